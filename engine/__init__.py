@@ -1,0 +1,1 @@
+"""Station Master rules engine: loads the card content and plays the game."""

@@ -1,0 +1,298 @@
+"""Load ``content/``: find the files, read them strictly, check them, build the catalog.
+
+Every problem in every file is collected before anything is raised, so a
+designer sees the whole list at once. Nothing here ever writes a file.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from engine.content.build import CARD_BUILDERS, build_card
+from engine.content.crosscheck import cross_check
+from engine.content.model import (
+    Card,
+    Catalog,
+    Edition,
+    Effect,
+    FacilityStart,
+    GameInfo,
+    HouseRule,
+    HouseRuleOption,
+    Origin,
+    Supplies,
+    TableConstants,
+)
+from engine.content.problems import Problem
+from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, did_you_mean
+from engine.content.yamlread import Document, YamlReadError, decode, locate, read_yaml
+from engine.errors import ContentError, UsageError
+
+SCHEMA_DIR = "schema"
+MAX_FILE_BYTES = 64 * 1024 * 1024
+# Files that hold one record set each; every one must be present exactly once.
+SINGLE_FILES = ("game", "supplies", "house-rules", "effects")
+_SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
+
+
+@dataclass(slots=True)
+class ContentFile:
+    path: Path
+    display: str
+    family: str
+    document: Document
+
+
+class Locator:
+    """Turns (file, pointer) into a Problem at the right line and column."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, ContentFile] = {}
+
+    def problem(self, origin: Origin, message: str, *, field: str | int | None = None, at_key: bool = False) -> Problem:
+        found = self.files[origin.file]
+        pointer = origin.pointer + ((field,) if field is not None else ())
+        line, col = locate(found.document.root, pointer, key=at_key)
+        return Problem(found.display, line, col, message)
+
+
+def _display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    # Loading allocates many small objects that all live on; the cyclic
+    # collector would re-scan them over and over for nothing.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def load_catalog(content_dir: str | Path = "content") -> Catalog:
+    """The checked catalog, or ContentError listing every located problem.
+
+    Raises UsageError when the directory or a file cannot be read at all.
+    """
+    root = Path(content_dir)
+    if not root.is_dir():
+        raise UsageError(f"{_display(root)}: no such content directory")
+    with _collector_paused():
+        return _load(root)
+
+
+def _load(root: Path) -> Catalog:
+    problems: list[Problem] = []
+    schema_dir = root / SCHEMA_DIR
+    if not schema_dir.is_dir():
+        raise ContentError([Problem(_display(schema_dir), 0, 0, "the schema directory is missing; it holds one *.schema.json per kind of file")])
+    try:
+        schemas = SchemaSet(schema_dir)
+    except SchemaLoadError as exc:
+        raise ContentError([Problem(_display(exc.path), exc.line, exc.column, exc.message)]) from None
+    except OSError as exc:
+        raise UsageError(f"{_display(schema_dir)}: cannot read a schema: {exc.strerror}") from None
+
+    locator = Locator()
+    hasher = hashlib.sha256()
+    for path in _content_files(root):
+        display = _display(path)
+        if path.suffix != ".yaml":
+            hint = " (rename it to .yaml)" if path.suffix == ".yml" else ""
+            problems.append(Problem(display, 1, 1, f"not a content file{hint}: content/ holds only .yaml files and schema/*{SCHEMA_SUFFIX}"))
+            continue
+        try:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                problems.append(Problem(display, 1, 1, f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit for one content file; split it"))
+                continue
+            data = path.read_bytes()
+        except OSError as exc:
+            raise UsageError(f"{display}: cannot read: {exc.strerror}") from None
+        hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + data + b"\0")
+        loaded = _read_file(path, display, data, schemas, root, problems)
+        if loaded is not None:
+            locator.files[display] = loaded
+
+    by_family: dict[str, list[ContentFile]] = {}
+    for loaded in locator.files.values():
+        by_family.setdefault(loaded.family, []).append(loaded)
+    for family in SINGLE_FILES:
+        found = by_family.get(family, [])
+        if not found and not problems:
+            problems.append(Problem(_display(root), 0, 0, f"no file declares schema/{family}{SCHEMA_SUFFIX}; the game cannot be set up without it"))
+        for extra in found[1:]:
+            problems.append(Problem(extra.display, 1, 1, f"a second '{family}' file; it must be one file (the first is {found[0].display})"))
+    if problems:
+        raise ContentError(sorted(problems))
+    catalog = _assemble(locator, by_family, hasher.hexdigest(), problems)
+    problems.extend(cross_check(catalog, locator))
+    if problems:
+        raise ContentError(sorted(problems))
+    return catalog
+
+
+def _content_files(root: Path) -> list[Path]:
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        # Hidden files and folders (editor swap files, .DS_Store) are not content.
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        here = Path(dirpath)
+        for name in sorted(filenames):
+            if name.startswith("."):
+                continue
+            path = here / name
+            if here == root / SCHEMA_DIR and name.endswith(SCHEMA_SUFFIX):
+                continue
+            found.append(path)
+    return found
+
+
+def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: Path, problems: list[Problem]) -> ContentFile | None:
+    try:
+        text = decode(data)
+    except YamlReadError as exc:
+        problems.extend(Problem(display, i.line, i.column, i.message) for i in exc.issues)
+        return None
+    family = _declared_family(path, text, schemas, root, display, problems)
+    try:
+        document = read_yaml(text)
+    except YamlReadError as exc:
+        problems.extend(Problem(display, i.line, i.column, i.message) for i in exc.issues)
+        return None
+    if family is None:
+        return None
+    if document.value is None:
+        problems.append(Problem(display, 1, 1, "the file is empty; it should hold a mapping as its schema describes"))
+        return None
+    for issue in schemas.check(family, document.value):
+        line, col = locate(document.root, issue.pointer, key=issue.at_key)
+        problems.append(Problem(display, line, col, _with_context(document.value, issue.pointer, issue.message)))
+    return ContentFile(path, display, family, document)
+
+
+def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, display: str, problems: list[Problem]) -> str | None:
+    first = text.split("\n", 1)[0].rstrip("\r")
+    families = [f for f in schemas.families]
+    match = _SCHEMA_LINE.match(first)
+    expected = os.path.relpath(root / SCHEMA_DIR, path.parent).replace(os.sep, "/")
+    if not match:
+        problems.append(
+            Problem(display, 1, 1, f"the first line must name the file's schema, as '# yaml-language-server: $schema={expected}/<kind>{SCHEMA_SUFFIX}' with <kind> one of: {', '.join(families)}")
+        )
+        return None
+    target = (path.parent / match.group(1)).resolve()
+    name = target.name
+    family = name[: -len(SCHEMA_SUFFIX)] if name.endswith(SCHEMA_SUFFIX) else name
+    if target.parent != (root / SCHEMA_DIR).resolve() or family not in schemas.raw or family == DEFS_NAME:
+        col = first.index("$schema=") + len("$schema=") + 1
+        hint = did_you_mean(family, families)
+        problems.append(Problem(display, 1, col, f"'{match.group(1)}' is not a content schema{hint}; use {expected}/<kind>{SCHEMA_SUFFIX} with <kind> one of: {', '.join(families)}"))
+        return None
+    return family
+
+
+def _with_context(value: Any, pointer: tuple[str | int, ...], message: str) -> str:
+    """Prefix a message with the card id and field it concerns, when there is one."""
+    if len(pointer) >= 2 and pointer[0] == "cards" and isinstance(pointer[1], int) and isinstance(value, dict):
+        cards = value.get("cards")
+        card = cards[pointer[1]] if isinstance(cards, list) and pointer[1] < len(cards) else None
+        name = card.get("id") if isinstance(card, dict) else None
+        who = f"card '{name}'" if isinstance(name, str) else f"card #{pointer[1] + 1}"
+        rest = pointer[2:]
+    elif pointer:
+        who, rest = "", pointer
+    else:
+        return message
+    if rest:
+        field = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in rest).replace(".[", "[")
+        who = f"{who}, field '{field}'" if who else f"field '{field}'"
+    return f"{who}: {message}"
+
+
+def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerprint: str, problems: list[Problem]) -> Catalog:
+    cards: list[Card] = []
+    for family in CARD_BUILDERS:
+        for loaded in by_family.get(family, []):
+            for index, raw in enumerate(loaded.document.value["cards"]):
+                cards.append(build_card(family, raw, Origin(loaded.display, ("cards", index))))
+    game_file = by_family["game"][0]
+    g = game_file.document.value
+    t = g["table"]
+    game = GameInfo(
+        title=g["title"],
+        home_deck=Edition(g["editions"]["homeDeck"]["version"], g["editions"]["homeDeck"].get("date")),
+        mainline=Edition(g["editions"]["mainline"]["version"], g["editions"]["mainline"].get("date")),
+        table=TableConstants(
+            hand_limit=t["handLimit"],
+            departments=t["departments"],
+            stages_per_day=t["stagesPerDay"],
+            timetable_slots=t["timetableSlots"],
+            die_sides=t["dieSides"],
+            crew_tray_pieces=t["crewTrayPieces"],
+            cars_per_track=t["carsPerTrack"],
+        ),
+    )
+    s_file = by_family["supplies"][0]
+    s = s_file.document.value
+    supplies = Supplies(
+        whistle_post_office=s["whistlePosts"]["office"],
+        whistle_posts=s["whistlePosts"]["count"],
+        limits_signs=s["limitsSigns"],
+        crew_trays=s["crewTrays"],
+        cabooses=s["cabooses"],
+        cars=tuple(s["cars"].items()),
+    )
+    facility_start = FacilityStart(laborers=1, pipeline=("MEN", "AT", "WORK"))
+    for loaded in by_family.get("facilities", []):
+        every = loaded.document.value["everyFacility"]
+        facility_start = FacilityStart(laborers=every["laborers"], pipeline=tuple(every["pipeline"]))
+    hr_file = by_family["house-rules"][0]
+    house_rules = tuple(
+        HouseRule(
+            id=r["id"],
+            name=r["name"],
+            default=r["default"],
+            options=tuple(HouseRuleOption(o["value"], o["text"]) for o in r["options"]),
+            text=r["text"],
+            origin=Origin(hr_file.display, ("houseRules", i)),
+        )
+        for i, r in enumerate(hr_file.document.value["houseRules"])
+    )
+    fx_file = by_family["effects"][0]
+    effects: dict[str, Effect] = {}
+    for i, e in enumerate(fx_file.document.value["effects"]):
+        origin = Origin(fx_file.display, ("effects", i))
+        if e["id"] in effects:
+            problems.append(locator.problem(origin, f"effect '{e['id']}' is declared twice", field="id"))
+            continue
+        effects[e["id"]] = Effect(e["id"], e["summary"], origin)
+    by_id: dict[str, Card] = {}
+    for card in cards:
+        by_id.setdefault(card.id, card)
+    return Catalog(
+        game=game,
+        supplies=supplies,
+        facility_start=facility_start,
+        house_rules=house_rules,
+        effects=MappingProxyType(effects),
+        cards=tuple(cards),
+        by_id=MappingProxyType(by_id),
+        fingerprint=fingerprint,
+    )

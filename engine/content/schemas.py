@@ -1,0 +1,213 @@
+"""The content schemas and the translation of their errors into designer words.
+
+The JSON Schemas under ``content/schema/`` are the same files an editor uses
+(through each YAML file's ``yaml-language-server`` line), so what the editor
+flags while typing and what ``stationmaster validate`` reports never differ.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+SCHEMA_SUFFIX = ".schema.json"
+DEFS_NAME = "defs"
+# Words YAML 1.1 read as booleans. Here they are strings, so say what to write.
+_YAML11_BOOLS = {"yes": "true", "no": "false", "on": "true", "off": "false", "y": "true", "n": "false"}
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaIssue:
+    """A schema failure: where (a pointer into the document) and what."""
+
+    pointer: tuple[str | int, ...]
+    message: str
+    at_key: bool = False
+
+
+class SchemaLoadError(Exception):
+    """A schema file that cannot be used; the content cannot be checked at all."""
+
+    def __init__(self, path: Path, line: int, column: int, message: str) -> None:
+        self.path, self.line, self.column, self.message = path, line, column, message
+        super().__init__(message)
+
+
+class SchemaSet:
+    """Every ``*.schema.json`` in a directory, keyed by family name."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.raw: dict[str, dict[str, Any]] = {}
+        for path in sorted(directory.glob("*" + SCHEMA_SUFFIX)):
+            family = path.name[: -len(SCHEMA_SUFFIX)]
+            try:
+                self.raw[family] = json.loads(path.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as exc:
+                raise SchemaLoadError(path, exc.lineno, exc.colno, f"schema is not valid JSON: {exc.msg}") from None
+            except UnicodeDecodeError:
+                raise SchemaLoadError(path, 1, 1, "schema is not UTF-8 text") from None
+            if not isinstance(self.raw[family], dict):
+                raise SchemaLoadError(path, 1, 1, "a schema must be a JSON object")
+        resources = [(name + SCHEMA_SUFFIX, Resource.from_contents(body, default_specification=DRAFT202012)) for name, body in self.raw.items()]
+        self.registry: Registry[Any] = Registry().with_resources(resources)
+        self._validators: dict[str, Draft202012Validator] = {}
+
+    @property
+    def families(self) -> list[str]:
+        return [name for name in self.raw if name != DEFS_NAME]
+
+    def validator(self, family: str) -> Draft202012Validator:
+        found = self._validators.get(family)
+        if found is None:
+            schema = dict(self.raw[family])
+            # Give the schema a base URI so "defs.schema.json#/..." resolves
+            # in the registry exactly as an editor resolves it beside the file.
+            schema.setdefault("$id", family + SCHEMA_SUFFIX)
+            found = Draft202012Validator(schema, registry=self.registry)
+            self._validators[family] = found
+        return found
+
+    def check(self, family: str, document: Any) -> list[SchemaIssue]:
+        validator = self.validator(family)
+        if validator.is_valid(document):
+            return []
+        issues: list[SchemaIssue] = []
+        for error in validator.iter_errors(document):
+            issues.extend(_translate(error))
+        return issues
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the text '{shown}'"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)
+
+
+_TYPE_WORDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "a mapping",
+    "array": "a list",
+    "null": "nothing",
+}
+
+
+def _best(errors: Sequence[ValidationError]) -> ValidationError:
+    # Prefer the branch that got furthest into the value, then the most specific
+    # failure: the designer meant one of the alternatives and missed by a little.
+    return max(errors, key=lambda e: (len(e.absolute_path), e.validator not in ("type", "const", "not")))
+
+
+def _translate_plain(error: ValidationError) -> Iterator[SchemaIssue]:
+    if error.validator == "enum":
+        hint = did_you_mean(error.instance, [str(c) for c in error.validator_value])
+        yield SchemaIssue((), f"'{error.instance}' is not one of: {', '.join(map(str, error.validator_value))}{hint}")
+    else:
+        yield SchemaIssue((), f"'{error.instance}' is not allowed: {error.message}")
+
+
+def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
+    pointer = tuple(error.absolute_path)
+    kind = error.validator
+    value = error.instance
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    if "propertyNames" in error.absolute_schema_path and isinstance(value, str):
+        # The failing value is a key of the mapping at ``pointer``: point at it.
+        for issue in _translate_plain(error):
+            yield SchemaIssue(pointer + (value,), "key " + issue.message, at_key=True)
+        return
+    if kind in ("oneOf", "anyOf") and error.context:
+        deeper = [e for e in error.context if e.validator not in ("not",)]
+        if deeper:
+            yield from _translate(_best(deeper))
+            return
+        yield SchemaIssue(pointer, "this combination of keys is not allowed here")
+        return
+    if kind == "additionalProperties" and isinstance(value, dict):
+        known = list(schema.get("properties", {}))
+        extras = [k for k in value if k not in known]
+        for k in extras:
+            hint = did_you_mean(k, known)
+            allowed = ", ".join(known)
+            allowed_text = f"allowed here: {allowed}" if known else "no keys are allowed here"
+            yield SchemaIssue(pointer + (k,), f"unknown key '{k}'{hint}; {allowed_text}", at_key=True)
+        return
+    if kind == "required" and isinstance(value, dict):
+        missing = [k for k in error.validator_value if k not in value]
+        for k in missing:
+            yield SchemaIssue(pointer, f"missing required key '{k}'")
+        return
+    if kind == "enum":
+        choices = [c for c in error.validator_value]
+        words = [str(c) for c in choices if isinstance(c, str)]
+        hint = did_you_mean(value, words) if isinstance(value, str) else ""
+        shown = ", ".join(json.dumps(c) if not isinstance(c, str) else c for c in choices)
+        yield SchemaIssue(pointer, f"{describe(value)} is not one of: {shown}{hint}")
+        return
+    if kind == "const":
+        yield SchemaIssue(pointer, f"{describe(value)} must be {json.dumps(error.validator_value)}")
+        return
+    if kind == "type":
+        wanted = error.validator_value
+        names = [wanted] if isinstance(wanted, str) else list(wanted)
+        want = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
+        message = f"expected {want}, got {describe(value)}"
+        if "boolean" in names and isinstance(value, str) and value.lower() in _YAML11_BOOLS:
+            message += f" (YAML 1.1's '{value}' is not a boolean here; write {_YAML11_BOOLS[value.lower()]})"
+        elif isinstance(value, str) and any(n in ("integer", "number") for n in names):
+            message += " (write the number without quotes)"
+        yield SchemaIssue(pointer, message)
+        return
+    if kind == "minimum":
+        yield SchemaIssue(pointer, f"{describe(value)} is below the minimum {error.validator_value}")
+        return
+    if kind == "maximum":
+        yield SchemaIssue(pointer, f"{describe(value)} is above the maximum {error.validator_value}")
+        return
+    if kind == "pattern":
+        what = schema.get("description", f"text matching {error.validator_value}")
+        yield SchemaIssue(pointer, f"{describe(value)} is not valid here; expected {_first_sentence(what)}")
+        return
+    if kind in ("minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength"):
+        limit = error.validator_value
+        noun = {"minItems": "at least {} item(s)", "maxItems": "at most {} items", "minProperties": "at least {} key(s)",
+                "maxProperties": "at most {} keys", "minLength": "at least {} character(s)", "maxLength": "at most {} characters"}[kind]
+        yield SchemaIssue(pointer, f"{describe(value)} is not allowed: needs {noun.format(limit)}")
+        return
+    if kind == "uniqueItems":
+        yield SchemaIssue(pointer, "the list repeats an item; list each once")
+        return
+    yield SchemaIssue(pointer, error.message)
+
+
+def _first_sentence(text: str) -> str:
+    head = text.split(". ")[0].rstrip(".")
+    return head[0].lower() + head[1:] if head else head

@@ -1,0 +1,311 @@
+"""Strict YAML reading that keeps every value's position.
+
+PyYAML's own loaders are too forgiving for designer-edited content: they keep
+the last of two repeated keys, read ``yes``/``on`` as booleans, and the full
+loader will construct Python objects from tags. So we only *compose* (parse to
+nodes, which runs no constructor) and turn nodes into plain values ourselves,
+with YAML 1.2 core scalars, duplicate-key detection, a depth limit, and a cap
+on alias expansion. The node tree is kept so that any later check can point at
+the exact line and column of a key or value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.resolver import BaseResolver
+
+try:  # libyaml is 7-9x faster; fall back to the pure-Python parser if absent.
+    from yaml.cyaml import CParser as _Parser
+
+    HAVE_LIBYAML = True
+except ImportError:  # pragma: no cover - depends on the PyYAML build
+    HAVE_LIBYAML = False
+
+MAX_DEPTH = 40
+# An alias may repeat a small piece; an alias "bomb" multiplies. Beyond this
+# many values more than the text itself holds, the file is refused.
+ALIAS_EXPANSION_ALLOWANCE = 10_000
+
+_T = "tag:yaml.org,2002:"
+STR, INT, FLOAT, BOOL, NULL, MAP, SEQ = (_T + n for n in ("str", "int", "float", "bool", "null", "map", "seq"))
+
+_INT_RE = re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+_FLOAT_RE = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+_MAX_NUMBER_CHARS = 40
+
+
+class StrictResolver(BaseResolver):
+    """Plain scalars resolve by the YAML 1.2 core schema only.
+
+    ``yes``, ``no``, ``on``, ``off`` and dates stay strings, so the schema can
+    refuse them where a boolean is wanted instead of guessing.
+    """
+
+
+StrictResolver.yaml_implicit_resolvers = {}
+StrictResolver.add_implicit_resolver(BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+StrictResolver.add_implicit_resolver(NULL, re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+StrictResolver.add_implicit_resolver(INT, _INT_RE, list("-+0123456789"))
+StrictResolver.add_implicit_resolver(FLOAT, _FLOAT_RE, list("-+0123456789."))
+
+
+if HAVE_LIBYAML:
+
+    class _Composer(_Parser, StrictResolver):  # type: ignore[misc,valid-type]
+        def __init__(self, text: str) -> None:
+            _Parser.__init__(self, text)
+            StrictResolver.__init__(self)
+
+else:  # pragma: no cover
+
+    class _Composer(  # type: ignore[no-redef]
+        yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer, StrictResolver
+    ):
+        def __init__(self, text: str) -> None:
+            yaml.reader.Reader.__init__(self, text)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            yaml.composer.Composer.__init__(self)
+            StrictResolver.__init__(self)
+
+
+@dataclass(frozen=True, slots=True)
+class YamlIssue:
+    """A problem found while reading, with a 1-based position."""
+
+    line: int
+    column: int
+    message: str
+
+
+class YamlReadError(Exception):
+    def __init__(self, issues: Sequence[YamlIssue]) -> None:
+        self.issues = tuple(issues)
+        super().__init__("; ".join(i.message for i in self.issues))
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A read file: plain values plus the node tree to locate them with."""
+
+    value: Any
+    root: Node | None
+
+
+def _pos(node: Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def position_of_offset(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset into ``text``."""
+    offset = max(0, min(offset, len(text)))
+    line = text.count("\n", 0, offset) + 1
+    start = text.rfind("\n", 0, offset) + 1
+    return line, offset - start + 1
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text, or a located error naming the first bad byte."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = data[: exc.start].decode("utf-8")
+        line, col = position_of_offset(good, len(good))
+        raise YamlReadError(
+            [YamlIssue(line, col, f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be read); save it as UTF-8")]
+        ) from None
+
+
+def read_yaml(text: str) -> Document:
+    """Parse one YAML document strictly; raise YamlReadError with positions."""
+    try:
+        composer = _Composer(text)
+        try:
+            root = composer.get_single_node()
+        finally:
+            dispose = getattr(composer, "dispose", None)
+            if dispose is not None:
+                dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        what = " ".join(part for part in (exc.context, exc.problem) if part)
+        raise YamlReadError([YamlIssue(line, col, f"YAML syntax error: {what}")]) from None
+    except yaml.reader.ReaderError as exc:
+        line, col = position_of_offset(text, exc.position)
+        raise YamlReadError([YamlIssue(line, col, f"the file holds a character YAML does not allow: {exc.reason}")]) from None
+    except yaml.YAMLError as exc:
+        raise YamlReadError([YamlIssue(1, 1, f"YAML error: {exc}")]) from None
+    if root is None:
+        return Document(None, None)
+    _check_expansion(root)
+    return Document(_Converter().convert(root, 0), root)
+
+
+def _check_expansion(root: Node) -> None:
+    """Refuse alias loops and alias bombs before anything expands them."""
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+    unique = 0
+    reused: Node | None = None
+
+    def size(node: Node, depth: int) -> int:
+        nonlocal unique, reused
+        key = id(node)
+        if key in sizes:
+            if isinstance(node, (MappingNode, SequenceNode)) and reused is None:
+                reused = node
+            return sizes[key]
+        if key in active:
+            line, col = _pos(node)
+            raise YamlReadError([YamlIssue(line, col, "an alias refers to the collection that contains it; content must be a tree")])
+        if depth > MAX_DEPTH:
+            line, col = _pos(node)
+            raise YamlReadError([YamlIssue(line, col, f"nesting deeper than {MAX_DEPTH} levels; content files are shallow")])
+        unique += 1
+        total = 1
+        if isinstance(node, SequenceNode):
+            active.add(key)
+            for child in node.value:
+                total += size(child, depth + 1)
+            active.discard(key)
+        elif isinstance(node, MappingNode):
+            active.add(key)
+            for k, v in node.value:
+                total += size(k, depth + 1) + size(v, depth + 1)
+            active.discard(key)
+        sizes[key] = total
+        return total
+
+    expanded = size(root, 0)
+    if expanded > 2 * unique + ALIAS_EXPANSION_ALLOWANCE:
+        where = reused if reused is not None else root
+        line, col = _pos(where)
+        raise YamlReadError(
+            [YamlIssue(line, col, f"aliases expand {unique} written values into {expanded}; refused (an alias bomb?)")]
+        )
+
+
+class _Converter:
+    """Nodes to plain values: dict, list, str, int, float, bool, None."""
+
+    def __init__(self) -> None:
+        self.issues: list[YamlIssue] = []
+
+    def convert(self, root: Node, depth: int) -> Any:
+        value = self._node(root, depth)
+        if self.issues:
+            raise YamlReadError(self.issues)
+        return value
+
+    def _node(self, node: Node, depth: int) -> Any:
+        if isinstance(node, ScalarNode):
+            return self._scalar(node)
+        if isinstance(node, SequenceNode):
+            if node.tag != SEQ:
+                self._bad_tag(node)
+            return [self._node(child, depth + 1) for child in node.value]
+        if isinstance(node, MappingNode):
+            if node.tag != MAP:
+                self._bad_tag(node)
+            result: dict[str, Any] = {}
+            first_seen: dict[str, Node] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, ScalarNode) or key_node.tag not in (STR, INT, BOOL, NULL, FLOAT):
+                    line, col = _pos(key_node)
+                    self.issues.append(YamlIssue(line, col, "a mapping key must be a plain word"))
+                    continue
+                key = key_node.value
+                if key in first_seen:
+                    line, col = _pos(key_node)
+                    first_line = first_seen[key].start_mark.line + 1
+                    self.issues.append(
+                        YamlIssue(line, col, f"key '{key}' is repeated in this mapping (first at line {first_line}); keep one")
+                    )
+                    continue
+                first_seen[key] = key_node
+                result[key] = self._node(value_node, depth + 1)
+            return result
+        line, col = _pos(node)  # pragma: no cover - composer makes only three kinds
+        self.issues.append(YamlIssue(line, col, "unreadable YAML node"))
+        return None
+
+    def _bad_tag(self, node: Node) -> None:
+        line, col = _pos(node)
+        self.issues.append(
+            YamlIssue(line, col, f"tag '{_short_tag(node.tag)}' is not allowed: content is plain data and no tag is ever run")
+        )
+
+    def _scalar(self, node: ScalarNode) -> Any:
+        tag, text = node.tag, node.value
+        if tag == STR or tag == "!":
+            return text
+        if tag == NULL:
+            if text in ("", "~", "null", "Null", "NULL"):
+                return None
+        elif tag == BOOL:
+            if text in ("true", "True", "TRUE"):
+                return True
+            if text in ("false", "False", "FALSE"):
+                return False
+        elif tag == INT:
+            if _INT_RE.match(text):
+                if len(text) > _MAX_NUMBER_CHARS:
+                    return self._issue(node, f"number {text[:20]}... is far too long")
+                return int(text, 0) if text[:2] in ("0x", "0o") else int(text)
+        elif tag == FLOAT:
+            if _FLOAT_RE.match(text) or _INT_RE.match(text):
+                if len(text) > _MAX_NUMBER_CHARS:
+                    return self._issue(node, f"number {text[:20]}... is far too long")
+                low = text.lower().lstrip("+")
+                if low in (".inf", "-.inf", ".nan"):
+                    return float(low.replace(".", ""))
+                return float(text)
+        else:
+            self._bad_tag(node)
+            return None
+        return self._issue(node, f"'{text}' cannot be read as {_short_tag(tag)}")
+
+    def _issue(self, node: Node, message: str) -> None:
+        line, col = _pos(node)
+        self.issues.append(YamlIssue(line, col, message))
+        return None
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_T) :] if tag.startswith(_T) else tag
+
+
+def locate(root: Node | None, pointer: Sequence[str | int], *, key: bool = False) -> tuple[int, int]:
+    """Position of the value at ``pointer`` (or of its key, with ``key=True``).
+
+    Falls back to the deepest node that exists, so a problem is always placed
+    somewhere sensible even when the path runs into missing data.
+    """
+    if root is None:
+        return 1, 1
+    node: Node = root
+    key_node: Node | None = None
+    for step in pointer:
+        if isinstance(node, MappingNode):
+            for k, v in node.value:
+                if isinstance(k, ScalarNode) and k.value == str(step):
+                    key_node, node = k, v
+                    break
+            else:
+                break
+        elif isinstance(node, SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+            key_node, node = None, node.value[step]
+        else:
+            break
+    if key and key_node is not None:
+        return _pos(key_node)
+    return _pos(node)

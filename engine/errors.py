@@ -1,0 +1,45 @@
+"""The engine's small error taxonomy.
+
+Callers catch one of three things: the content is wrong (the designer must fix
+a file), an action could not even be understood (the caller sent garbage), or
+an action was understood but the rules refuse it (with every reason why).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.content.problems import Problem
+
+
+class StationMasterError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class ContentError(StationMasterError):
+    """The content directory does not load; carries every located problem."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        first = self.problems[0].render() if self.problems else "content error"
+        more = len(self.problems) - 1
+        super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
+
+
+class UsageError(StationMasterError):
+    """The request itself is unusable: a missing directory, an unreadable file."""
+
+
+class InvalidActionError(StationMasterError, ValueError):
+    """An action that is malformed: unknown card, wrong player, bad coordinates."""
+
+
+class IllegalActionError(StationMasterError, ValueError):
+    """A well-formed action the rules refuse now; ``reasons`` says every why."""
+
+    def __init__(self, action: object, reasons: Sequence[str]) -> None:
+        self.action = action
+        self.reasons: tuple[str, ...] = tuple(reasons)
+        super().__init__(f"{action}: " + "; ".join(self.reasons))
