@@ -2,7 +2,7 @@
 
 Exit codes: 0 all well; 1 the content (or the docs) need fixing; 2 the
 command itself was unusable (bad arguments, missing directory, unreadable
-file). No subcommand ever prints a traceback for bad input.
+file); 3 a bug in the kit itself. No subcommand ever prints a traceback for bad input.
 """
 
 from __future__ import annotations
@@ -62,6 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # noqa: BLE001 - the last guard against a traceback
+        # Reaching this is a bug in the kit, never the user's fault: say so
+        # in one line and exit 3, which the tests treat as a failure.
+        print(f"stationmaster: internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr)
+        return 3
     return 2  # pragma: no cover - argparse requires a known command
 
 

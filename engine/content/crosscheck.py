@@ -33,28 +33,32 @@ _CORNERS_LEFT = {"NE", "SW"}
 _CORNERS_RIGHT = {"SE", "NW"}
 
 
-def cross_check(catalog: Catalog, locator: Locator) -> list[Problem]:
+def cross_check(catalog: Catalog, locator: Locator, unchecked: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every cross-file problem. ``unchecked`` holds ids of cards that failed
+    their schema: references to them are not reported again as dangling."""
     problems: list[Problem] = []
 
     def report(origin: Origin, message: str, field: str | int | None = None, at_key: bool = False) -> None:
         problems.append(locator.problem(origin, message, field=field, at_key=at_key))
 
     _unique_ids(catalog.cards, report)
-    _effects_declared(catalog, report)
-    _track(catalog, report)
-    _offices(catalog, report)
-    _facilities(catalog, report)
-    _modifiers(catalog, report)
-    _trains(catalog, report)
-    _mainline(catalog, report)
-    _defences(catalog, report)
-    _house_rules(catalog, report)
+    _effects_declared(catalog, report, unchecked)
+    _track(catalog, report, unchecked)
+    _offices(catalog, report, unchecked)
+    _facilities(catalog, report, unchecked)
+    _modifiers(catalog, report, unchecked)
+    _trains(catalog, report, unchecked)
+    _mainline(catalog, report, unchecked)
+    _defences(catalog, report, unchecked)
+    _house_rules(catalog, report, unchecked)
     return problems
 
 
-def _ref(catalog: Catalog, ref: str, kind: type[Card], what: str) -> str | None:
-    """None when ``ref`` names a card of the right kind; else why not."""
+def _ref(catalog: Catalog, unchecked: frozenset[str], ref: str, kind: type[Card], what: str) -> str | None:
+    """None when ``ref`` names a card of the right kind (or one already reported); else why not."""
     card = catalog.by_id.get(ref)
+    if card is None and ref in unchecked:
+        return None
     if card is None:
         candidates = [c.id for c in catalog.cards if isinstance(c, kind)]
         return f"'{ref}' is not a known {what}{did_you_mean(ref, candidates)}"
@@ -73,7 +77,7 @@ def _unique_ids(cards: Iterable[Card], report: Report) -> None:
             first[card.id] = card
 
 
-def _effects_declared(catalog: Catalog, report: Report) -> None:
+def _effects_declared(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     for card in catalog.cards:
         effect = getattr(card, "effect", None)
         if effect is not None and effect not in catalog.effects:
@@ -81,7 +85,7 @@ def _effects_declared(catalog: Catalog, report: Report) -> None:
             report(card.origin, f"card '{card.id}': effect '{effect}' is not declared in effects.yaml{hint}", "effect")
 
 
-def _track(catalog: Catalog, report: Report) -> None:
+def _track(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     for shape in catalog.of_type(TrackShape):
         corners = {p for route in shape.routes for p in route if len(p) == 2}
         if corners and corners <= _CORNERS_LEFT:
@@ -102,7 +106,7 @@ def _track(catalog: Catalog, report: Report) -> None:
             seen.add(pair)
 
 
-def _offices(catalog: Catalog, report: Report) -> None:
+def _offices(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     tiers = catalog.of_type(OfficeTier)
     if not tiers:
         return
@@ -120,7 +124,7 @@ def _offices(catalog: Catalog, report: Report) -> None:
     for t in tiers:
         if t.upgrades_from is None:
             continue
-        problem = _ref(catalog, t.upgrades_from, OfficeTier, "office tier")
+        problem = _ref(catalog, unchecked, t.upgrades_from, OfficeTier, "office tier")
         if problem:
             report(t.origin, f"card '{t.id}': upgradesFrom {problem}", "upgradesFrom")
             continue
@@ -143,7 +147,7 @@ def _offices(catalog: Catalog, report: Report) -> None:
                 report(upper.origin, f"card '{upper.id}': an upgrade cannot lose {field}, which '{lower.id}' has", field)
 
 
-def _facilities(catalog: Catalog, report: Report) -> None:
+def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     producing = {"outbound", "both"}
     consuming = {"inbound", "both"}
     for f in catalog.of_type(Facility):
@@ -152,12 +156,13 @@ def _facilities(catalog: Catalog, report: Report) -> None:
         if f.traffic in producing and f.outbound_boxes == 0:
             report(f.origin, f"card '{f.id}': its traffic is {f.traffic}, so it needs at least one outbound box", "outboundBoxes")
         for i, partner_id in enumerate(f.lockouts):
-            problem = _ref(catalog, partner_id, Facility, "facility")
+            problem = _ref(catalog, unchecked, partner_id, Facility, "facility")
             if problem:
                 report(f.origin, f"card '{f.id}': lockout {problem}", "lockouts")
                 continue
-            partner = catalog.by_id[partner_id]
-            assert isinstance(partner, Facility)
+            partner = catalog.by_id.get(partner_id)
+            if not isinstance(partner, Facility):
+                continue
             if partner.id == f.id:
                 report(f.origin, f"card '{f.id}': a facility cannot lock itself out", "lockouts")
             elif f.id not in partner.lockouts:
@@ -168,18 +173,18 @@ def _facilities(catalog: Catalog, report: Report) -> None:
                 report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' must be a producer and a consumer (traffic {f.traffic} and {partner.traffic})", "lockouts")
 
 
-def _modifiers(catalog: Catalog, report: Report) -> None:
+def _modifiers(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     for m in catalog.of_type(FacilityModifier):
         if isinstance(m.hosts, tuple):
             for host in m.hosts:
-                problem = _ref(catalog, host, Facility, "facility")
+                problem = _ref(catalog, unchecked, host, Facility, "facility")
                 if problem:
                     report(m.origin, f"card '{m.id}': host {problem}", "hosts")
         if m.passenger != (m.grant in ("inboundSlot", "outboundSlot", "porter")):
             report(m.origin, f"card '{m.id}': grant '{m.grant}' does not fit hosts '{m.hosts}': slots and Porters belong to Offices, boxes to industries", "grant")
 
 
-def _trains(catalog: Catalog, report: Report) -> None:
+def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     pieces = catalog.game.table.crew_tray_pieces
     numbers: dict[str, TrainCard] = {}
     for t in catalog.of_type(TrainCard):
@@ -204,7 +209,7 @@ def _trains(catalog: Catalog, report: Report) -> None:
             report(t.origin, f"card '{t.id}': 'dropOnly' and 'pickUpEmptiesOnly' contradict each other", "restrictions")
 
 
-def _mainline(catalog: Catalog, report: Report) -> None:
+def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     ends: dict[str, list[MainlineCard]] = {"east": [], "west": []}
     terrain_total = 0
     for m in catalog.of_type(MainlineCard):
@@ -234,7 +239,7 @@ def _mainline(catalog: Catalog, report: Report) -> None:
     for mod in catalog.of_type(MainlineModifier):
         targets = mod.play_on if isinstance(mod.play_on, tuple) else ()
         for target in targets:
-            problem = _terrain_ref(catalog, target)
+            problem = _terrain_ref(catalog, unchecked, target)
             if problem:
                 report(mod.origin, f"card '{mod.id}': playOn {problem}", "playOn")
         if mod.crossing is not None:
@@ -245,7 +250,7 @@ def _mainline(catalog: Catalog, report: Report) -> None:
             if not targets:
                 report(mod.origin, f"card '{mod.id}': a grade card must name the graded terrain it is played on", "playOn")
         if mod.requires is not None:
-            problem = _ref(catalog, mod.requires, MainlineModifier, "Mainline modifier")
+            problem = _ref(catalog, unchecked, mod.requires, MainlineModifier, "Mainline modifier")
             if problem:
                 report(mod.origin, f"card '{mod.id}': requires {problem}", "requires")
             elif mod.requires == mod.id:
@@ -255,7 +260,7 @@ def _mainline(catalog: Catalog, report: Report) -> None:
                 report(mod.origin, f"card '{mod.id}': a realignment card is played on any unoccupied card its map names; set playOn: anyUnoccupied", "playOn")
             for source, target in mod.realign:
                 for end_id, at_key in ((source, True), (target, False)):
-                    problem = _terrain_ref(catalog, end_id)
+                    problem = _terrain_ref(catalog, unchecked, end_id)
                     if problem:
                         report(mod.origin, f"card '{mod.id}': realign {problem}", "realign", at_key)
                 if source == target:
@@ -264,9 +269,9 @@ def _mainline(catalog: Catalog, report: Report) -> None:
             report(mod.origin, f"card '{mod.id}': playOn anyUnoccupied needs a realign map saying what each terrain becomes", "playOn")
 
 
-def _terrain_ref(catalog: Catalog, ref: str) -> str | None:
-    problem = _ref(catalog, ref, MainlineCard, "Mainline terrain card")
-    if problem:
+def _terrain_ref(catalog: Catalog, unchecked: frozenset[str], ref: str) -> str | None:
+    problem = _ref(catalog, unchecked, ref, MainlineCard, "Mainline terrain card")
+    if problem or ref not in catalog.by_id:
         return problem
     card = catalog.by_id[ref]
     assert isinstance(card, MainlineCard)
@@ -275,22 +280,23 @@ def _terrain_ref(catalog: Catalog, ref: str) -> str | None:
     return None
 
 
-def _defences(catalog: Catalog, report: Report) -> None:
+def _defences(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     for card in catalog.cards:
         if not isinstance(card, (Enhancement, OpponentCard)):
             continue
         for attack in card.answers:
-            problem = _ref(catalog, attack, OpponentCard, "opponent-directed card")
+            problem = _ref(catalog, unchecked, attack, OpponentCard, "opponent-directed card")
             if problem:
                 report(card.origin, f"card '{card.id}': answers {problem}", "answers")
                 continue
-            target = catalog.by_id[attack]
-            assert isinstance(target, OpponentCard)
+            target = catalog.by_id.get(attack)
+            if not isinstance(target, OpponentCard):
+                continue
             if target.attacks is None:
                 report(card.origin, f"card '{card.id}': answers '{attack}', which is itself a defence, not an attack", "answers")
 
 
-def _house_rules(catalog: Catalog, report: Report) -> None:
+def _house_rules(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     tiers = {t.id: t for t in catalog.of_type(OfficeTier)}
     seen: set[str] = set()
     for rule in catalog.house_rules:

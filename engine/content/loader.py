@@ -50,6 +50,10 @@ class ContentFile:
     display: str
     family: str
     document: Document
+    # Indexes of cards that failed their schema; they are left out of the
+    # catalog so that cross-file checks still run over everything else.
+    invalid_cards: set[int]
+    intact: bool
 
 
 class Locator:
@@ -111,6 +115,7 @@ def _load(root: Path) -> Catalog:
 
     locator = Locator()
     hasher = hashlib.sha256()
+    unreadable = False
     for path in _content_files(root):
         display = _display(path)
         if path.suffix != ".yaml":
@@ -129,6 +134,7 @@ def _load(root: Path) -> Catalog:
         loaded = _read_file(path, display, data, schemas, root, problems)
         if loaded is not None:
             locator.files[display] = loaded
+        unreadable = unreadable or loaded is None or not loaded.intact
 
     by_family: dict[str, list[ContentFile]] = {}
     for loaded in locator.files.values():
@@ -139,10 +145,18 @@ def _load(root: Path) -> Catalog:
             problems.append(Problem(_display(root), 0, 0, f"no file declares schema/{family}{SCHEMA_SUFFIX}; the game cannot be set up without it"))
         for extra in found[1:]:
             problems.append(Problem(extra.display, 1, 1, f"a second '{family}' file; it must be one file (the first is {found[0].display})"))
-    if problems:
+    if unreadable or any(len(by_family.get(f, ())) != 1 for f in SINGLE_FILES):
+        # Without every file read whole, cross-file checks would mostly
+        # report the damage already listed, as dangling references.
         raise ContentError(sorted(problems))
     catalog = _assemble(locator, by_family, hasher.hexdigest(), problems)
-    problems.extend(cross_check(catalog, locator))
+    unchecked = frozenset(
+        raw["id"]
+        for loaded in locator.files.values()
+        for i, raw in enumerate(loaded.document.value.get("cards", ()))
+        if i in loaded.invalid_cards and isinstance(raw, dict) and isinstance(raw.get("id"), str)
+    )
+    problems.extend(cross_check(catalog, locator, unchecked))
     if problems:
         raise ContentError(sorted(problems))
     return catalog
@@ -181,10 +195,15 @@ def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: 
     if document.value is None:
         problems.append(Problem(display, 1, 1, "the file is empty; it should hold a mapping as its schema describes"))
         return None
+    loaded = ContentFile(path, display, family, document, set(), True)
     for issue in schemas.check(family, document.value):
         line, col = locate(document.root, issue.pointer, key=issue.at_key)
         problems.append(Problem(display, line, col, _with_context(document.value, issue.pointer, issue.message)))
-    return ContentFile(path, display, family, document)
+        if len(issue.pointer) >= 2 and issue.pointer[0] == "cards" and isinstance(issue.pointer[1], int):
+            loaded.invalid_cards.add(issue.pointer[1])
+        else:
+            loaded.intact = False
+    return loaded
 
 
 def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, display: str, problems: list[Problem]) -> str | None:
@@ -231,6 +250,8 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
     for family in CARD_BUILDERS:
         for loaded in by_family.get(family, []):
             for index, raw in enumerate(loaded.document.value["cards"]):
+                if index in loaded.invalid_cards:
+                    continue
                 cards.append(build_card(family, raw, Origin(loaded.display, ("cards", index))))
     game_file = by_family["game"][0]
     g = game_file.document.value

@@ -12,12 +12,13 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from engine.content.fastcheck import Check, UnsupportedSchema, compile_schema
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 SCHEMA_SUFFIX = ".schema.json"
 DEFS_NAME = "defs"
@@ -58,29 +59,61 @@ class SchemaSet:
                 raise SchemaLoadError(path, 1, 1, "schema is not UTF-8 text") from None
             if not isinstance(self.raw[family], dict):
                 raise SchemaLoadError(path, 1, 1, "a schema must be a JSON object")
-        resources = [(name + SCHEMA_SUFFIX, Resource.from_contents(body, default_specification=DRAFT202012)) for name, body in self.raw.items()]
-        self.registry: Registry[Any] = Registry().with_resources(resources)
         self._validators: dict[str, Draft202012Validator] = {}
+        self._fast: dict[str, Check] = {}
+        for family in self.families:
+            try:
+                self.fast(family)
+            except UnsupportedSchema as exc:
+                raise SchemaLoadError(directory / (family + SCHEMA_SUFFIX), 1, 1, str(exc)) from None
 
     @property
     def families(self) -> list[str]:
         return [name for name in self.raw if name != DEFS_NAME]
 
+    def _lookup(self, ref: str, document: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+        file, _, fragment = ref.partition("#")
+        if file:
+            if not file.endswith(SCHEMA_SUFFIX) or file[: -len(SCHEMA_SUFFIX)] not in self.raw:
+                raise SchemaLoadError(self.directory / file, 1, 1, f"$ref '{ref}' names a schema file that does not exist")
+            document = self.raw[file[: -len(SCHEMA_SUFFIX)]]
+        target: Any = document
+        for part in [p for p in fragment.split("/") if p]:
+            if not isinstance(target, Mapping) or part not in target:
+                raise SchemaLoadError(self.directory, 1, 1, f"$ref '{ref}' points at nothing")
+            target = target[part]
+        return target, document
+
+    def fast(self, family: str) -> Check:
+        found = self._fast.get(family)
+        if found is None:
+            found = compile_schema(self.raw[family], self.raw[family], self._lookup)
+            self._fast[family] = found
+        return found
+
     def validator(self, family: str) -> Draft202012Validator:
+        # Imported here: jsonschema costs ~70 ms to import, and clean content
+        # never needs it (the fast check has already said "valid").
+        from jsonschema import Draft202012Validator
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+
         found = self._validators.get(family)
         if found is None:
+            resources = [(n + SCHEMA_SUFFIX, Resource.from_contents(b, default_specification=DRAFT202012)) for n, b in self.raw.items()]
+            registry: Registry[Any] = Registry().with_resources(resources)
             schema = dict(self.raw[family])
             # Give the schema a base URI so "defs.schema.json#/..." resolves
             # in the registry exactly as an editor resolves it beside the file.
             schema.setdefault("$id", family + SCHEMA_SUFFIX)
-            found = Draft202012Validator(schema, registry=self.registry)
+            found = Draft202012Validator(schema, registry=registry)
             self._validators[family] = found
         return found
 
     def check(self, family: str, document: Any) -> list[SchemaIssue]:
-        validator = self.validator(family)
-        if validator.is_valid(document):
+        if self.fast(family)(document):
             return []
+        validator = self.validator(family)
         issues: list[SchemaIssue] = []
         for error in validator.iter_errors(document):
             issues.extend(_translate(error))
@@ -127,9 +160,10 @@ def _best(errors: Sequence[ValidationError]) -> ValidationError:
 
 
 def _translate_plain(error: ValidationError) -> Iterator[SchemaIssue]:
+    options: list[Any] = list(error.validator_value) if isinstance(error.validator_value, (list, tuple)) else []
     if error.validator == "enum":
-        hint = did_you_mean(error.instance, [str(c) for c in error.validator_value])
-        yield SchemaIssue((), f"'{error.instance}' is not one of: {', '.join(map(str, error.validator_value))}{hint}")
+        hint = did_you_mean(str(error.instance), [str(c) for c in options])
+        yield SchemaIssue((), f"'{error.instance}' is not one of: {', '.join(map(str, options))}{hint}")
     else:
         yield SchemaIssue((), f"'{error.instance}' is not allowed: {error.message}")
 
@@ -138,6 +172,7 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
     pointer = tuple(error.absolute_path)
     kind = error.validator
     value = error.instance
+    wanted: Any = error.validator_value
     schema = error.schema if isinstance(error.schema, Mapping) else {}
     if "propertyNames" in error.absolute_schema_path and isinstance(value, str):
         # The failing value is a key of the mapping at ``pointer``: point at it.
@@ -161,12 +196,12 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
             yield SchemaIssue(pointer + (k,), f"unknown key '{k}'{hint}; {allowed_text}", at_key=True)
         return
     if kind == "required" and isinstance(value, dict):
-        missing = [k for k in error.validator_value if k not in value]
+        missing = [k for k in wanted if k not in value]
         for k in missing:
             yield SchemaIssue(pointer, f"missing required key '{k}'")
         return
     if kind == "enum":
-        choices = [c for c in error.validator_value]
+        choices = list(wanted)
         words = [str(c) for c in choices if isinstance(c, str)]
         hint = did_you_mean(value, words) if isinstance(value, str) else ""
         shown = ", ".join(json.dumps(c) if not isinstance(c, str) else c for c in choices)
@@ -176,7 +211,6 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         yield SchemaIssue(pointer, f"{describe(value)} must be {json.dumps(error.validator_value)}")
         return
     if kind == "type":
-        wanted = error.validator_value
         names = [wanted] if isinstance(wanted, str) else list(wanted)
         want = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
         message = f"expected {want}, got {describe(value)}"

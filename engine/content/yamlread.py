@@ -21,7 +21,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
 try:  # libyaml is 7-9x faster; fall back to the pure-Python parser if absent.
-    from yaml.cyaml import CParser as _Parser
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
 
     HAVE_LIBYAML = True
 except ImportError:  # pragma: no cover - depends on the PyYAML build
@@ -48,16 +48,33 @@ class StrictResolver(BaseResolver):
     """
 
 
-StrictResolver.yaml_implicit_resolvers = {}
-StrictResolver.add_implicit_resolver(BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
-StrictResolver.add_implicit_resolver(NULL, re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
-StrictResolver.add_implicit_resolver(INT, _INT_RE, list("-+0123456789"))
-StrictResolver.add_implicit_resolver(FLOAT, _FLOAT_RE, list("-+0123456789."))
+    def resolve(self, kind: type[Node], value: str | None, implicit: tuple[bool, bool] | None) -> str:
+        # Called by the parser for every node; kept flat because it runs
+        # about once per value in the file.
+        if kind is ScalarNode:
+            if implicit is None or not implicit[0] or value is None:
+                return STR
+            if value in _BOOLS:
+                return BOOL
+            if value in _NULLS:
+                return NULL
+            if value[0] in _NUMBER_START:
+                if _INT_RE.match(value):
+                    return INT
+                if _FLOAT_RE.match(value):
+                    return FLOAT
+            return STR
+        return SEQ if kind is SequenceNode else MAP
+
+
+_BOOLS = frozenset(("true", "True", "TRUE", "false", "False", "FALSE"))
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_NUMBER_START = frozenset("-+0123456789.")
 
 
 if HAVE_LIBYAML:
 
-    class _Composer(_Parser, StrictResolver):  # type: ignore[misc,valid-type]
+    class _Composer(_Parser, StrictResolver):
         def __init__(self, text: str) -> None:
             _Parser.__init__(self, text)
             StrictResolver.__init__(self)
@@ -146,52 +163,7 @@ def read_yaml(text: str) -> Document:
         raise YamlReadError([YamlIssue(1, 1, f"YAML error: {exc}")]) from None
     if root is None:
         return Document(None, None)
-    _check_expansion(root)
     return Document(_Converter().convert(root, 0), root)
-
-
-def _check_expansion(root: Node) -> None:
-    """Refuse alias loops and alias bombs before anything expands them."""
-    sizes: dict[int, int] = {}
-    active: set[int] = set()
-    unique = 0
-    reused: Node | None = None
-
-    def size(node: Node, depth: int) -> int:
-        nonlocal unique, reused
-        key = id(node)
-        if key in sizes:
-            if isinstance(node, (MappingNode, SequenceNode)) and reused is None:
-                reused = node
-            return sizes[key]
-        if key in active:
-            line, col = _pos(node)
-            raise YamlReadError([YamlIssue(line, col, "an alias refers to the collection that contains it; content must be a tree")])
-        if depth > MAX_DEPTH:
-            line, col = _pos(node)
-            raise YamlReadError([YamlIssue(line, col, f"nesting deeper than {MAX_DEPTH} levels; content files are shallow")])
-        unique += 1
-        total = 1
-        if isinstance(node, SequenceNode):
-            active.add(key)
-            for child in node.value:
-                total += size(child, depth + 1)
-            active.discard(key)
-        elif isinstance(node, MappingNode):
-            active.add(key)
-            for k, v in node.value:
-                total += size(k, depth + 1) + size(v, depth + 1)
-            active.discard(key)
-        sizes[key] = total
-        return total
-
-    expanded = size(root, 0)
-    if expanded > 2 * unique + ALIAS_EXPANSION_ALLOWANCE:
-        where = reused if reused is not None else root
-        line, col = _pos(where)
-        raise YamlReadError(
-            [YamlIssue(line, col, f"aliases expand {unique} written values into {expanded}; refused (an alias bomb?)")]
-        )
 
 
 class _Converter:
@@ -199,6 +171,14 @@ class _Converter:
 
     def __init__(self) -> None:
         self.issues: list[YamlIssue] = []
+        # Aliases make the composer hand back the very same node again. Each
+        # collection is converted once; a repeat reuses the value and adds
+        # its size to ``expanded``, which is how an alias bomb is caught
+        # before anything downstream walks the expansion.
+        self.done: dict[int, tuple[Any, int]] = {}
+        self.active: set[int] = set()
+        self.written = 0
+        self.expanded = 0
 
     def convert(self, root: Node, depth: int) -> Any:
         value = self._node(root, depth)
@@ -208,7 +188,33 @@ class _Converter:
 
     def _node(self, node: Node, depth: int) -> Any:
         if isinstance(node, ScalarNode):
+            self.written += 1
+            self.expanded += 1
             return self._scalar(node)
+        key = id(node)
+        seen = self.done.get(key)
+        if seen is not None:
+            self.expanded += seen[1]
+            if self.expanded - self.written > max(ALIAS_EXPANSION_ALLOWANCE, self.written):
+                line, col = _pos(node)
+                raise YamlReadError([YamlIssue(line, col, f"aliases expand {self.written} written values into more than {self.expanded}; refused (an alias bomb?)")])
+            return seen[0]
+        if key in self.active:
+            line, col = _pos(node)
+            raise YamlReadError([YamlIssue(line, col, "an alias refers to the collection that contains it; content must be a tree")])
+        if depth > MAX_DEPTH:
+            line, col = _pos(node)
+            raise YamlReadError([YamlIssue(line, col, f"nesting deeper than {MAX_DEPTH} levels; content files are shallow")])
+        self.active.add(key)
+        before = self.expanded
+        self.written += 1
+        self.expanded += 1
+        value = self._collection(node, depth)
+        self.active.discard(key)
+        self.done[key] = (value, self.expanded - before)
+        return value
+
+    def _collection(self, node: Node, depth: int) -> Any:
         if isinstance(node, SequenceNode):
             if node.tag != SEQ:
                 self._bad_tag(node)
@@ -232,6 +238,8 @@ class _Converter:
                     )
                     continue
                 first_seen[key] = key_node
+                self.written += 1
+                self.expanded += 1
                 result[key] = self._node(value_node, depth + 1)
             return result
         line, col = _pos(node)  # pragma: no cover - composer makes only three kinds

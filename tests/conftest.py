@@ -1,0 +1,119 @@
+"""Shared fixtures: a scratch copy of the shipped content and two ways to run
+``stationmaster``: in-process (fast, used by almost every test) and in a
+subprocess (for the few end-to-end checks and anything that might hang)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from engine import cli
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SHIPPED_CONTENT = PROJECT_ROOT / "content"
+
+# ``path:line:column: message`` as the text format prints one problem.
+PROBLEM_LINE = re.compile(r"^(?P<path>[^\n]+?):(?P<line>[0-9]+):(?P<column>[0-9]+): (?P<message>.*)$")
+
+
+class Located(NamedTuple):
+    path: str
+    line: int
+    column: int
+    message: str
+
+
+class CliResult(NamedTuple):
+    """What one run of the command gave: unpacks as ``code, out, err``."""
+
+    code: int
+    out: str
+    err: str
+
+    @property
+    def output(self) -> str:
+        return self.out + self.err
+
+    @property
+    def problems(self) -> list[Located]:
+        """Every ``path:line:column: message`` line of stdout (text format)."""
+        found = []
+        for line in self.out.splitlines():
+            m = PROBLEM_LINE.match(line)
+            if m:
+                found.append(Located(m["path"], int(m["line"]), int(m["column"]), m["message"]))
+        return found
+
+
+RunCli = Callable[[Sequence[str], Path], CliResult]
+
+
+@pytest.fixture(scope="session")
+def shipped_content() -> Path:
+    """The real content directory of the project (read only!)."""
+    assert (SHIPPED_CONTENT / "schema").is_dir(), SHIPPED_CONTENT
+    return SHIPPED_CONTENT
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    """A private copy of the shipped content at ``tmp_path / "content"``."""
+    target = tmp_path / "content"
+    shutil.copytree(SHIPPED_CONTENT, target)
+    return target
+
+
+@pytest.fixture
+def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> RunCli:
+    """Run ``engine.cli.main(args)`` in this process with ``cwd`` as the
+    current directory; returns (exit code, stdout, stderr)."""
+
+    def run(args: Sequence[str], cwd: Path) -> CliResult:
+        monkeypatch.chdir(cwd)
+        capsys.readouterr()  # forget anything printed before
+        try:
+            code = cli.main(list(args))
+        except SystemExit as exc:  # argparse refuses bad arguments this way
+            code = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1
+        out, err = capsys.readouterr()
+        return CliResult(code, out, err)
+
+    return run
+
+
+def _subprocess_env() -> dict[str, str]:
+    env = dict(os.environ)
+    # The package is installed editable, but do not depend on it: the tests
+    # run the checkout they live in.
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
+    env.pop("PYTHONWARNINGS", None)
+    return env
+
+
+@pytest.fixture
+def run_cli_subprocess() -> Callable[..., CliResult]:
+    """Run ``python -m engine.cli ARGS`` in ``cwd``; a hang fails the test
+    (subprocess.TimeoutExpired) instead of blocking the suite."""
+
+    def run(args: Sequence[str], cwd: Path, timeout: float = 60) -> CliResult:
+        proc = subprocess.run(
+            [sys.executable, "-m", "engine.cli", *args],
+            cwd=cwd,
+            env=_subprocess_env(),
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=timeout,
+        )
+        return CliResult(proc.returncode, proc.stdout, proc.stderr)
+
+    return run
