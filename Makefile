@@ -2,6 +2,8 @@
 # tools builds .venv and installs the project into it (editable, with the
 # test extras), and re-installs only when pyproject.toml changes.
 PYTHON ?= python3
+# Material prints an end-of-life banner on every build; the build log is ours.
+export NO_MKDOCS_2_WARNING := 1
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -16,7 +18,19 @@ $(STAMP): pyproject.toml
 validate: $(STAMP)
 	$(BIN)/stationmaster validate
 
-site: validate
+cards: $(STAMP)
+	$(BIN)/stationmaster cards
+
+check: $(STAMP)
+	$(BIN)/stationmaster check
+
+# Validate, refuse drift, then build into build/site (warnings are errors).
+site: validate check
+	$(BIN)/mkdocs build --strict --quiet
+	@echo "site built: open build/site/index.html"
+
+serve: $(STAMP)
+	$(BIN)/mkdocs serve
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -26,6 +40,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/validate_speed.py
+	$(BIN)/python bench/check_speed.py
 
 clean:
 	rm -rf $(VENV) build

@@ -29,7 +29,63 @@ def _parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check every content file and report each problem with its place")
     validate.add_argument("content_dir", nargs="?", default="content", help="the content directory (default: content)")
     validate.add_argument("--format", choices=("text", "github", "json"), default="text", help="how to print problems")
+    cards = sub.add_parser("cards", help="rewrite the generated tables in site/ from content/ (in place, atomically)")
+    cards.set_defaults(write=True)
+    check = sub.add_parser("check", help="exit 1 if any generated table in site/ differs from what content/ renders to")
+    check.set_defaults(write=False)
     return parser
+
+
+def cmd_site(args: argparse.Namespace) -> int:
+    """``cards`` and ``check``: one in-memory render, then write or compare."""
+    import os
+
+    from engine.content.loader import load_catalog
+    from engine.status import registry_problems
+    from generator.blocks import MarkerError
+    from generator.drift import describe, drift, write_pages
+    from generator.lint import lint
+    from generator.project import Project
+    from generator.render import read_pages, render_site
+    from generator.tables import TABLES
+
+    project = Project.here()
+    try:
+        catalog = load_catalog(project.content)
+    except ContentError as exc:
+        print(render_all(exc.problems, "text"))
+        print("the content does not validate; nothing was written" if args.write else "the content does not validate", file=sys.stderr)
+        return 1
+    problems = registry_problems(catalog)
+    if problems:
+        print(render_all(problems, "text"))
+        return 1
+    prefix = os.path.relpath(project.site) + "/"
+    try:
+        rendered = render_site(catalog, read_pages(project.site), prefix)
+    except MarkerError as exc:
+        print(render_all(exc.problems, "text"))
+        print("marker errors; nothing was written" if args.write else "marker errors", file=sys.stderr)
+        return 1
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read the pages under {prefix}: {exc}") from None
+    lint_problems = lint(catalog, rendered, TABLES, prefix)
+    if args.write:
+        written = write_pages(project.site, rendered)
+        print(f"{len(written)} page(s) rewritten" + (": " + ", ".join(prefix + w for w in written) if written else "; all tables were up to date"))
+        if lint_problems:
+            print(render_all(lint_problems, "text"))
+            return 1
+        return 0
+    drifts = drift(rendered, prefix)
+    if drifts:
+        print(describe(drifts))
+    if lint_problems:
+        print(render_all(lint_problems, "text"))
+    if drifts or lint_problems:
+        return 1
+    print(f"{prefix}: {len(rendered.new)} pages and {len(rendered.table_page)} tables agree with {os.path.relpath(project.content)}/")
+    return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -44,6 +100,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if args.format == "text":
             print(f"{len(exc.problems)} problem(s) in {args.content_dir}", file=sys.stderr)
         return 1
+    from engine.status import registry_problems
+
+    problems = registry_problems(catalog)
+    if problems:
+        print(render_all(problems, args.format))
+        return 1
     if args.format == "json":
         print("[]")
     elif args.format == "text":
@@ -57,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "validate":
             return cmd_validate(args)
+        if args.command in ("cards", "check"):
+            return cmd_site(args)
     except UsageError as exc:
         print(f"stationmaster: {exc}", file=sys.stderr)
         return 2

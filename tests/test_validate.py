@@ -443,6 +443,29 @@ def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate,
     assert len(result.problems) == 1, result.out
 
 
+@pytest.mark.parametrize(
+    "rel, old, new, ref",
+    [
+        ("home-deck/enhancements.yaml", "  - id: small-yard\n", "  - id: |\n      small-yard\n", "small-yard"),
+        ("home-deck/enhancements.yaml", "id: small-yard", 'id: "sawmill\\n"', "sawmill"),
+        ("game.yaml", 'version: "0.8.6"', 'version: "0.8.6\\n"', "0.8.6"),
+    ],
+    ids=["id-as-block-scalar", "id-duplicating-another", "version"],
+)
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: schema patterns are matched with Python re.search, where '$' also matches before "
+    "a final newline, so 'small-yard\\n' passes the id pattern (JSON Schema means ECMA-262 '$'): "
+    "such content validates with exit 0, and 'sawmill\\n' even escapes the duplicate-id check",
+)
+def test_value_with_a_trailing_newline_does_not_match_a_pattern(content_copy: Path, validate, rel, old, new, ref):
+    text = edit(content_copy, rel, old, new)
+    result = validate()
+    assert result.code == 1, result.output
+    line, col = value_position(text, new.strip().lstrip("- ").split("\n")[0])
+    assert any((p.line, p.column) == (line, col) and p.path == f"content/{rel}" for p in result.problems), result.out
+
+
 # ---------------------------------------------------------- cross-file rules
 
 
@@ -878,10 +901,15 @@ def test_nesting_at_the_depth_limit_is_not_refused_as_too_deep(content_copy: Pat
 def test_absurdly_deep_block_nesting(content_copy: Path, validate):
     body = "".join("  " * i + f"k{i}:\n" for i in range(200)) + "  " * 200 + "leaf\n"
     text = write(content_copy, "game.yaml", HEADER + body)
-    line, col = position(text, f"k{MAX_DEPTH}:")
     result = validate()
-    expect_problem(result, "content/game.yaml", line, col, f"nesting deeper than {MAX_DEPTH} levels")
-    assert len(result.problems) == 1
+    assert result.code == 1, result.output
+    (problem,) = result.problems
+    assert problem.path == "content/game.yaml"
+    assert f"nesting deeper than {MAX_DEPTH} levels" in problem.message
+    # The mapping holding k<i> is at depth i (the document is depth 0), so the
+    # first thing too deep is key k<MAX_DEPTH> (as a node at depth MAX_DEPTH+1)
+    # or the mapping that starts at k<MAX_DEPTH+1>; either place is right.
+    assert (problem.line, problem.column) in (position(text, f"k{MAX_DEPTH}:"), position(text, f"k{MAX_DEPTH + 1}:")), problem
 
 
 _NO_LIBYAML = """

@@ -1,0 +1,109 @@
+"""Generated blocks inside hand-written pages.
+
+A block is a pair of marker lines; everything between them belongs to the
+generator, everything outside them to the writer, and is never touched:
+
+    <!-- generated: track -->
+    ...machine-owned...
+    <!-- /generated -->
+
+Marker mistakes (unclosed, repeated, nested, a stray close, an unknown table,
+a line that looks like a marker but is not one) are located errors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from engine.content.problems import Problem
+
+OPEN_RE = re.compile(r"^<!-- generated: ([a-z][a-z0-9-]*) -->$")
+CLOSE = "<!-- /generated -->"
+_LOOKS_LIKE = re.compile(r"<!--\s*/?\s*generated\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    name: str
+    line: int  # 1-based line of the opening marker
+    body: str  # the text between the markers, newlines included
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page split into prose pieces and blocks; ``parts`` alternate
+    prose, block, prose, ... and always start and end with prose."""
+
+    path: str
+    parts: tuple[str | Block, ...]
+
+    @property
+    def blocks(self) -> list[Block]:
+        return [p for p in self.parts if isinstance(p, Block)]
+
+    def render(self, body_of: Callable[[Block], str]) -> str:
+        out: list[str] = []
+        for part in self.parts:
+            if isinstance(part, Block):
+                out.append(f"<!-- generated: {part.name} -->\n{body_of(part)}{CLOSE}\n")
+            else:
+                out.append(part)
+        return "".join(out)
+
+
+class MarkerError(Exception):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(p.render() for p in problems))
+
+
+def parse_page(path: str, text: str, known: Collection[str]) -> Page:
+    """Split ``text`` into prose and blocks, or raise MarkerError with every problem."""
+    problems: list[Problem] = []
+    parts: list[str | Block] = []
+    prose: list[str] = []
+    body: list[str] = []
+    open_name: str | None = None
+    open_line = 0
+    seen: dict[str, int] = {}
+    lines = text.splitlines(keepends=True)
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        stripped = line.strip()
+        opened = OPEN_RE.match(stripped)
+        col = line.find("<!--") + 1 if "<!--" in line else 1
+        if opened:
+            name = opened.group(1)
+            if open_name is not None:
+                problems.append(Problem(path, number, col, f"block '{name}' opens inside block '{open_name}' (opened at line {open_line}); blocks cannot nest — close the first with '{CLOSE}'"))
+                continue
+            if name not in known:
+                problems.append(Problem(path, number, col, f"unknown table '{name}'; known tables: {', '.join(sorted(known))}"))
+            if name in seen:
+                problems.append(Problem(path, number, col, f"table '{name}' is placed twice on this page (first at line {seen[name]})"))
+            seen.setdefault(name, number)
+            if line != stripped:
+                problems.append(Problem(path, number, 1, "a marker must start at the beginning of its line, with nothing after it"))
+            parts.append("".join(prose))
+            prose = []
+            open_name, open_line, body = name, number, []
+        elif stripped == CLOSE:
+            if open_name is None:
+                problems.append(Problem(path, number, col, "a closing marker with no block open"))
+                continue
+            parts.append(Block(open_name, open_line, "".join(body)))
+            open_name = None
+        elif _LOOKS_LIKE.search(line):
+            problems.append(Problem(path, number, col, f"this looks like a marker but is not one; write '<!-- generated: NAME -->' or '{CLOSE}' alone on a line"))
+        elif open_name is not None:
+            body.append(raw)
+        else:
+            prose.append(raw)
+    if open_name is not None:
+        problems.append(Problem(path, open_line, 1, f"block '{open_name}' is never closed; add '{CLOSE}' after it"))
+    if problems:
+        raise MarkerError(problems)
+    parts.append("".join(prose))
+    return Page(path, tuple(parts))

@@ -1,0 +1,116 @@
+"""Comparing the committed pages with what the content renders to, and
+writing the fresh version. Both start from the same in-memory render."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.blocks import parse_page
+from generator.render import Rendered
+from generator.tables import TABLES
+
+_ROW_ANCHOR = re.compile(r'<a id="((?:card|rule)-[a-zA-Z0-9-]+)"></a>')
+FIX_HINT = "run `make cards` (or `stationmaster cards`) to regenerate the tables, then commit the pages"
+
+
+@dataclass
+class TableChange:
+    table: str
+    line: int
+    changed: list[str] = field(default_factory=list)
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PageDrift:
+    page: str
+    tables: list[TableChange]
+    diff: str
+
+
+def _rows(body: str) -> dict[str, str]:
+    rows: dict[str, str] = {}
+    for line in body.splitlines():
+        found = _ROW_ANCHOR.search(line)
+        if found:
+            key = found.group(1).split("-", 1)[1]
+            rows[key] = line
+    return rows
+
+
+def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
+    """Every page whose committed text differs from the fresh render."""
+    found: list[PageDrift] = []
+    for name in sorted(rendered.new):
+        old, new = rendered.old[name], rendered.new[name]
+        if old == new:
+            continue
+        fresh = {b.name: b for b in parse_page(display_prefix + name, new, TABLES).blocks}
+        tables: list[TableChange] = []
+        for block in rendered.pages[name].blocks:
+            now = fresh[block.name]
+            if now.body == block.body:
+                continue
+            before, after = _rows(block.body), _rows(now.body)
+            change = TableChange(block.name, block.line)
+            change.changed = [k for k in after if k in before and before[k] != after[k]]
+            change.added = [k for k in after if k not in before]
+            change.removed = [k for k in before if k not in after]
+            tables.append(change)
+        diff = "".join(
+            difflib.unified_diff(
+                old.splitlines(keepends=True),
+                new.splitlines(keepends=True),
+                fromfile=f"{display_prefix}{name} (committed)",
+                tofile=f"{display_prefix}{name} (from content/)",
+            )
+        )
+        found.append(PageDrift(display_prefix + name, tables, diff))
+    return found
+
+
+def describe(drifts: list[PageDrift]) -> str:
+    lines: list[str] = []
+    for page in drifts:
+        lines.append(f"{page.page}: out of date with content/")
+        for t in page.tables:
+            parts = []
+            if t.changed:
+                parts.append("changed: " + ", ".join(t.changed))
+            if t.added:
+                parts.append("added: " + ", ".join(t.added))
+            if t.removed:
+                parts.append("removed: " + ", ".join(t.removed))
+            detail = "; ".join(parts) if parts else "its text differs (edited by hand?)"
+            lines.append(f"{page.page}:{t.line}:1: table '{t.table}': {detail}")
+    for page in drifts:
+        lines.append(page.diff.rstrip("\n"))
+    lines.append(f"The site disagrees with the content: {FIX_HINT}.")
+    return "\n".join(lines)
+
+
+def write_pages(site_dir: Path, rendered: Rendered) -> list[str]:
+    """Write every changed page atomically; return the names written."""
+    written: list[str] = []
+    for name in sorted(rendered.new):
+        if rendered.new[name] == rendered.old[name]:
+            continue
+        target = site_dir / name
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(rendered.new[name].encode("utf-8"))
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+            os.replace(tmp, target)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+        written.append(name)
+    return written

@@ -1,0 +1,57 @@
+"""The MkDocs side of the generator: a thin adapter, registered by entry point.
+
+On every build it renders the generated blocks from ``content/`` in memory
+and hands MkDocs the fresh page text; under ``mkdocs serve`` it also watches
+``content/``, so saving a YAML file re-renders the tables on the next reload.
+It never writes a page: ``stationmaster cards`` does that, and ``check``
+keeps the committed pages honest. The generator itself does not import MkDocs.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from engine.content.loader import load_catalog
+from engine.content.problems import render_all
+from engine.errors import ContentError
+from generator.blocks import MarkerError
+from generator.render import Rendered, read_pages, render_site
+
+
+class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
+    def __init__(self) -> None:
+        self.rendered: Rendered | None = None
+        self.root = Path.cwd()
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self.root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
+        return config
+
+    def on_pre_build(self, config: MkDocsConfig) -> None:
+        site_dir = Path(config.docs_dir)
+        try:
+            catalog = load_catalog(self.root / "content")
+            self.rendered = render_site(catalog, read_pages(site_dir), os.path.relpath(site_dir) + "/")
+        except ContentError as exc:
+            raise PluginError("the content does not validate:\n" + render_all(exc.problems, "text")) from None
+        except MarkerError as exc:
+            raise PluginError("generated-block markers are broken:\n" + render_all(exc.problems, "text")) from None
+
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if self.rendered is None:
+            return markdown
+        fresh = self.rendered.new.get(page.file.src_uri)
+        return fresh if fresh is not None else markdown
+
+    def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
+        server.watch(str(self.root / "content"))
+        return server

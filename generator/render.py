@@ -1,0 +1,101 @@
+"""Render every generated block of every page, in memory.
+
+Rendering never writes: ``cards`` writes the result, ``check`` compares it,
+and the MkDocs plugin feeds it to the live preview.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from engine.content.model import Catalog
+from engine.content.problems import Problem
+from generator.blocks import Block, MarkerError, Page, parse_page
+from generator.cells import anchor, cell, yes_no
+from generator.tables import TABLES
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # the output is Markdown; ``cell`` escapes each value
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(cell=cell, anchor=anchor, yes_no=yes_no)
+    return env
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """Old and new text of every page, plus where each table and card lives."""
+
+    old: dict[str, str]
+    new: dict[str, str]
+    pages: dict[str, Page]
+    table_page: dict[str, str]
+    card_page: dict[str, str]
+    contexts: dict[str, dict[str, Any]]
+
+
+def read_pages(site_dir: Path) -> dict[str, str]:
+    """Every Markdown page under ``site_dir``, keyed by its posix path relative to it."""
+    pages: dict[str, str] = {}
+    for path in sorted(site_dir.rglob("*.md")):
+        pages[path.relative_to(site_dir).as_posix()] = path.read_bytes().decode("utf-8")
+    return pages
+
+
+def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str = "site/") -> Rendered:
+    """Re-render every block; MarkerError lists every marker problem first."""
+    problems: list[Problem] = []
+    parsed: dict[str, Page] = {}
+    for name, text in pages.items():
+        try:
+            parsed[name] = parse_page(display_prefix + name, text, TABLES)
+        except MarkerError as exc:
+            problems.extend(exc.problems)
+    table_page: dict[str, str] = {}
+    for name, page in parsed.items():
+        for block in page.blocks:
+            if block.name in table_page:
+                problems.append(Problem(display_prefix + name, block.line, 1, f"table '{block.name}' is already placed on {display_prefix}{table_page[block.name]}; each table appears once"))
+            table_page.setdefault(block.name, name)
+    if problems:
+        raise MarkerError(sorted(problems))
+
+    contexts = {table: TABLES[table](catalog) for table in sorted(table_page)}
+    card_page: dict[str, str] = {}
+    for table, context in contexts.items():
+        for row in context.get("rows", []):
+            if isinstance(row, dict) and isinstance(row.get("id"), str) and table not in ("effects",):
+                card_page.setdefault(row["id"], table_page[table])
+
+    env = environment()
+    new: dict[str, str] = {}
+    for name, page in parsed.items():
+
+        def link(card_id: str, text: str, _here: str = name) -> str:
+            target = card_page.get(card_id)
+            if target is None:
+                return cell(text)
+            href = "" if target == _here else posixpath.relpath(target, posixpath.dirname(_here) or ".")
+            return f"[{cell(text)}]({href}#{anchor(card_id)})"
+
+        def body(block: Block, _link: Any = link) -> str:
+            template = env.get_template(f"{block.name}.md.j2")
+            rendered = template.render(**contexts[block.name], link=_link).strip("\n")
+            return "\n" + rendered + "\n\n"
+
+        new[name] = page.render(body)
+    return Rendered(dict(pages), new, parsed, table_page, card_page, contexts)
