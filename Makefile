@@ -12,7 +12,9 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	# compat mode puts the checkout on sys.path with a .pth line: no import hook,
+	# so every command starts ~40 ms sooner than with the default editable finder.
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]' --config-settings editable_mode=compat
 	touch $(STAMP)
 
 validate: $(STAMP)

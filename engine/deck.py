@@ -61,5 +61,8 @@ def in_mainline_inventory(card: MainlineCard) -> bool:
 
 
 def ever_dealt(catalog: Catalog, card: Card) -> bool:
-    """Dealt under at least one combination of house rules."""
+    """Reaches a game under at least one combination of house rules: in the
+    Home Office deck, or (for terrain) in the Mainline inventory."""
+    if isinstance(card, MainlineCard):
+        return in_mainline_inventory(card)
     return any(is_dealt(catalog, card, rules) for rules in configurations(catalog))

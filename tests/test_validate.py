@@ -2,8 +2,10 @@
 an unusable command) and a ``path:line:column: message`` the designer can act
 on, never a traceback, and never a write into the content directory.
 
-Expected positions are computed by searching the mutated text, so a comment
-added to a shipped file does not break these tests.
+The content is edited often, so the tests find what they damage by its key or
+shape (a regex, a card's block, data read from the shipped file) rather than by
+its current value, and every expected position is computed from the damaged
+text itself.
 
 Tests marked ``xfail(strict=True, reason="BUG: ...")`` pin down defects found
 while writing this file; they start to XPASS (and so fail) once fixed, at which
@@ -17,11 +19,14 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
-from conftest import PROBLEM_LINE, PROJECT_ROOT, CliResult
+from conftest import PROBLEM_LINE, PROJECT_ROOT, SHIPPED_CONTENT, CliResult
 from engine.content.yamlread import MAX_DEPTH, YamlReadError, read_yaml
 
 HEADER = "# yaml-language-server: $schema=schema/game.schema.json\n"
@@ -29,6 +34,15 @@ SUMMARY = re.compile(r"^content: ok, [1-9][0-9]* card records in [1-9][0-9]* fam
 
 
 # --------------------------------------------------------------------- helpers
+
+
+def shipped(rel: str) -> Any:
+    """The shipped file's data, to pick what to damage by meaning."""
+    return yaml.safe_load((SHIPPED_CONTENT / rel).read_text(encoding="utf-8"))
+
+
+def cards(rel: str) -> list[dict[str, Any]]:
+    return shipped(rel)["cards"]
 
 
 def snapshot(root: Path) -> dict[str, bytes | None]:
@@ -44,38 +58,69 @@ def snapshot(root: Path) -> dict[str, bytes | None]:
     return found
 
 
+def at(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of a character offset."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def position(text: str, needle: str, *, nth: int = 1, shift: int = 0) -> tuple[int, int]:
-    """1-based (line, column) of the ``nth`` occurrence of ``needle``, plus ``shift`` characters."""
+    """(line, column) of the ``nth`` occurrence of ``needle``, plus ``shift`` characters."""
     start = -1
     for _ in range(nth):
         start = text.index(needle, start + 1)
-    offset = start + shift
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return line, column
+    return at(text, start + shift)
 
 
-def value_position(text: str, needle: str, *, nth: int = 1) -> tuple[int, int]:
-    """Where the value after ``key: `` in ``needle`` (``"key: value"``) starts."""
-    key, _, _ = needle.partition(": ")
-    return position(text, needle, nth=nth, shift=len(key) + 2)
+def read(content: Path, rel: str) -> str:
+    return (content / rel).read_bytes().decode("utf-8")
 
 
-def edit(content: Path, rel: str, old: str, new: str, *, count: int = 1) -> str:
-    """Replace ``old`` by ``new`` in one content file; returns the new text."""
-    path = content / rel
-    text = path.read_bytes().decode("utf-8")
-    assert text.count(old) >= count, f"{old!r} is not in {rel} (the shipped content changed?)"
-    text = text.replace(old, new, count)
-    path.write_bytes(text.encode("utf-8"))
-    return text
-
-
-def write(content: Path, rel: str, text: str | bytes) -> str | bytes:
+def write(content: Path, rel: str, text: str | bytes) -> Any:
     path = content / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
     return text
+
+
+def card_span(text: str, card_id: str) -> tuple[int, int]:
+    """Start and end offsets of the block of the card with this id."""
+    m = re.search(rf"^  - id: {re.escape(card_id)}\n", text, re.M)
+    assert m, f"card {card_id} not found"
+    nxt = re.compile(r"^(?:  - |\S)", re.M).search(text, m.end())
+    return m.start(), nxt.start() if nxt else len(text)
+
+
+def sub(content: Path, rel: str, pattern: str, repl: str | Callable[[re.Match[str]], str], *,
+        nth: int = 1, card: str | None = None) -> tuple[str, int]:
+    """Replace the ``nth`` match of a multi-line regex (inside one card's block,
+    if ``card``); returns the new text and the offset where the change starts."""
+    text = read(content, rel)
+    lo, hi = card_span(text, card) if card else (0, len(text))
+    found = list(re.compile(pattern, re.M).finditer(text, lo, hi))
+    assert len(found) >= nth, f"{pattern!r} not in {rel}{' card ' + card if card else ''} (the content changed shape?)"
+    m = found[nth - 1]
+    new = repl(m) if callable(repl) else m.expand(repl)
+    text = text[: m.start()] + new + text[m.end() :]
+    write(content, rel, text)
+    return text, m.start()
+
+
+def card_at(text: str, offset: int) -> str:
+    """Id of the card whose block holds ``offset``."""
+    ids = list(re.finditer(r"^  - id: ([\w-]+)", text[:offset], re.M))
+    assert ids, "offset is before the first card"
+    return ids[-1].group(1)
+
+
+def card_start(text: str, card_id: str) -> tuple[int, int]:
+    """Where a card's mapping starts: its first key, after '- '."""
+    start, _ = card_span(text, card_id)
+    return at(text, start + len("  - "))
+
+
+def value_at(text: str, offset: int) -> tuple[int, int]:
+    """Position of the value of the ``key: value`` line starting at ``offset``."""
+    return at(text, text.index(": ", offset) + 2)
 
 
 def expect_problem(result: CliResult, path: str, line: int, column: int, *fragments: str) -> str:
@@ -148,17 +193,16 @@ def test_end_to_end_subprocess_clean_and_broken(content_copy: Path, tmp_path: Pa
     assert result.code == 0, result.output
     assert SUMMARY.match(result.out.strip()) and len(result.out.splitlines()) == 1
 
-    text = edit(content_copy, "game.yaml", "  handLimit: 3", "  handLimit: many")
+    text, off = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: many")
     result = run_cli_subprocess(["validate", "content"], tmp_path)
     no_traceback(result)
-    line, col = value_position(text, "handLimit: many")
-    expect_problem(result, "content/game.yaml", line, col, "field 'table.handLimit'", "expected a whole number")
+    expect_problem(result, "content/game.yaml", *value_at(text, off), "field 'table.handLimit'", "expected a whole number")
 
 
 def test_legitimate_anchors_and_aliases_are_accepted(content_copy: Path, validate):
     """The alias checks must not refuse ordinary, small reuse."""
-    edit(content_copy, "home-deck/facilities.yaml", "carTypes: [flatcar, boxcar]", "carTypes: &lumber [flatcar, boxcar]")
-    edit(content_copy, "home-deck/facilities.yaml", "carTypes: [flatcar, boxcar]", "carTypes: *lumber")
+    sub(content_copy, "home-deck/facilities.yaml", r"^    carTypes: (.*)$", r"    carTypes: &types \1")
+    sub(content_copy, "home-deck/facilities.yaml", r"^    carTypes: \[.*$", "    carTypes: *types")
     result = validate()
     assert result.code == 0, result.output
 
@@ -174,42 +218,41 @@ def test_hidden_files_are_not_content(content_copy: Path, validate):
 
 
 @pytest.mark.parametrize(
-    "old, new, needle, shift, fragment",
+    "pattern, repl, shift, fragment",
     [
-        ("title: Station Master", "title: Station: Master", "title: Station: Master", len("title: Station"), "mapping values are not allowed"),
-        ("  departments: 3", " departments: 3", "\n departments", 2, "did not find expected key"),
+        (r"^title: .*$", "title: Station: Master", len("title: Station"), "mapping values are not allowed"),
+        (r"^  departments:", " departments:", 1, "did not find expected key"),
     ],
     ids=["colon-in-plain-value", "bad-indentation"],
 )
-def test_syntax_error(content_copy: Path, validate, old, new, needle, shift, fragment):
-    text = edit(content_copy, "game.yaml", old, new)
-    line, col = position(text, needle, shift=shift)
+def test_syntax_error(content_copy: Path, validate, pattern, repl, shift, fragment):
+    text, off = sub(content_copy, "game.yaml", pattern, repl)
     result = validate()
-    expect_problem(result, "content/game.yaml", line, col, "YAML syntax error", fragment)
+    expect_problem(result, "content/game.yaml", *at(text, off + shift), "YAML syntax error", fragment)
     assert len(result.problems) == 1
 
 
 @pytest.mark.parametrize(
-    "rel, old, new",
+    "rel, pattern, repl",
     [
-        ("game.yaml", "  handLimit: 3", "\thandLimit: 3"),
-        ("game.yaml", "  departments: 3", "  \tdepartments: 3"),
-        ("home-deck/trains.yaml", "    name: No. 2 Mail and Express", "\tname: No. 2 Mail and Express"),
+        ("game.yaml", r"^  handLimit:", "\thandLimit:"),
+        ("game.yaml", r"^  departments:", "  \tdepartments:"),
+        ("home-deck/trains.yaml", r"^    name:", "\tname:"),
     ],
     ids=["tab-instead-of-spaces", "tab-after-spaces", "tab-inside-a-card"],
 )
-def test_tab_used_for_indentation(content_copy: Path, validate, rel, old, new):
-    text = edit(content_copy, rel, old, new)
-    line, col = position(text, "\t")
+def test_tab_used_for_indentation(content_copy: Path, validate, rel, pattern, repl):
+    text, _ = sub(content_copy, rel, pattern, repl)
+    assert text.count("\t") == 1
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, "YAML syntax error")
+    expect_problem(result, f"content/{rel}", *position(text, "\t"), "YAML syntax error")
     assert len(result.problems) == 1
 
 
 def _unterminated_quote(content: Path) -> tuple[str, tuple[int, int]]:
-    text = edit(content, "game.yaml", "  carsPerTrack: 4", '  carsPerTrack: "4')
-    assert text.endswith('"4\n')
-    return text, position(text, '"4')
+    """Open a double quote on the last line of game.yaml and never close it."""
+    text, off = sub(content, "game.yaml", r'^( *[\w-]+: )([^"\n]+)\n?\Z', '\\1"\\2\n')
+    return text, at(text, text.index('"', off))
 
 
 def test_unterminated_quoted_string(content_copy: Path, validate):
@@ -224,26 +267,25 @@ def test_unterminated_quoted_string(content_copy: Path, validate):
     assert quote_line <= problem.line <= text.count("\n") + 1
 
 
-def _truncate_facilities(content: Path) -> bytes:
+def _truncate_facilities(content: Path) -> str:
     path = content / "home-deck/facilities.yaml"
     data = path.read_bytes()
     cut = len(data) // 2
-    while data[cut - 1 : cut] == b"\n" or data[cut : cut + 1] == b"\n":
-        cut += 1  # make sure the cut is mid-line
+    while data[cut - 1 : cut] in (b"\n", b" ") or data[cut : cut + 1] == b"\n":
+        cut += 1  # cut mid-line, inside a word
     path.write_bytes(data[:cut])
-    return data[:cut]
+    return data[:cut].decode("utf-8")
 
 
 def test_truncated_file(content_copy: Path, validate):
-    cut = _truncate_facilities(content_copy).decode("utf-8")
-    last_line = cut.count("\n") + 1
+    cut = _truncate_facilities(content_copy)
     result = validate()
     assert result.code == 1, result.output
     assert len(result.problems) == 1, result.out
     (problem,) = result.problems
     assert problem.path == "content/home-deck/facilities.yaml"
     assert problem.message.startswith("YAML syntax error")
-    assert problem.line >= last_line  # the damage is at the end
+    assert problem.line >= cut.count("\n") + 1  # the damage is at the end
 
 
 @pytest.mark.xfail(
@@ -252,18 +294,14 @@ def test_truncated_file(content_copy: Path, validate):
     "that has no final newline (libyaml's forced line break), e.g. 53:1 for a 52-line file",
 )
 def test_truncated_file_problem_is_on_its_last_line(content_copy: Path, validate):
-    cut = _truncate_facilities(content_copy).decode("utf-8")
-    lines = cut.split("\n")
+    lines = _truncate_facilities(content_copy).split("\n")
     result = validate()
     (problem,) = result.problems
     assert problem.line == len(lines), f"{problem}: the file has {len(lines)} lines"
     assert 1 <= problem.column <= len(lines[-1]) + 1
 
 
-@pytest.mark.parametrize(
-    "case",
-    ["unterminated-quote-at-eof", "unclosed-flow-sequence", "duplicate-anchor"],
-)
+@pytest.mark.parametrize("case", ["unterminated-quote-at-eof", "unclosed-flow-sequence", "duplicate-anchor"])
 @pytest.mark.xfail(
     strict=True,
     reason="BUG: yamlread.read_yaml keeps only problem_mark and drops context_mark, so the place "
@@ -274,10 +312,11 @@ def test_syntax_error_names_where_the_broken_construct_starts(content_copy: Path
     if case == "unterminated-quote-at-eof":
         text, (line, col) = _unterminated_quote(content_copy)
     elif case == "unclosed-flow-sequence":
-        text = edit(content_copy, "game.yaml", "title: Station Master", "title: [Station Master")
-        line, col = position(text, "[Station")
+        text, off = sub(content_copy, "game.yaml", r"^title: ", "title: [")
+        line, col = at(text, off + len("title: "))
     else:
-        text = edit(content_copy, "game.yaml", "  handLimit: 3\n  departments: 3", "  handLimit: &n 3\n  departments: &n 3")
+        sub(content_copy, "game.yaml", r"^(  handLimit: )", r"\1&n ")
+        text, _ = sub(content_copy, "game.yaml", r"^(  departments: )", r"\1&n ")
         line, col = position(text, "&n")
     result = validate()
     assert result.code == 1
@@ -288,75 +327,79 @@ def test_syntax_error_names_where_the_broken_construct_starts(content_copy: Path
 # ---------------------------------------------------------- mapping keys
 
 
-@pytest.mark.parametrize(
-    "rel, old, new, first, second",
-    [
-        ("game.yaml", "  dieSides: 12", "  dieSides: 12\n  handLimit: 4", ("  handLimit: 3", 1), ("  handLimit: 4", 1)),
-        ("home-deck/trains.yaml", "consist: {coach: 3}", "consist: {coach: 3, coach: 2}", ("coach: 3, coach", 1), ("coach: 2}", 1)),
-    ],
-    ids=["block-mapping", "flow-mapping"],
-)
-def test_repeated_key_is_an_error_naming_the_first(content_copy: Path, validate, rel, old, new, first, second):
-    text = edit(content_copy, rel, old, new)
-    key = "handLimit" if "handLimit" in new else "coach"
-    first_line, _ = position(text, first[0], nth=first[1], shift=first[0].index(key))
-    line, col = position(text, second[0], nth=second[1], shift=second[0].index(key))
+def test_repeated_key_in_a_block_mapping_names_the_first(content_copy: Path, validate):
+    text, _ = sub(content_copy, "game.yaml", r"^  dieSides: .*$", "\\g<0>\n  handLimit: 4")
+    first, second = sorted(m.start() for m in re.finditer(r"^  handLimit:", text, re.M))
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, f"key '{key}' is repeated in this mapping", f"(first at line {first_line})")
+    expect_problem(
+        result, "content/game.yaml", *at(text, second + 2),
+        "key 'handLimit' is repeated in this mapping", f"(first at line {at(text, first)[0]})",
+    )
+    assert len(result.problems) == 1
+
+
+def test_repeated_key_in_a_flow_mapping_names_the_first(content_copy: Path, validate):
+    text, off = sub(content_copy, "home-deck/trains.yaml", r"consist: \{(\w+): ", r"consist: {\1: 1, \1: ")
+    key = re.match(r"consist: \{(\w+)", text[off:])[1]
+    first = off + len("consist: {")
+    second = first + len(key) + len(": 1, ")
+    result = validate()
+    expect_problem(
+        result, "content/home-deck/trains.yaml", *at(text, second),
+        f"key '{key}' is repeated in this mapping", f"(first at line {at(text, first)[0]})",
+    )
     assert len(result.problems) == 1
 
 
 @pytest.mark.parametrize(
-    "rel, old, new, fragments",
+    "rel, pattern, indent, wrong, right, where",
     [
-        ("game.yaml", "  dieSides: 12", "  dieSide: 12", ["field 'table.dieSide'", "unknown key 'dieSide'", "(did you mean 'dieSides'?)"]),
-        ("home-deck/trains.yaml", "    caboose: false", "    cabose: false", ["card 'train-1', field 'cabose'", "unknown key 'cabose'", "(did you mean 'caboose'?)"]),
-        ("home-deck/facilities.yaml", "  laborers: 1", "  laborer: 1", ["field 'everyFacility.laborer'", "unknown key 'laborer'", "(did you mean 'laborers'?)"]),
+        ("game.yaml", r"^  dieSides:", 2, "dieSide", "dieSides", "field 'table.dieSide'"),
+        ("home-deck/trains.yaml", r"^    caboose:", 4, "cabose", "caboose", "card '{card}', field 'cabose'"),
+        ("home-deck/facilities.yaml", r"^  laborers:", 2, "laborer", "laborers", "field 'everyFacility.laborer'"),
     ],
     ids=["table-constant", "card-field", "nested-block"],
 )
-def test_unknown_key_with_did_you_mean(content_copy: Path, validate, rel, old, new, fragments):
-    text = edit(content_copy, rel, old, new)
-    line, col = position(text, new, shift=len(new) - len(new.lstrip()))
+def test_unknown_key_with_did_you_mean(content_copy: Path, validate, rel, pattern, indent, wrong, right, where):
+    text, off = sub(content_copy, rel, pattern, " " * indent + wrong + ":")
+    where = where.format(card=card_at(text, off) if "{card}" in where else "")
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, *fragments)
+    expect_problem(
+        result, f"content/{rel}", *at(text, off + indent),
+        where, f"unknown key '{wrong}'", f"(did you mean '{right}'?)",
+    )
     # The misspelt key also leaves the real one missing; both are said.
-    real = fragments[-1].split("'")[1]
-    assert any(f"missing required key '{real}'" in p.message for p in result.problems), result.out
+    assert any(f"missing required key '{right}'" in p.message for p in result.problems), result.out
 
 
 # ---------------------------------------------------------- values and types
 
 
 @pytest.mark.parametrize(
-    "rel, old, new, fragments",
+    "rel, key, value, fragments",
     [
-        ("game.yaml", "  handLimit: 3", "  handLimit: three", ["field 'table.handLimit'", "expected a whole number, got the text 'three'"]),
-        ("game.yaml", "  handLimit: 3", '  handLimit: "3"', ["field 'table.handLimit'", "expected a whole number, got the text '3'", "without quotes"]),
-        ("home-deck/facilities.yaml", "    inboundBoxes: 0", "    inboundBoxes: [0]", ["card 'packing-sheds', field 'inboundBoxes'", "expected a whole number, got a list"]),
-        ("home-deck/maneuvers.yaml", "    name: Poling", "    name: 42", ["card 'poling', field 'name'", "expected text, got the number 42"]),
+        ("game.yaml", "  handLimit", "three", ["field 'table.handLimit'", "expected a whole number, got the text 'three'"]),
+        ("game.yaml", "  handLimit", '"3"', ["field 'table.handLimit'", "expected a whole number, got the text '3'", "without quotes"]),
+        ("home-deck/facilities.yaml", "    inboundBoxes", "[0]", ["card '{card}', field 'inboundBoxes'", "expected a whole number, got a list"]),
+        ("home-deck/maneuvers.yaml", "    name", "42", ["card '{card}', field 'name'", "expected text, got the number 42"]),
     ],
     ids=["word-for-integer", "quoted-integer", "list-for-integer", "integer-for-text"],
 )
-def test_wrong_type(content_copy: Path, validate, rel, old, new, fragments):
-    text = edit(content_copy, rel, old, new)
-    line, col = value_position(text, new.strip())
+def test_wrong_type(content_copy: Path, validate, rel, key, value, fragments):
+    text, off = sub(content_copy, rel, rf"^{key}: .*$", f"{key}: {value}")
+    fragments = [f.format(card=card_at(text, off)) if "{card}" in f else f for f in fragments]
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, *fragments)
+    expect_problem(result, f"content/{rel}", *value_at(text, off), *fragments)
     assert len(result.problems) == 1, result.out
 
 
 @pytest.mark.parametrize("word, meant", [("yes", "true"), ("no", "false"), ("on", "true"), ("off", "false")])
 def test_yaml11_boolean_words_stay_text(content_copy: Path, validate, word, meant):
-    text = edit(content_copy, "home-deck/trains.yaml", "    caboose: false", f"    caboose: {word}")
-    line, col = value_position(text, f"caboose: {word}")
+    text, off = sub(content_copy, "home-deck/trains.yaml", r"^    caboose: .*$", f"    caboose: {word}")
     result = validate()
     expect_problem(
-        result,
-        "content/home-deck/trains.yaml",
-        line,
-        col,
-        "card 'train-1', field 'caboose'",
+        result, "content/home-deck/trains.yaml", *value_at(text, off),
+        f"card '{card_at(text, off)}', field 'caboose'",
         f"expected true or false, got the text '{word}'",
         f"write {meant}",
     )
@@ -379,31 +422,29 @@ def test_reader_keeps_yaml11_words_as_strings():
     ids=["negative", "absurd", "5000-digits"],
 )
 def test_bad_counts(content_copy: Path, validate, value, fragment):
-    text = edit(content_copy, "home-deck/facilities.yaml", "    count: 2", f"    count: {value}")
-    line, col = value_position(text, f"count: {value}")
+    text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    count: .*$", f"    count: {value}")
     result = validate()
-    where = expect_problem(result, "content/home-deck/facilities.yaml", line, col, fragment)
+    where = expect_problem(result, "content/home-deck/facilities.yaml", *value_at(text, off), fragment)
     assert len(result.problems) == 1, result.out
     if len(value) > 100:
-        assert "card 'packing-sheds'" in where or "number 9999" in where
         assert len(where) < 300, "the huge literal is echoed back whole"
     else:
-        assert "card 'packing-sheds', field 'count'" in where
+        assert f"card '{card_at(text, off)}', field 'count'" in where
 
 
-@pytest.mark.parametrize(
-    "rel, old, new, anchor, fragments",
-    [
-        ("home-deck/facilities.yaml", "    commodity: produce\n", "", ("id: packing-sheds", 1), ["card 'packing-sheds': missing required key 'commodity'"]),
-        ("game.yaml", '  mainline:\n    version: "0.4.5"\n', "", ("homeDeck:", 1), ["field 'editions': missing required key 'mainline'"]),
-    ],
-    ids=["card-field", "nested-mapping"],
-)
-def test_missing_required_key(content_copy: Path, validate, rel, old, new, anchor, fragments):
-    text = edit(content_copy, rel, old, new)
-    line, col = position(text, anchor[0], nth=anchor[1])
+def test_missing_required_key_of_a_card(content_copy: Path, validate):
+    text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    commodity: .*\n", "")
+    card = card_at(text, off)
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, *fragments)
+    expect_problem(result, "content/home-deck/facilities.yaml", *card_start(text, card), f"card '{card}': missing required key 'commodity'")
+    assert len(result.problems) == 1, result.out
+
+
+def test_missing_required_nested_mapping(content_copy: Path, validate):
+    text, _ = sub(content_copy, "game.yaml", r"^  mainline:\n(?:    .*\n)+", "")
+    first_key = text.index("editions:\n") + len("editions:\n") + 2
+    result = validate()
+    expect_problem(result, "content/game.yaml", *at(text, first_key), "field 'editions': missing required key 'mainline'")
     assert len(result.problems) == 1, result.out
 
 
@@ -413,260 +454,283 @@ def test_missing_required_key(content_copy: Path, validate, rel, old, new, ancho
     "errors, so n missing keys give n*n problems (each one repeated n times)",
 )
 def test_each_missing_required_key_is_reported_once(content_copy: Path, validate):
-    text = edit(content_copy, "home-deck/facilities.yaml", "    commodity: produce\n", "")
-    text = edit(content_copy, "home-deck/facilities.yaml", "    traffic: outbound\n", "")
+    text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    commodity: .*\n", "")
+    card = card_at(text, off)
+    sub(content_copy, "home-deck/facilities.yaml", r"^    traffic: .*\n", "", card=card)
     result = validate()
-    messages = [p.message for p in result.problems]
-    assert sorted(messages) == [
-        "card 'packing-sheds': missing required key 'commodity'",
-        "card 'packing-sheds': missing required key 'traffic'",
+    assert sorted(p.message for p in result.problems) == [
+        f"card '{card}': missing required key 'commodity'",
+        f"card '{card}': missing required key 'traffic'",
     ], result.out
 
 
 @pytest.mark.parametrize(
-    "rel, old, new, shift, fragments",
+    "rel, pattern, repl, where, fragment",
     [
-        ("home-deck/facilities.yaml", "traffic: outbound", "traffic: outbond", len("traffic: "),
-         ["card 'packing-sheds', field 'traffic'", "the text 'outbond' is not one of: inbound, outbound, both", "(did you mean 'outbound'?)"]),
-        ("home-deck/facilities.yaml", "carTypes: [reefer]", "carTypes: [refer]", len("carTypes: ["),
-         ["card 'packing-sheds', field 'carTypes[0]'", "the text 'refer' is not one of", "(did you mean 'reefer'?)"]),
-        ("mainline.yaml", "role: terrain", "role: terain", len("role: "),
-         ["card 'plains', field 'role'", "the text 'terain' is not one of: terrain, divisionPoint", "(did you mean 'terrain'?)"]),
+        ("home-deck/facilities.yaml", r"^    traffic: .*$", "    traffic: outbond", "card '{card}', field 'traffic'",
+         "the text 'outbond' is not one of: inbound, outbound, both (did you mean 'outbound'?)"),
+        ("home-deck/facilities.yaml", r"^    carTypes: \[[\w]+", "    carTypes: [refer", "card '{card}', field 'carTypes[0]'",
+         "the text 'refer' is not one of: boxcar, reefer, hopper, tank, flatcar, stockcar (did you mean 'reefer'?)"),
+        ("mainline.yaml", r"^    role: .*$", "    role: terain", "card '{card}', field 'role'",
+         "the text 'terain' is not one of: terrain, divisionPoint (did you mean 'terrain'?)"),
     ],
     ids=["traffic", "car-type-in-list", "mainline-role"],
 )
-def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate, rel, old, new, shift, fragments):
-    text = edit(content_copy, rel, old, new)
-    line, col = position(text, new, shift=shift)
+def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate, rel, pattern, repl, where, fragment):
+    text, off = sub(content_copy, rel, pattern, repl)
+    start = off + len(re.match(r"\s*\w+: \[?", repl)[0])
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, *fragments)
+    expect_problem(result, f"content/{rel}", *at(text, start), where.format(card=card_at(text, off)), fragment)
     assert len(result.problems) == 1, result.out
-
-
-@pytest.mark.parametrize(
-    "rel, old, new, ref",
-    [
-        ("home-deck/enhancements.yaml", "  - id: small-yard\n", "  - id: |\n      small-yard\n", "small-yard"),
-        ("home-deck/enhancements.yaml", "id: small-yard", 'id: "sawmill\\n"', "sawmill"),
-        ("game.yaml", 'version: "0.8.6"', 'version: "0.8.6\\n"', "0.8.6"),
-    ],
-    ids=["id-as-block-scalar", "id-duplicating-another", "version"],
-)
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: schema patterns are matched with Python re.search, where '$' also matches before "
-    "a final newline, so 'small-yard\\n' passes the id pattern (JSON Schema means ECMA-262 '$'): "
-    "such content validates with exit 0, and 'sawmill\\n' even escapes the duplicate-id check",
-)
-def test_value_with_a_trailing_newline_does_not_match_a_pattern(content_copy: Path, validate, rel, old, new, ref):
-    text = edit(content_copy, rel, old, new)
-    result = validate()
-    assert result.code == 1, result.output
-    line, col = value_position(text, new.strip().lstrip("- ").split("\n")[0])
-    assert any((p.line, p.column) == (line, col) and p.path == f"content/{rel}" for p in result.problems), result.out
 
 
 # ---------------------------------------------------------- cross-file rules
 
 
 @pytest.mark.parametrize(
-    "rel, old, new, first_file",
+    "rel, nth, other_rel, other_nth",
     [
-        ("home-deck/enhancements.yaml", "id: small-yard", "id: sawmill", "content/home-deck/facilities.yaml"),
-        ("home-deck/maneuvers.yaml", "id: poling", "id: red-flag", "content/home-deck/maneuvers.yaml"),
+        ("home-deck/enhancements.yaml", 1, "home-deck/facilities.yaml", 1),
+        ("home-deck/maneuvers.yaml", 2, "home-deck/maneuvers.yaml", 1),
     ],
     ids=["across-two-files", "within-one-file"],
 )
-def test_duplicate_card_id(content_copy: Path, validate, rel, old, new, first_file):
-    text = edit(content_copy, rel, old, new)
-    dup = new.split(": ")[1]
-    line, col = value_position(text, new, nth=text.count(new))
+def test_duplicate_card_id(content_copy: Path, validate, rel, nth, other_rel, other_nth):
+    dup = cards(other_rel)[other_nth - 1]["id"]
+    text, off = sub(content_copy, rel, r"^  - id: .*$", f"  - id: {dup}", nth=nth)
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, f"card id '{dup}' is already used in {first_file}", "unique")
+    expect_problem(
+        result, f"content/{rel}", *value_at(text, off),
+        f"card id '{dup}' is already used in content/{other_rel}", "unique",
+    )
 
 
 DANGLING = [
-    pytest.param("home-deck/facilities.yaml", "lockouts: [grocers-warehouse]", "lockouts: [grocers-warehous]", "grocers-warehous",
-                 ["card 'packing-sheds': lockout 'grocers-warehous' is not a known facility", "(did you mean 'grocers-warehouse'?)"], id="lockout-partner"),
-    pytest.param("home-deck/modifiers.yaml", "hosts: [packing-sheds, grocers-warehouse]", "hosts: [packing-sheds, grocer-warehouse]", "grocer-warehouse",
-                 ["card 'cold-storage': host 'grocer-warehouse' is not a known facility", "(did you mean 'grocers-warehouse'?)"], id="modifier-host"),
-    pytest.param("home-deck/enhancements.yaml", "answers: [bad-order]", "answers: [bad-ordr]", "bad-ordr",
-                 ["card 'yard-office': answers 'bad-ordr' is not a known opponent-directed card", "(did you mean 'bad-order'?)"], id="enhancement-answers"),
-    pytest.param("home-deck/opponent.yaml", "answers: [derailment, washout]", "answers: [derailment, wash-out]", "wash-out",
-                 ["card 'wrecking-crew': answers 'wash-out' is not a known opponent-directed card", "(did you mean 'washout'?)"], id="defence-answers"),
-    pytest.param("home-deck/mainline-modifiers.yaml", "playOn: [heavy-grade]", "playOn: [heavy-grad]", "heavy-grad",
-                 ["card 'brakeman': playOn 'heavy-grad' is not a known Mainline terrain card", "(did you mean 'heavy-grade'?)"], id="mainline-modifier-host"),
-    pytest.param("home-deck/mainline-modifiers.yaml", "requires: brakeman", "requires: brakemen", "brakemen",
-                 ["card 'airbrakes': requires 'brakemen' is not a known Mainline modifier", "(did you mean 'brakeman'?)"], id="requires"),
+    pytest.param("home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", "lockout '{bad}' is not a known facility", id="lockout-partner"),
+    pytest.param("home-deck/modifiers.yaml", r"hosts: \[([\w-]+)", "host '{bad}' is not a known facility", id="modifier-host"),
+    pytest.param("home-deck/enhancements.yaml", r"answers: \[([\w-]+)", "answers '{bad}' is not a known opponent-directed card", id="enhancement-answers"),
+    pytest.param("home-deck/opponent.yaml", r"answers: \[([\w-]+)", "answers '{bad}' is not a known opponent-directed card", id="defence-answers"),
+    pytest.param("home-deck/mainline-modifiers.yaml", r"playOn: \[([\w-]+)", "playOn '{bad}' is not a known Mainline terrain card", id="mainline-modifier-host"),
+    pytest.param("home-deck/mainline-modifiers.yaml", r"requires: ([\w-]+)", "requires '{bad}' is not a known Mainline modifier", id="requires"),
 ]
 
 
-@pytest.mark.parametrize("rel, old, new, ref, fragments", DANGLING)
-def test_dangling_reference(content_copy: Path, validate, rel, old, new, ref, fragments):
-    text = edit(content_copy, rel, old, new)
-    line, entry_col = position(text, new, shift=new.index(ref))
-    _, list_col = position(text, new, shift=new.index(": ") + 2)
+def _misspell(m: re.Match[str]) -> str:
+    return m.group(0)[: m.start(1) - m.start()] + m.group(1) + "q" + m.group(0)[m.end(1) - m.start() :]
+
+
+@pytest.mark.parametrize("rel, pattern, says", DANGLING)
+def test_dangling_reference(content_copy: Path, validate, rel, pattern, says):
+    good = re.search(pattern, read(content_copy, rel), re.M)[1]
+    bad = good + "q"
+    text, off = sub(content_copy, rel, pattern, _misspell)
+    card = card_at(text, off)
+    entry = text.index(bad, off)
+    field = text.index(": ", off) + 2  # the list (or the scalar) holding it
     result = validate()
     assert result.code == 1, result.output
-    problems = [p for p in result.problems if all(f in p.message for f in fragments)]
+    problems = [p for p in result.problems if f"card '{card}': " + says.format(bad=bad) in p.message]
     assert len(problems) == 1, result.out
     (problem,) = problems
+    assert f"(did you mean '{good}'?)" in problem.message
     assert problem.path == f"content/{rel}"
     # On the line of the reference: at the entry itself, or at its one-line list.
-    assert problem.line == line, problem
-    assert problem.column in (entry_col, list_col), problem
+    assert problem.line == at(text, entry)[0], problem
+    assert problem.column in (at(text, entry)[1], at(text, field)[1]), problem
+
+
+def _as_block_list_plus(field: str) -> Callable[[re.Match[str]], str]:
+    def repl(m: re.Match[str]) -> str:
+        items = [i.strip() for i in m.group(1).split(",")]
+        return f"    {field}:\n" + "".join(f"      - {i}\n" for i in items + [items[0] + "q"])
+    return repl
 
 
 @pytest.mark.parametrize(
-    "rel, old, new, ref, at_key, fragment",
+    "rel, field, says",
     [
-        ("home-deck/modifiers.yaml", "hosts: [packing-sheds, grocers-warehouse]",
-         "hosts:\n      - packing-sheds\n      - grocer-warehouse", "grocer-warehouse", False, "host 'grocer-warehouse' is not a known facility"),
-        ("home-deck/opponent.yaml", "answers: [derailment, washout]",
-         "answers:\n      - derailment\n      - wash-out", "wash-out", False, "answers 'wash-out' is not a known"),
-        ("home-deck/facilities.yaml", "lockouts: [grocers-warehouse]",
-         "lockouts:\n      - power-plant\n      - grocers-warehous", "grocers-warehous", False, "lockout 'grocers-warehous' is not a known facility"),
-        ("home-deck/mainline-modifiers.yaml", "curves: plains", "curves: plain", "plain\n", False, "realign 'plain' is not a known Mainline terrain card"),
-        ("home-deck/mainline-modifiers.yaml", "curves: plains", "curve: plains", "curve:", True, "realign 'curve' is not a known Mainline terrain card"),
+        ("home-deck/modifiers.yaml", "hosts", "host '{bad}' is not a known facility"),
+        ("home-deck/opponent.yaml", "answers", "answers '{bad}' is not a known"),
+        ("home-deck/facilities.yaml", "lockouts", "lockout '{bad}' is not a known facility"),
     ],
-    ids=["modifier-host-block-list", "answers-block-list", "lockout-block-list", "realign-target", "realign-source"],
+    ids=["modifier-host", "answers", "lockout"],
 )
 @pytest.mark.xfail(
     strict=True,
-    reason="BUG: crosscheck reports a dangling entry of a list or of the realign map at the whole "
-    "field (its first item, or the 'realign' key/first entry), never at the entry itself, so on a "
-    "different line than the bad reference",
+    reason="BUG: crosscheck reports a dangling entry of a list at the whole field (the list's "
+    "first item), never at the entry itself, so a block list points at the wrong line",
 )
-def test_dangling_reference_points_at_the_entry(content_copy: Path, validate, rel, old, new, ref, at_key, fragment):
-    text = edit(content_copy, rel, old, new)
-    line, col = position(text, ref)
+def test_dangling_entry_of_a_block_list_points_at_the_entry(content_copy: Path, validate, rel, field, says):
+    text, off = sub(content_copy, rel, rf"^    {field}: \[(.*)\]\n", _as_block_list_plus(field))
+    bad = re.findall(r"^      - (\S+)$", text[off:], re.M)[-1]
+    entry = text.index(f"- {bad}\n", off) + 2
     result = validate()
     assert result.code == 1, result.output
-    found = [p for p in result.problems if fragment in p.message]
+    found = [p for p in result.problems if says.format(bad=bad) in p.message]
     assert found, result.out
-    assert (found[0].line, found[0].column) == (line, col), f"{found[0]}; the reference is at {line}:{col}"
+    assert (found[0].line, found[0].column) == at(text, entry), f"{found[0]}; the reference is at {at(text, entry)}"
+
+
+@pytest.mark.parametrize("end", ["target", "source"])
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: crosscheck reports a dangling realign source or target at the 'realign' key or "
+    "at the map's first entry, not at the bad entry, so on a different line",
+)
+def test_dangling_realign_entry_points_at_the_entry(content_copy: Path, validate, end):
+    text = read(content_copy, "home-deck/mainline-modifiers.yaml")
+    block = re.search(r"^    realign:\n((?:      .*\n)+)", text, re.M)
+    entries = block.group(1).splitlines()
+    assert len(entries) >= 2, "the realign map needs two entries for this test"
+    last = entries[-1]
+    source, target = (s.strip() for s in last.split(":"))
+    new = f"      {source}: {target}q" if end == "target" else f"      {source}q: {target}"
+    text, off = sub(content_copy, "home-deck/mainline-modifiers.yaml", rf"^{re.escape(last)}$", new)
+    bad = target + "q" if end == "target" else source + "q"
+    result = validate()
+    found = [p for p in result.problems if f"realign '{bad}' is not a known Mainline terrain card" in p.message]
+    assert found, result.out
+    assert (found[0].line, found[0].column) == at(text, text.index(bad, off)), found[0]
 
 
 def test_asymmetric_lockout_pair(content_copy: Path, validate):
-    text = edit(content_copy, "home-deck/facilities.yaml", "    lockouts: [packing-sheds]\n", "")
-    line, entry_col = position(text, "lockouts: [grocers-warehouse]", shift=len("lockouts: ["))
+    facilities = cards("home-deck/facilities.yaml")
+    a = next(c for c in facilities if c.get("lockouts"))
+    b = a["lockouts"][0]
+    partner_list = [x for x in next(c for c in facilities if c["id"] == b)["lockouts"] if x != a["id"]]
+    repl = f"    lockouts: [{', '.join(partner_list)}]\n" if partner_list else ""
+    sub(content_copy, "home-deck/facilities.yaml", r"^    lockouts: .*\n", repl, card=b)
+    text = read(content_copy, "home-deck/facilities.yaml")
+    lo, _ = card_span(text, a["id"])
+    field = text.index("lockouts: ", lo) + len("lockouts: ")
     result = validate()
     expect_problem(
-        result,
-        "content/home-deck/facilities.yaml",
-        line,
-        entry_col - 1,
-        "card 'packing-sheds': locks out 'grocers-warehouse', but 'grocers-warehouse' does not list 'packing-sheds'",
-        "symmetric",
+        result, "content/home-deck/facilities.yaml", *at(text, field),
+        f"card '{a['id']}': locks out '{b}', but '{b}' does not list '{a['id']}' in its lockouts", "symmetric",
     )
     assert len(result.problems) == 1, result.out
 
 
 def test_lockout_pair_of_different_commodities(content_copy: Path, validate):
-    # Re-pair consistently but across commodities: produce with coal.
-    path = content_copy / "home-deck/facilities.yaml"
-    text = path.read_text(encoding="utf-8")
-    for old, new in [
-        ("lockouts: [grocers-warehouse]", "lockouts: [@power]"),
-        ("lockouts: [packing-sheds]", "lockouts: [@coal]"),
-        ("lockouts: [power-plant]", "lockouts: [grocers-warehouse]"),
-        ("lockouts: [coal-mine]", "lockouts: [packing-sheds]"),
-        ("@power", "power-plant"),
-        ("@coal", "coal-mine"),
-    ]:
-        assert text.count(old) == 1
-        text = text.replace(old, new)
-    path.write_text(text, encoding="utf-8")
-    line, col = position(text, "lockouts: [power-plant]", shift=len("lockouts: "))
+    facilities = {c["id"]: c for c in cards("home-deck/facilities.yaml")}
+    pairs = []
+    for c in facilities.values():
+        if c["traffic"] == "outbound" and len(c.get("lockouts", [])) == 1:
+            partner = facilities[c["lockouts"][0]]
+            if partner["traffic"] == "inbound" and partner.get("lockouts") == [c["id"]]:
+                pairs.append((c, partner))
+    (p1, c1), (p2, c2) = next(
+        (x, y) for i, x in enumerate(pairs) for y in pairs[i + 1 :] if x[0]["commodity"] != y[0]["commodity"]
+    )
+    # Re-pair consistently (each side lists the other) but across commodities.
+    for card, other in ((p1, c2), (c2, p1), (p2, c1), (c1, p2)):
+        sub(content_copy, "home-deck/facilities.yaml", r"^    lockouts: .*$", f"    lockouts: [{other['id']}]", card=card["id"])
+    text = read(content_copy, "home-deck/facilities.yaml")
+    lo, _ = card_span(text, p1["id"])
+    field = text.index("lockouts: ", lo) + len("lockouts: ")
     result = validate()
     expect_problem(
-        result,
-        "content/home-deck/facilities.yaml",
-        line,
-        col,
-        "card 'packing-sheds': lockout pair with 'power-plant' mixes commodities (produce and coal)",
+        result, "content/home-deck/facilities.yaml", *at(text, field),
+        f"card '{p1['id']}': lockout pair with '{c2['id']}' mixes commodities ({p1['commodity']} and {c2['commodity']})",
     )
     # Each of the four cards in the two mixed pairs is named.
     named = {p.message.split("'")[1] for p in result.problems}
-    assert named == {"packing-sheds", "grocers-warehouse", "coal-mine", "power-plant"}, result.out
+    assert named == {p1["id"], c1["id"], p2["id"], c2["id"]}, result.out
     assert all("mixes commodities" in p.message for p in result.problems)
 
 
 def test_undeclared_effect_with_did_you_mean(content_copy: Path, validate):
-    text = edit(content_copy, "home-deck/maneuvers.yaml", "effect: flying-switch", "effect: flying-swich")
-    line, col = value_position(text, "effect: flying-swich")
+    good = re.search(r"^    effect: ([\w-]+)", read(content_copy, "home-deck/maneuvers.yaml"), re.M)[1]
+    text, off = sub(content_copy, "home-deck/maneuvers.yaml", r"^    effect: ([\w-]+)", _misspell)
     result = validate()
     expect_problem(
-        result,
-        "content/home-deck/maneuvers.yaml",
-        line,
-        col,
-        "card 'flying-switch': effect 'flying-swich' is not declared in effects.yaml",
-        "(did you mean 'flying-switch'?)",
+        result, "content/home-deck/maneuvers.yaml", *value_at(text, off),
+        f"card '{card_at(text, off)}': effect '{good}q' is not declared in effects.yaml",
+        f"(did you mean '{good}'?)",
     )
     assert len(result.problems) == 1, result.out
 
 
+def _office_ladder() -> list[dict[str, Any]]:
+    tiers = cards("home-deck/offices.yaml")
+    ladder = [next(t for t in tiers if "upgradesFrom" not in t)]
+    while nxt := [t for t in tiers if t.get("upgradesFrom") == ladder[-1]["id"]]:
+        ladder.append(nxt[0])
+    assert len(ladder) >= 3, "the office ladder needs three tiers for these tests"
+    return ladder
+
+
 def test_office_tier_out_of_sequence(content_copy: Path, validate):
-    text = edit(content_copy, "home-deck/offices.yaml", "upgradesFrom: depot", "upgradesFrom: whistle-post")
-    line, col = value_position(text, "upgradesFrom: whistle-post", nth=2)
+    base, second, third = _office_ladder()[:3]
+    text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {base['id']}", card=third["id"])
     result = validate()
     expect_problem(
-        result,
-        "content/home-deck/offices.yaml",
-        line,
-        col,
-        "card 'station': 'whistle-post' already upgrades to 'depot'",
-        "strict sequence",
+        result, "content/home-deck/offices.yaml", *value_at(text, off),
+        f"card '{third['id']}': '{base['id']}' already upgrades to '{second['id']}'", "strict sequence",
     )
 
 
 def test_office_tier_must_add_exactly_one_ad_track(content_copy: Path, validate):
-    text = edit(content_copy, "home-deck/offices.yaml", "adTracks: 4", "adTracks: 5")
-    line, col = value_position(text, "adTracks: 5")
+    *_, lower, top = _office_ladder()
+    wrong = top["adTracks"] + 1
+    text, off = sub(content_copy, "home-deck/offices.yaml", r"^    adTracks: .*$", f"    adTracks: {wrong}", card=top["id"])
     result = validate()
     expect_problem(
-        result,
-        "content/home-deck/offices.yaml",
-        line,
-        col,
-        "card 'terminal': each tier adds exactly one to adTracks (station has 3, so terminal needs 4)",
+        result, "content/home-deck/offices.yaml", *value_at(text, off),
+        f"card '{top['id']}': each tier adds exactly one to adTracks ({lower['id']} has {lower['adTracks']}, so {top['id']} needs {lower['adTracks'] + 1})",
     )
     assert len(result.problems) == 1, result.out
 
 
-@pytest.mark.parametrize(
-    "old, new, card, fragment",
-    [
-        ("consist: {coach: 2, freight: 1}\n    caboose: false", "consist: {coach: 2, freight: 2}\n    caboose: true", "train-2",
-         "4 car(s) and a caboose need 5 places; a Crew Tray holds 4"),
-        ("consist: {coach: 3}\n    caboose: false", "consist: {coach: 5}\n    caboose: false", "train-1",
-         "5 car(s) need 5 places; a Crew Tray holds 4"),
-    ],
-    ids=["cars-and-caboose", "cars-alone"],
-)
-def test_consist_over_the_crew_tray(content_copy: Path, validate, old, new, card, fragment):
-    text = edit(content_copy, "home-deck/trains.yaml", old, new)
-    line, col = value_position(text, new.split("\n")[0])
+def _set_consist(content: Path, consist: str, caboose: bool) -> tuple[str, int, str]:
+    card = cards("home-deck/trains.yaml")[0]["id"]
+    sub(content, "home-deck/trains.yaml", r"^    caboose: .*$", f"    caboose: {'true' if caboose else 'false'}", card=card)
+    text, off = sub(content, "home-deck/trains.yaml", r"^    consist: .*$", f"    consist: {consist}", card=card)
+    return text, off, card
+
+
+def test_consist_with_caboose_over_the_crew_tray(content_copy: Path, validate):
+    pieces = shipped("game.yaml")["table"]["crewTrayPieces"]
+    text, off, card = _set_consist(content_copy, f"{{freight: {pieces}}}", caboose=True)
     result = validate()
-    expect_problem(result, "content/home-deck/trains.yaml", line, col, f"card '{card}'", fragment)
+    expect_problem(
+        result, "content/home-deck/trains.yaml", *value_at(text, off),
+        f"card '{card}': {pieces} car(s) and a caboose need {pieces + 1} places; a Crew Tray holds {pieces}",
+    )
+    assert len(result.problems) == 1, result.out
+
+
+def test_consist_alone_over_the_crew_tray(content_copy: Path, validate):
+    pieces = shipped("game.yaml")["table"]["crewTrayPieces"]
+    text, off, card = _set_consist(content_copy, f"{{coach: {pieces - 1}, freight: 2}}", caboose=False)
+    result = validate()
+    expect_problem(
+        result, "content/home-deck/trains.yaml", *value_at(text, off),
+        f"card '{card}': {pieces + 1} car(s) need {pieces + 1} places; a Crew Tray holds {pieces}",
+    )
     assert len(result.problems) == 1, result.out
 
 
 def test_consist_that_exactly_fills_the_crew_tray_is_fine(content_copy: Path, validate):
-    edit(content_copy, "home-deck/trains.yaml", "consist: {coach: 3}\n    caboose: false", "consist: {coach: 3}\n    caboose: true")
+    pieces = shipped("game.yaml")["table"]["crewTrayPieces"]
+    _set_consist(content_copy, f"{{coach: {pieces - 1}}}", caboose=True)
     result = validate()
     assert result.code == 0, result.output
 
 
-@pytest.mark.parametrize(
-    "rel, old, new, extra",
-    [
-        ("home-deck/offices.yaml", "    controlPoint: false", "    controlPoint: no", "base tier"),
-        ("mainline.yaml", "    end: west\n    yard: true", "    end: west\n    yard: yes", "Division Point"),
-    ],
-    ids=["base-office-tier", "division-point"],
-)
+def _bad_base_tier(content: Path) -> tuple[str, int, str]:
+    base = _office_ladder()[0]["id"]
+    text, off = sub(content, "home-deck/offices.yaml", r"^    controlPoint: .*$", "    controlPoint: no", card=base)
+    return text, off, "base tier"
+
+
+def _bad_division_point(content: Path) -> tuple[str, int, str]:
+    west = next(c for c in cards("mainline.yaml") if c.get("end") == "west")["id"]
+    text, off = sub(content, "mainline.yaml", r"^    count: .*$", "    count: yes", card=west)
+    return text, off, "Division Point"
+
+
+@pytest.mark.parametrize("damage", [_bad_base_tier, _bad_division_point], ids=["base-office-tier", "division-point"])
 @pytest.mark.xfail(
     strict=True,
     reason="BUG: a card that fails its schema is left out of the catalog, and the cross-file checks "
@@ -674,13 +738,12 @@ def test_consist_that_exactly_fills_the_crew_tray_is_fine(content_copy: Path, va
     "Mainline needs exactly one west Division Point; found 0', house rule option 'whistle-post' "
     "unknown): false follow-on errors for one typo",
 )
-def test_one_bad_value_gives_one_problem(content_copy: Path, validate, rel, old, new, extra):
-    text = edit(content_copy, rel, old, new)
-    word = new.rsplit(" ", 1)[1]
-    line, col = value_position(text, new.strip().split("\n")[-1])
+def test_one_bad_value_gives_one_problem(content_copy: Path, validate, damage):
+    text, off, follow_on = damage(content_copy)
+    rel = "home-deck/offices.yaml" if follow_on == "base tier" else "mainline.yaml"
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, f"got the text '{word}'")
-    assert [p for p in result.problems if extra in p.message] == []
+    expect_problem(result, f"content/{rel}", *value_at(text, off), "got the text")
+    assert [p for p in result.problems if follow_on in p.message] == []
     assert len(result.problems) == 1, result.out
 
 
@@ -688,24 +751,23 @@ def test_one_bad_value_gives_one_problem(content_copy: Path, validate, rel, old,
 
 
 @pytest.mark.parametrize(
-    "old, new, tag",
+    "value, tag",
     [
-        ("title: Station Master", 'title: !!python/object/apply:os.system ["touch PWNED"]', "!!python/object/apply:os.system"),
-        ("title: Station Master", "title: !!python/object/new:os.system [touch PWNED]", "!!python/object/new:os.system"),
-        ("title: Station Master", "title: !!python/object:os.system {}", "!!python/object:os.system"),
-        ("title: Station Master", "title: !!python/name:os.system", "!!python/name:os.system"),
-        ("title: Station Master", "title: !local [touch PWNED]", "!local"),
-        ("title: Station Master\n", "title: !e!system [touch PWNED]\n", "!e!system"),
+        ('!!python/object/apply:os.system ["touch PWNED"]', "!!python/object/apply:os.system"),
+        ("!!python/object/new:os.system [touch PWNED]", "!!python/object/new:os.system"),
+        ("!!python/object:os.system {}", "!!python/object:os.system"),
+        ("!!python/name:os.system", "!!python/name:os.system"),
+        ("!local [touch PWNED]", "!local"),
+        ("!e!system [touch PWNED]", "!e!system"),
     ],
     ids=["apply", "new", "object", "name", "local-tag", "tag-directive"],
 )
-def test_object_constructing_tag_is_refused(content_copy: Path, validate, tmp_path: Path, old, new, tag):
-    text = edit(content_copy, "game.yaml", old, new)
+def test_object_constructing_tag_is_refused(content_copy: Path, validate, tmp_path: Path, value, tag):
+    text, _ = sub(content_copy, "game.yaml", r"^title: .*$", f"title: {value}")
     if tag == "!e!system":
-        text = edit(content_copy, "game.yaml", HEADER, HEADER + "%TAG !e! tag:yaml.org,2002:python/object/apply:os.\n---\n")
-    line, col = position(text, tag)
+        text = write(content_copy, "game.yaml", text.replace(HEADER, HEADER + "%TAG !e! tag:yaml.org,2002:python/object/apply:os.\n---\n", 1))
     result = validate()
-    expect_problem(result, "content/game.yaml", line, col, "is not allowed: content is plain data and no tag is ever run")
+    expect_problem(result, "content/game.yaml", *position(text, tag), "is not allowed: content is plain data and no tag is ever run")
     assert len(result.problems) == 1, result.out
     assert list(tmp_path.rglob("PWNED")) == []
     assert not (PROJECT_ROOT / "PWNED").exists()
@@ -716,7 +778,7 @@ def test_reader_refuses_python_tags_without_running_them(tmp_path: Path, monkeyp
     monkeypatch.chdir(tmp_path)
     with pytest.raises(YamlReadError) as caught:
         read_yaml('a: !!python/object/apply:os.system ["touch PWNED"]\n')
-    assert caught.value.issues[0].line == 1 and caught.value.issues[0].column == 4
+    assert (caught.value.issues[0].line, caught.value.issues[0].column) == (1, 4)
     assert not (tmp_path / "PWNED").exists()
 
 
@@ -738,50 +800,50 @@ def test_alias_expansion_bomb_is_refused_quickly(content_copy: Path, tmp_path: P
     (problem,) = result.problems
     assert problem.path == "content/game.yaml"
     assert "refused (an alias bomb?)" in problem.message
-    first, last = position(text, "a0:")[0], position(text, "a9:")[0]
-    assert first <= problem.line <= last
+    assert position(text, "a0:")[0] <= problem.line <= position(text, "a9:")[0]
 
 
-@pytest.mark.parametrize(
-    "value",
-    ["&t [1, *t]", "&t {a: *t}", "&t [[1, [2, *t]]]"],
-    ids=["list", "mapping", "nested"],
-)
+@pytest.mark.parametrize("value", ["&t [1, *t]", "&t {a: *t}", "&t [[1, [2, *t]]]"], ids=["list", "mapping", "nested"])
 def test_alias_to_its_own_collection(content_copy: Path, validate, value):
     text = write(content_copy, "game.yaml", HEADER + f"title: {value}\n")
-    anchor = position(text, "&t")
-    alias = position(text, "*t")
     result = validate()
     assert result.code == 1, result.output
     (problem,) = result.problems
     assert problem.path == "content/game.yaml"
-    assert (problem.line, problem.column) in (anchor, alias), problem
+    assert (problem.line, problem.column) in (position(text, "&t"), position(text, "*t")), problem
     assert "an alias refers to the collection that contains it" in problem.message
 
 
 @pytest.mark.parametrize(
-    "old, new, after",
+    "pattern, repl",
     [
-        (b"title: Station Master", b"title: Station \xffMaster", "title: Station "),
-        (b"title: Station Master", "title: Stätiön ".encode() + b"\xffMaster", "title: Stätiön "),
-        (b"# yaml-language-server", b"# yaml\xff-language-server", "# yaml"),
-        (b"  carsPerTrack: 4", b"  carsPerTrack: 4\xfe\xfe", "  carsPerTrack: 4"),
+        (rb"^title: ", b"title: \xff"),
+        (rb"^title: .*$", "title: Stätiön ".encode() + b"\xffMaster"),
+        (rb"^# yaml", b"# yaml\xff"),
+        (rb"^(.+)\n?\Z", b"\\1\xfe\xfe\n"),
     ],
     ids=["ascii-line", "after-non-ascii", "first-line", "last-line"],
 )
-def test_non_utf8_bytes(content_copy: Path, validate, old, new, after):
+def test_non_utf8_bytes(content_copy: Path, validate, pattern, repl):
     path = content_copy / "game.yaml"
-    data = path.read_bytes()
-    assert old in data
-    data = data.replace(old, new, 1)
+    data, count = re.subn(pattern, repl, path.read_bytes(), count=1, flags=re.M)
+    assert count == 1
     path.write_bytes(data)
-    good = data[: data.index(b"\xff") if b"\xff" in data else data.index(b"\xfe")].decode("utf-8")
-    assert good.endswith(after)
-    line, col = good.count("\n") + 1, len(good) - (good.rfind("\n") + 1) + 1
-    byte = "0xff" if b"\xff" in new else "0xfe"
+    bad = min(i for i in (data.find(b"\xff"), data.find(b"\xfe")) if i >= 0)
+    good = data[:bad].decode("utf-8")
     result = validate()
-    expect_problem(result, "content/game.yaml", line, col, "the file is not UTF-8 text", f"byte {byte}", "save it as UTF-8")
+    expect_problem(
+        result, "content/game.yaml", *at(good, len(good)),
+        "the file is not UTF-8 text", f"byte 0x{data[bad]:02x}", "save it as UTF-8",
+    )
     assert len(result.problems) == 1, result.out
+
+
+def test_control_character_position_in_ascii_text(content_copy: Path, validate):
+    text, _ = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "\\g<0>\x01")
+    result = validate()
+    expect_problem(result, "content/game.yaml", *position(text, "\x01"), "a character YAML does not allow")
+    assert len(result.problems) == 1
 
 
 @pytest.mark.xfail(
@@ -791,19 +853,10 @@ def test_non_utf8_bytes(content_copy: Path, validate, old, new, after):
     "after any non-ASCII text is reported on the wrong line/column",
 )
 def test_control_character_position_after_non_ascii_text(content_copy: Path, validate):
-    text = edit(content_copy, "game.yaml", "# Edition stamps", "# Éditiön stämps — “quoted”")
-    text = edit(content_copy, "game.yaml", "  handLimit: 3", "  handLimit: 3\x01")
-    line, col = position(text, "\x01")
+    write(content_copy, "game.yaml", read(content_copy, "game.yaml").replace(HEADER, HEADER + "# Éditiön stämps — “quoted”\n", 1))
+    text, _ = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "\\g<0>\x01")
     result = validate()
-    expect_problem(result, "content/game.yaml", line, col, "a character YAML does not allow")
-
-
-def test_control_character_position_in_ascii_text(content_copy: Path, validate):
-    text = edit(content_copy, "game.yaml", "  handLimit: 3", "  handLimit: 3\x01")
-    line, col = position(text, "\x01")
-    result = validate()
-    expect_problem(result, "content/game.yaml", line, col, "a character YAML does not allow")
-    assert len(result.problems) == 1
+    expect_problem(result, "content/game.yaml", *position(text, "\x01"), "a character YAML does not allow")
 
 
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"], ids=["LS", "PS", "NEL"])
@@ -813,11 +866,10 @@ def test_control_character_position_in_ascii_text(content_copy: Path, validate):
     "one of them (say in a pasted name) every line number is one too high for an editor or grep",
 )
 def test_line_numbers_count_only_newlines(content_copy: Path, validate, char):
-    text = edit(content_copy, "game.yaml", "title: Station Master", f'title: "Station{char}Master"')
-    text = edit(content_copy, "game.yaml", "  handLimit: 3", "  handLimit: x")
-    line, col = value_position(text, "handLimit: x")
+    sub(content_copy, "game.yaml", r"^title: .*$", f'title: "Station{char}Master"')
+    text, off = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
     result = validate()
-    expect_problem(result, "content/game.yaml", line, col, "field 'table.handLimit'")
+    expect_problem(result, "content/game.yaml", *value_at(text, off), "field 'table.handLimit'")
 
 
 # ---------------------------------------------------------- file shapes
@@ -883,10 +935,9 @@ def test_absurdly_deep_flow_nesting(content_copy: Path, validate):
 @pytest.mark.parametrize("levels", [MAX_DEPTH + 1, 100, 900])
 def test_flow_nesting_past_the_depth_limit(content_copy: Path, validate, levels):
     text = write(content_copy, "game.yaml", HEADER + "title: " + "[" * levels + "]" * levels + "\n")
-    # The document is depth 0, its 'title' value depth 1: bracket MAX_DEPTH+1 is too deep.
-    line, col = position(text, "[", shift=MAX_DEPTH)
     result = validate()
-    expect_problem(result, "content/game.yaml", line, col, f"nesting deeper than {MAX_DEPTH} levels")
+    # The document is depth 0, its 'title' value depth 1: bracket MAX_DEPTH+1 is too deep.
+    expect_problem(result, "content/game.yaml", *position(text, "[", shift=MAX_DEPTH), f"nesting deeper than {MAX_DEPTH} levels")
     assert len(result.problems) == 1
 
 
@@ -922,6 +973,14 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+def _run_without_libyaml(cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
+    return subprocess.run(
+        [sys.executable, "-c", _NO_LIBYAML, "validate", "content"],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=60,
+    )
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="BUG: with the pure-Python parser (PyYAML without libyaml, the documented fallback) "
@@ -929,11 +988,7 @@ sys.exit(main(sys.argv[1:]))
 )
 def test_deep_nesting_without_libyaml(content_copy: Path, tmp_path: Path):
     write(content_copy, "game.yaml", HEADER + "title: " + "[" * 5000 + "]" * 5000 + "\n")
-    env = dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
-    proc = subprocess.run(
-        [sys.executable, "-c", _NO_LIBYAML, "validate", "content"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
-    )
+    proc = _run_without_libyaml(tmp_path)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "RecursionError" not in proc.stdout + proc.stderr
     assert PROBLEM_LINE.match(proc.stdout.splitlines()[0])
@@ -941,23 +996,18 @@ def test_deep_nesting_without_libyaml(content_copy: Path, tmp_path: Path):
 
 def test_pure_python_parser_gives_the_same_problems(content_copy: Path, tmp_path: Path):
     """The libyaml fallback must locate problems exactly as libyaml does."""
-    text = edit(content_copy, "home-deck/trains.yaml", "    caboose: false", "    caboose: on")
-    line, col = value_position(text, "caboose: on")
-    env = dict(os.environ, PYTHONPATH=str(PROJECT_ROOT))
-    proc = subprocess.run(
-        [sys.executable, "-c", _NO_LIBYAML, "validate", "content"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
-    )
+    text, off = sub(content_copy, "home-deck/trains.yaml", r"^    caboose: .*$", "    caboose: on")
+    line, col = value_at(text, off)
+    proc = _run_without_libyaml(tmp_path)
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert proc.stdout.startswith(f"content/home-deck/trains.yaml:{line}:{col}: card 'train-1', field 'caboose'"), proc.stdout
+    assert proc.stdout.startswith(f"content/home-deck/trains.yaml:{line}:{col}: card '{card_at(text, off)}', field 'caboose'"), proc.stdout
 
 
 # ---------------------------------------------------------- the schema line
 
 
 def test_missing_schema_line(content_copy: Path, validate):
-    path = content_copy / "game.yaml"
-    path.write_text(path.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    write(content_copy, "game.yaml", read(content_copy, "game.yaml").split("\n", 1)[1])
     result = validate()
     expect_problem(
         result, "content/game.yaml", 1, 1,
@@ -968,21 +1018,20 @@ def test_missing_schema_line(content_copy: Path, validate):
 
 
 @pytest.mark.parametrize(
-    "rel, old, new, fragments",
+    "rel, target, fragments",
     [
-        ("game.yaml", "schema/game.schema.json", "schema/gme.schema.json",
+        ("game.yaml", "schema/gme.schema.json",
          ["'schema/gme.schema.json' is not a content schema (did you mean 'game'?)", "use schema/<kind>.schema.json"]),
-        ("home-deck/offices.yaml", "../schema/offices.schema.json", "schema/offices.schema.json",
+        ("home-deck/offices.yaml", "schema/offices.schema.json",
          ["'schema/offices.schema.json' is not a content schema", "use ../schema/<kind>.schema.json"]),
-        ("game.yaml", "schema/game.schema.json", "schema/defs.schema.json",
+        ("game.yaml", "schema/defs.schema.json",
          ["'schema/defs.schema.json' is not a content schema", "use schema/<kind>.schema.json"]),
-        ("game.yaml", "schema/game.schema.json", "/etc/passwd",
-         ["'/etc/passwd' is not a content schema"]),
+        ("game.yaml", "/etc/passwd", ["'/etc/passwd' is not a content schema"]),
     ],
     ids=["misspelt-kind", "wrong-relative-dir", "shared-defs", "outside-content"],
 )
-def test_wrong_schema_line(content_copy: Path, validate, rel, old, new, fragments):
-    text = edit(content_copy, rel, old, new)
+def test_wrong_schema_line(content_copy: Path, validate, rel, target, fragments):
+    text, _ = sub(content_copy, rel, r"\A(# yaml-language-server: \$schema=)\S+", rf"\g<1>{target}")
     line, col = position(text, "$schema=", shift=len("$schema="))
     assert line == 1
     result = validate()
@@ -991,7 +1040,7 @@ def test_wrong_schema_line(content_copy: Path, validate, rel, old, new, fragment
 
 
 def test_schema_line_naming_another_single_file_kind(content_copy: Path, validate):
-    edit(content_copy, "game.yaml", "schema/game.schema.json", "schema/supplies.schema.json")
+    sub(content_copy, "game.yaml", r"schema/game\.schema\.json", "schema/supplies.schema.json")
     result = validate()
     expect_problem(result, "content/supplies.yaml", 1, 1, "a second 'supplies' file; it must be one file (the first is content/game.yaml)")
     assert any(p.path == "content/game.yaml" and "unknown key 'title'" in p.message for p in result.problems)
@@ -1003,7 +1052,7 @@ def test_schema_line_naming_another_single_file_kind(content_copy: Path, validat
     "ValueError('embedded null byte') in loader._declared_family: internal error, exit 3",
 )
 def test_nul_in_schema_line(content_copy: Path, validate):
-    edit(content_copy, "game.yaml", "schema/game.schema.json", "schema/game\x00.schema.json")
+    sub(content_copy, "game.yaml", r"schema/game\.schema\.json", "schema/game\x00.schema.json")
     result = validate()
     assert result.code == 1
     assert result.problems and result.problems[0].path == "content/game.yaml" and result.problems[0].line == 1
@@ -1065,41 +1114,38 @@ def test_bad_arguments(content_copy: Path, run_cli, tmp_path: Path, args, fragme
 
 
 def test_every_problem_in_every_file_is_listed(content_copy: Path, validate):
-    game = edit(content_copy, "game.yaml", "title: Station Master", "title: Station: Master")
-    trains = edit(content_copy, "home-deck/trains.yaml", "    caboose: false", "    caboose: yes")
-    offices = edit(content_copy, "home-deck/offices.yaml", "    porters: 1", "    portrs: 1")
+    game, g = sub(content_copy, "game.yaml", r"^title: .*$", "title: Station: Master")
+    trains, t = sub(content_copy, "home-deck/trains.yaml", r"^    caboose: .*$", "    caboose: yes")
+    offices, o = sub(content_copy, "home-deck/offices.yaml", r"^    porters:", "    portrs:")
     result = validate()
-    expect_problem(result, "content/game.yaml", *position(game, "Station: ", shift=len("Station")), "YAML syntax error")
-    expect_problem(result, "content/home-deck/trains.yaml", *value_position(trains, "caboose: yes"), "got the text 'yes'")
-    expect_problem(result, "content/home-deck/offices.yaml", *position(offices, "portrs"), "unknown key 'portrs'", "did you mean 'porters'?")
+    expect_problem(result, "content/game.yaml", *at(game, g + len("title: Station")), "YAML syntax error")
+    expect_problem(result, "content/home-deck/trains.yaml", *value_at(trains, t), "got the text 'yes'")
+    expect_problem(result, "content/home-deck/offices.yaml", *at(offices, o + 4), "unknown key 'portrs'", "did you mean 'porters'?")
     assert {p.path for p in result.problems} == {"content/game.yaml", "content/home-deck/trains.yaml", "content/home-deck/offices.yaml"}
 
 
 def test_schema_and_cross_file_problems_are_listed_together(content_copy: Path, validate):
-    trains = edit(content_copy, "home-deck/trains.yaml", "    speed: slow", "    speed: slo")
-    mods = edit(content_copy, "home-deck/modifiers.yaml", "hosts: [packing-sheds, grocers-warehouse]", "hosts: [packing-shed, grocers-warehouse]")
-    moves = edit(content_copy, "home-deck/maneuvers.yaml", "effect: poling", "effect: polling")
+    trains, t = sub(content_copy, "home-deck/trains.yaml", r"^    speed: .*$", "    speed: slo")
+    mods, m = sub(content_copy, "home-deck/modifiers.yaml", r"hosts: \[([\w-]+)", _misspell)
+    moves, e = sub(content_copy, "home-deck/maneuvers.yaml", r"^    effect: ([\w-]+)", _misspell, nth=len(cards("home-deck/maneuvers.yaml")))
     result = validate()
-    expect_problem(result, "content/home-deck/trains.yaml", *value_position(trains, "speed: slo"), "card 'train-3', field 'speed'", "did you mean 'slow'?")
-    line, _ = position(mods, "hosts: [packing-shed,")
-    assert any(p.line == line and "host 'packing-shed' is not a known facility" in p.message for p in result.problems), result.out
-    expect_problem(result, "content/home-deck/maneuvers.yaml", *value_position(moves, "effect: polling"), "effect 'polling' is not declared")
+    expect_problem(result, "content/home-deck/trains.yaml", *value_at(trains, t), f"card '{card_at(trains, t)}', field 'speed'", "did you mean 'slow'?")
+    assert any(p.line == at(mods, m)[0] and f"card '{card_at(mods, m)}': host" in p.message for p in result.problems), result.out
+    expect_problem(result, "content/home-deck/maneuvers.yaml", *value_at(moves, e), f"card '{card_at(moves, e)}': effect", "is not declared")
     assert len(result.problems) == 3, result.out
     # Sorted by file, then line.
     assert result.problems == sorted(result.problems)
 
 
 def test_github_format(content_copy: Path, validate):
-    text = edit(content_copy, "game.yaml", "  handLimit: 3", "  handLimit: x")
-    trains = edit(content_copy, "home-deck/trains.yaml", "    speed: slow", "    speed: slo")
-    line, col = value_position(text, "handLimit: x")
-    tline, tcol = value_position(trains, "speed: slo")
+    game, g = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
+    trains, t = sub(content_copy, "home-deck/trains.yaml", r"^    speed: .*$", "    speed: slo")
+    (line, col), (tline, tcol) = value_at(game, g), value_at(trains, t)
     result = validate("--format", "github")
     assert result.code == 1, result.output
-    lines = result.out.splitlines()
-    assert lines == [
+    assert result.out.splitlines() == [
         f"::error file=content/game.yaml,line={line},col={col}::field 'table.handLimit': expected a whole number, got the text 'x' (write the number without quotes)",
-        f"::error file=content/home-deck/trains.yaml,line={tline},col={tcol}::card 'train-3', field 'speed': the text 'slo' is not one of: fast, slow (did you mean 'slow'?)",
+        f"::error file=content/home-deck/trains.yaml,line={tline},col={tcol}::card '{card_at(trains, t)}', field 'speed': the text 'slo' is not one of: fast, slow (did you mean 'slow'?)",
     ]
     assert result.err == ""
 
@@ -1107,8 +1153,8 @@ def test_github_format(content_copy: Path, validate):
 def test_github_format_escapes_path_and_message(tmp_path: Path, content_copy: Path, validate):
     odd = tmp_path / "odd,dir"
     content_copy.rename(odd)
-    text = edit(odd, "game.yaml", "  handLimit: 3", '  handLimit: "5%\\nx"')
-    line, col = value_position(text, "handLimit: ")
+    text, off = sub(odd, "game.yaml", r"^  handLimit: .*$", '  handLimit: "5%\\\\nx"')
+    line, col = value_at(text, off)
     result = validate("--format", "github", target="odd,dir")
     assert result.code == 1, result.output
     assert result.out == (
@@ -1118,8 +1164,8 @@ def test_github_format_escapes_path_and_message(tmp_path: Path, content_copy: Pa
 
 
 def test_json_format(content_copy: Path, validate, run_cli, tmp_path: Path):
-    edit(content_copy, "game.yaml", "  handLimit: 3", "  handLimit: x")
-    edit(content_copy, "home-deck/trains.yaml", "    speed: slow", "    speed: slo")
+    sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
+    sub(content_copy, "home-deck/trains.yaml", r"^    speed: .*$", "    speed: slo")
     write(content_copy, "notes.txt", "hello")
     result = validate("--format", "json")
     assert result.code == 1, result.output
@@ -1133,10 +1179,11 @@ def test_json_format(content_copy: Path, validate, run_cli, tmp_path: Path):
 
 
 def test_text_format_is_one_problem_per_line_for_ordinary_content(content_copy: Path, validate):
-    edit(content_copy, "game.yaml", "  handLimit: 3", "  handLimit: x")
-    edit(content_copy, "mainline.yaml", "role: terrain", "role: terain")
+    sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
+    sub(content_copy, "mainline.yaml", r"^    role: .*$", "    role: terain")
     result = validate()
     assert result.code == 1
+    assert len(result.problems) == 2
     assert all(PROBLEM_LINE.match(line) for line in result.out.splitlines()), result.out
 
 
@@ -1145,9 +1192,9 @@ def test_text_format_is_one_problem_per_line_for_ordinary_content(content_copy: 
     reason="BUG: a value holding a line break (quoted \\n or a block scalar) is echoed raw into "
     "the message, so the text format splits one problem over several lines",
 )
-@pytest.mark.parametrize("value", ['"5\\nx"', "|\n    5\n    x"], ids=["quoted", "block-scalar"])
+@pytest.mark.parametrize("value", ['"5\\\\nx"', "|\n    5\n    x"], ids=["quoted", "block-scalar"])
 def test_text_format_one_problem_per_line_with_line_breaks_in_values(content_copy: Path, validate, value):
-    edit(content_copy, "game.yaml", "  handLimit: 3", f"  handLimit: {value}")
+    sub(content_copy, "game.yaml", r"^  handLimit: .*$", f"  handLimit: {value}")
     result = validate()
     assert result.code == 1
     assert all(PROBLEM_LINE.match(line) for line in result.out.splitlines()), result.out
@@ -1165,6 +1212,41 @@ def test_file_name_that_is_not_utf8(content_copy: Path, validate):
     assert result.problems
 
 
+def _first_id_as_block_scalar(content: Path) -> tuple[str, int]:
+    return sub(content, "home-deck/enhancements.yaml", r"^  - id: (.*)$", "  - id: |\n      \\1")
+
+
+def _id_duplicating_another(content: Path) -> tuple[str, int]:
+    dup = cards("home-deck/facilities.yaml")[0]["id"]
+    return sub(content, "home-deck/enhancements.yaml", r"^  - id: .*$", f'  - id: "{dup}\\\\n"')
+
+
+def _version_with_newline(content: Path) -> tuple[str, int]:
+    return sub(content, "game.yaml", r'^    version: "?([^"\n]*)"?$', '    version: "\\1\\\\n"')
+
+
+@pytest.mark.parametrize(
+    "damage, rel",
+    [
+        (_first_id_as_block_scalar, "home-deck/enhancements.yaml"),
+        (_id_duplicating_another, "home-deck/enhancements.yaml"),
+        (_version_with_newline, "game.yaml"),
+    ],
+    ids=["id-as-block-scalar", "id-duplicating-another", "version"],
+)
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: schema patterns are matched with Python re.search, where '$' also matches before "
+    "a final newline, so 'small-yard\\n' passes the id pattern (JSON Schema means ECMA-262 '$'): "
+    "such content validates with exit 0, and 'sawmill\\n' even escapes the duplicate-id check",
+)
+def test_value_with_a_trailing_newline_does_not_match_a_pattern(content_copy: Path, validate, damage, rel):
+    text, off = damage(content_copy)
+    result = validate()
+    assert result.code == 1, result.output
+    assert any(p.path == f"content/{rel}" and (p.line, p.column) == value_at(text, off) for p in result.problems), result.out
+
+
 @pytest.mark.parametrize(
     "cwd_rel, target, prefix",
     [
@@ -1178,8 +1260,8 @@ def test_file_name_that_is_not_utf8(content_copy: Path, validate):
     ids=["parent", "trailing-slash", "inside-dot", "subdir-dotdot", "sibling", "absolute-argument"],
 )
 def test_paths_are_relative_to_the_current_directory(content_copy: Path, validate, tmp_path: Path, cwd_rel, target, prefix):
-    text = edit(content_copy, "game.yaml", "  handLimit: 3", "  handLimit: x")
-    line, col = value_position(text, "handLimit: x")
+    text, off = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
+    line, col = value_at(text, off)
     cwd = tmp_path / cwd_rel
     cwd.mkdir(exist_ok=True)
     if target == "ABSOLUTE":

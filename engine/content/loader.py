@@ -268,6 +268,7 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             die_sides=t["dieSides"],
             crew_tray_pieces=t["crewTrayPieces"],
             cars_per_track=t["carsPerTrack"],
+            game_days=t["gameDays"],
         ),
     )
     s_file = by_family["supplies"][0]

@@ -195,6 +195,7 @@ class TableConstants:
     die_sides: int
     crew_tray_pieces: int
     cars_per_track: int
+    game_days: int
 
 
 @dataclass(frozen=True, slots=True)

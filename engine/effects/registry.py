@@ -16,12 +16,21 @@ from dataclasses import dataclass
 from typing import Any
 
 HandlerFn = Callable[..., Any]
+CheckFn = Callable[..., list[str]]
+
+
+def _no_refusal(*args: Any, **kwargs: Any) -> list[str]:
+    return []
 
 
 @dataclass(frozen=True)
 class Handler:
+    """An effect's implementation: ``fn`` carries it out; ``refusals`` lists
+    why it cannot be carried out now (checked before ``fn`` ever runs)."""
+
     effect_id: str
     fn: HandlerFn
+    refusals: CheckFn = _no_refusal
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         for active in _TRACES:
@@ -42,13 +51,13 @@ REGISTRY: dict[str, Handler] = {}
 _TRACES: list[list[str]] = []
 
 
-def handler(effect_id: str) -> Callable[[HandlerFn], Handler]:
+def handler(effect_id: str, refusals: CheckFn = _no_refusal) -> Callable[[HandlerFn], Handler]:
     """Register ``fn`` as the handler of ``effect_id`` (once per id)."""
 
     def register(fn: HandlerFn) -> Handler:
         if effect_id in REGISTRY:
             raise RuntimeError(f"effect '{effect_id}' has two handlers")
-        made = Handler(effect_id, fn)
+        made = Handler(effect_id, fn, refusals)
         REGISTRY[effect_id] = made
         return made
 

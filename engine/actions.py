@@ -1,0 +1,140 @@
+"""The actions a player can take, as small immutable values.
+
+Each action serialises to a JSON object (``{"kind": "draw", ...}``) so a game
+saves as its seed plus its list of actions. ``from_json`` refuses anything
+malformed with an InvalidActionError that names the offending input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from engine.errors import InvalidActionError
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: ClassVar[str] = ""
+    player: int
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: v for k, v in asdict(self).items() if v is not None}
+        for key, value in data.items():
+            if isinstance(value, tuple):
+                data[key] = list(value)
+        return {"kind": self.kind, **data}
+
+    def __str__(self) -> str:
+        parts = [f"{k}={v}" for k, v in self.to_json().items() if k not in ("kind",)]
+        return f"{self.kind}({', '.join(parts)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Local Operations, first option: take the deck's top card, or a Department's."""
+
+    kind: ClassVar[str] = "draw"
+    source: str = "deck"  # "deck" or a Department number "1".."3"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card from hand; the fields a card needs depend on the card."""
+
+    kind: ClassVar[str] = "play"
+    card: str = ""
+    slot: int | None = None  # a Mainline position: where the card goes, or where an Extra starts
+    heading: str | None = None  # "east" or "west": which way an Extra runs from its start
+    train: str | None = None  # the train a Second Section follows
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    kind: ClassVar[str] = "discard"
+    card: str = ""
+    department: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    kind: ClassVar[str] = "endTurn"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGrade(Action):
+    """The placing player's choice of which way a Heavy Grade climbs."""
+
+    kind: ClassVar[str] = "chooseGrade"
+    slot: int = 0
+    uphill: str = "east"
+
+
+@dataclass(frozen=True, slots=True)
+class RedFlag(Action):
+    """Spend a held Red Flag to hold a train where it stands for one Mainline Phase."""
+
+    kind: ClassVar[str] = "redFlag"
+    train: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SortCars(Action):
+    """Re-order a train's cars where a card allows it (the Interchange's yard)."""
+
+    kind: ClassVar[str] = "sortCars"
+    train: str = ""
+    order: tuple[int, ...] = ()
+
+
+ACTION_TYPES: dict[str, type[Action]] = {cls.kind: cls for cls in (Draw, Play, Discard, EndTurn, ChooseGrade, RedFlag, SortCars)}
+
+
+def from_json(data: object) -> Action:
+    """An action from its JSON form, or InvalidActionError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise InvalidActionError(f"an action is a JSON object, not {type(data).__name__}: {data!r:.80}")
+    kind = data.get("kind")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidActionError(f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
+    allowed = {f.name: f for f in fields(cls)}
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "kind":
+            continue
+        if key not in allowed:
+            raise InvalidActionError(f"{kind}: unknown field {key!r}; fields: {', '.join(allowed)}")
+        values[key] = value
+    if "player" not in values:
+        raise InvalidActionError(f"{kind}: the field 'player' is required")
+    for key, value in values.items():
+        expected = _FIELD_TYPES.get(key)
+        if expected is not None and not _is(value, expected):
+            raise InvalidActionError(f"{kind}: field {key!r} must be {expected}, not {value!r:.40}")
+    if "order" in values:
+        values["order"] = tuple(values["order"])
+    return cls(**values)
+
+
+_FIELD_TYPES = {
+    "player": "int",
+    "source": "str",
+    "card": "str",
+    "slot": "int",
+    "heading": "str",
+    "train": "str",
+    "department": "int",
+    "uphill": "str",
+    "order": "list[int]",
+}
+
+
+def _is(value: object, expected: str) -> bool:
+    if expected == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if expected == "str":
+        return isinstance(value, str) and len(value) <= 100
+    if expected == "list[int]":
+        return isinstance(value, list) and len(value) <= 16 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    return False

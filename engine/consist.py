@@ -1,0 +1,88 @@
+"""What a train may carry: its card's maximum by category and its printed restrictions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.content.model import TrainCard
+from engine.state import Car
+
+RESTRICTION_WORDS = {
+    "emptiesOnly": "empties only",
+    "reefersOnly": "reefers only",
+    "dropOnly": "drop only",
+    "pickUpEmptiesOnly": "pick up empties only",
+    "mayNotSwitch": "may not switch",
+}
+
+
+def category(car: Car) -> str:
+    return "coach" if car.type == "coach" else "freight"
+
+
+def car_refusal(card: TrainCard, car: Car, *, pickup: bool) -> str | None:
+    """Why ``card`` may not take ``car`` (None if it may). ``pickup`` is True for
+    coupling on during a run, False when the train is made up in a yard."""
+    cat = category(car)
+    limit = card.consist.coach if cat == "coach" else card.consist.freight
+    label = f"a {'loaded' if car.loaded else 'empty'} {car.type}"
+    if limit == 0:
+        return f"{card.name} takes no {'coaches' if cat == 'coach' else 'freight cars'}, so not {label}"
+    r = card.restrictions
+    if "reefersOnly" in r and cat == "freight" and car.type != "reefer":
+        return f"{card.name} is 'reefers only': not {label}"
+    if "emptiesOnly" in r and car.loaded:
+        return f"{card.name} is 'empties only': not {label}"
+    if pickup:
+        if "mayNotSwitch" in r:
+            return f"{card.name} 'may not switch': it cannot pick up {label}"
+        if "dropOnly" in r:
+            return f"{card.name} is 'drop only': it cannot pick up {label}"
+        if "pickUpEmptiesOnly" in r and car.loaded:
+            return f"{card.name} may 'pick up empties only': not {label}"
+    return None
+
+
+def consist_refusals(card: TrainCard, cars: Sequence[Car], caboose: bool, tray_pieces: int) -> list[str]:
+    """Every reason this consist may not leave (empty when it may)."""
+    reasons = []
+    coaches = sum(1 for c in cars if category(c) == "coach")
+    freight = len(cars) - coaches
+    if coaches > card.consist.coach:
+        reasons.append(f"{card.name} takes at most {card.consist.coach} coach(es), not {coaches}")
+    if freight > card.consist.freight:
+        reasons.append(f"{card.name} takes at most {card.consist.freight} freight car(s), not {freight}")
+    if caboose and not card.caboose:
+        reasons.append(f"{card.name} runs without a caboose")
+    pieces = len(cars) + (1 if caboose else 0)
+    if pieces > tray_pieces:
+        reasons.append(f"a Crew Tray holds {tray_pieces} pieces, caboose included; this consist needs {pieces}")
+    for car in cars:
+        why = car_refusal(card, car, pickup=False)
+        if why and "takes no" not in why:
+            reasons.append(why)
+    return reasons
+
+
+def make_up(card: TrainCard, yard: list[Car], yard_name: str, tray_pieces: int) -> tuple[list[Car], str | None]:
+    """Take the train's consist out of ``yard`` (loaded cars first, in yard
+    order) up to its maximum; report what it wanted when it leaves short."""
+    taken: list[Car] = []
+    room = {"coach": card.consist.coach, "freight": card.consist.freight}
+    room_total = tray_pieces - (1 if card.caboose else 0)
+    for want_loaded in (True, False):
+        for car in list(yard):
+            if car.loaded != want_loaded or len(taken) >= room_total:
+                continue
+            cat = category(car)
+            if room[cat] > 0 and car_refusal(card, car, pickup=False) is None:
+                room[cat] -= 1
+                taken.append(car)
+                yard.remove(car)
+    short = [f"{n} more {'coach(es)' if cat == 'coach' else 'freight car(s)'}" for cat, n in room.items() if n > 0]
+    if not short:
+        return taken, None
+    rules = [RESTRICTION_WORDS[r] for r in card.restrictions if r in ("emptiesOnly", "reefersOnly")]
+    why = f" ({', '.join(rules)})" if rules else ""
+    report = f"{card.name} left {yard_name} short: it wanted {' and '.join(short)}{why}, and the yard had no more it may take"
+    return taken, report

@@ -1,0 +1,41 @@
+"""The one seeded random stream a game owns.
+
+Every shuffle, die roll and bot choice draws from it, in order, so a game is
+a pure function of its seed and its actions. This is the only module that
+may import ``random``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+class SeededStream:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def fork(self, label: str) -> SeededStream:
+        """A second stream derived from the same seed, for choices that are not
+        chance in the rules (a bot's picks): the bot's choices are recorded as
+        actions, so they must not shift the shuffles a replay will make."""
+        stream = SeededStream(self.seed)
+        stream._random = random.Random(f"{self.seed}:{label}")
+        return stream
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self._random.shuffle(items)
+
+    def roll(self, sides: int) -> int:
+        """A die roll from 1 to ``sides``."""
+        return self._random.randint(1, sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self._random.randrange(len(items))]
+
+    def below(self, n: int) -> int:
+        return self._random.randrange(n)

@@ -1,0 +1,485 @@
+"""The rules of a turn: what may be done, every reason it may not, and doing it.
+
+``candidates`` proposes actions, ``reasons`` judges one, ``perform`` carries
+out one already judged legal. Card effects are dispatched to the handler
+registry by effect id; this module holds only the rules every card shares.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars
+from engine.consist import make_up
+from engine.content.model import (
+    Card,
+    Enhancement,
+    Facility,
+    FacilityModifier,
+    MainlineCard,
+    MainlineModifier,
+    Maneuver,
+    OfficeTier,
+    OpponentCard,
+    SecondSection,
+    TrackShape,
+    TrainCard,
+)
+from engine.effects.registry import load_handlers
+from engine.errors import InvalidActionError
+from engine.mainline import crossing_stages
+from engine.piles import can_draw_from_deck, draw_top, take_from_department
+from engine.state import ExtraOrder, GameState, Train
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+HEADINGS = ("east", "west")
+
+
+def log(state: GameState, message: str) -> None:
+    state.log.append(message)
+
+
+def terrain(game: Game, slot: int) -> MainlineCard:
+    card = game.catalog.by_id[game.state.mainline[slot].card]
+    assert isinstance(card, MainlineCard)
+    return card
+
+
+def hand_limit(game: Game, player: int) -> int:
+    """Three, raised while a card that grants a bonus is held; bonuses do not
+    stack (the sources say four while you hold a Red Flag, not per flag)."""
+    bonus = 0
+    for card_id in set(game.state.hands[player]):
+        card = game.catalog.by_id[card_id]
+        if isinstance(card, Maneuver):
+            bonus = max(bonus, card.hand_limit_bonus)
+    return game.catalog.game.table.hand_limit + bonus
+
+
+def discard_refusal(game: Game, card: Card) -> str | None:
+    if isinstance(card, TrainCard):
+        if card.service == "extra":
+            return f"{card.name} is an Extra, and an Extra can never be discarded"
+        if not game.rules["discardTimetabled"]:
+            return f"{card.name} is a timetabled train; the discardTimetabled house rule is off, so it can only be played"
+    return None
+
+
+def _card(game: Game, card_id: str) -> Card:
+    card = game.catalog.by_id.get(card_id)
+    if card is None:
+        raise InvalidActionError(f"unknown card {card_id!r}")
+    return card
+
+
+def _over_limit(game: Game, player: int) -> bool:
+    return len(game.state.hands[player]) > hand_limit(game, player)
+
+
+def _must_play(game: Game, player: int) -> bool:
+    """Over the limit with nothing that may be discarded: playing is the way out."""
+    hand = game.state.hands[player]
+    return _over_limit(game, player) and all(discard_refusal(game, game.catalog.by_id[c]) for c in hand)
+
+
+# -- judging ---------------------------------------------------------------
+
+
+def reasons(game: Game, action: Action) -> list[str]:
+    s = game.state
+    if not 0 <= action.player < s.players:
+        raise InvalidActionError(f"{action}: there is no player {action.player} (players are 0 to {s.players - 1})")
+    if s.phase == "over":
+        return ["the game is over"]
+    if s.phase == "setup":
+        if not isinstance(action, ChooseGrade):
+            return [f"setup is not finished: the uphill direction of the Heavy Grade at Mainline position {s.pending_grades[0]} must be chosen first"]
+        return _grade_reasons(game, action)
+    if isinstance(action, ChooseGrade):
+        return ["every grade direction was chosen at setup"]
+    found: list[str] = []
+    if action.player != s.current:
+        found.append(f"it is player {s.current}'s turn, not player {action.player}'s")
+    if isinstance(action, Draw):
+        found += _draw_reasons(game, action)
+    elif isinstance(action, Discard):
+        found += _discard_reasons(game, action)
+    elif isinstance(action, Play):
+        found += _play_reasons(game, action)
+    elif isinstance(action, EndTurn):
+        hand, limit = len(s.hands[action.player]), hand_limit(game, action.player)
+        if hand > limit:
+            found.append(f"the hand holds {hand} cards and the limit is {limit}: play or discard before ending the turn")
+    elif isinstance(action, (RedFlag, SortCars)):
+        found += _effect_action_reasons(game, action)
+    return found
+
+
+def _grade_reasons(game: Game, action: ChooseGrade) -> list[str]:
+    s = game.state
+    if action.uphill not in HEADINGS:
+        raise InvalidActionError(f"{action}: uphill must be 'east' or 'west'")
+    if not 0 <= action.slot < len(s.mainline):
+        raise InvalidActionError(f"{action}: there is no Mainline position {action.slot}")
+    found = []
+    if action.player != 0:
+        found.append("the Mainline is placed by player 0, who chooses its grades")
+    if action.slot not in s.pending_grades:
+        found.append(f"Mainline position {action.slot} has no grade waiting for a direction")
+    return found
+
+
+def _draw_reasons(game: Game, action: Draw) -> list[str]:
+    s = game.state
+    found = []
+    if s.turn.drawn or s.turn.played:
+        found.append("Draw is a Local Operations option taken at the start of a turn, and this turn has already " + ("drawn" if s.turn.drawn else "played"))
+    if action.source == "deck":
+        if not can_draw_from_deck(s):
+            found.append("the Home Office deck is empty and there is nothing to rebuild it from")
+    elif action.source in {str(i + 1) for i in range(len(s.departments))}:
+        if not s.departments[int(action.source) - 1]:
+            found.append(f"Department {action.source} is empty")
+    else:
+        raise InvalidActionError(f"{action}: source must be 'deck' or a Department number 1 to {len(s.departments)}")
+    return found
+
+
+def _discard_reasons(game: Game, action: Discard) -> list[str]:
+    s = game.state
+    card = _card(game, action.card)
+    if not 1 <= action.department <= len(s.departments):
+        raise InvalidActionError(f"{action}: department must be 1 to {len(s.departments)}")
+    found = []
+    if action.card not in s.hands[action.player]:
+        found.append(f"{card.name} is not in player {action.player}'s hand")
+    why = discard_refusal(game, card)
+    if why:
+        found.append(why)
+    if not _over_limit(game, action.player) and not (s.turn.drawn and not s.turn.played and not s.turn.discarded):
+        found.append("a discard follows a Draw (draw, then play or discard), or brings a hand over the limit back down")
+    return found
+
+
+def _play_reasons(game: Game, action: Play) -> list[str]:
+    s = game.state
+    card = _card(game, action.card)
+    p = action.player
+    if action.slot is not None and not 0 <= action.slot < len(s.mainline):
+        raise InvalidActionError(f"{action}: there is no Mainline position {action.slot}")
+    if action.heading is not None and action.heading not in HEADINGS:
+        raise InvalidActionError(f"{action}: heading must be 'east' or 'west'")
+    found = []
+    if action.card not in s.hands[p]:
+        found.append(f"{card.name} is not in player {p}'s hand")
+    if s.turn.played and not _must_play(game, p):
+        found.append("a card has already been played this turn")
+    if s.turn.discarded and not _over_limit(game, p):
+        found.append("this turn's Draw was followed by a discard, which ends what the turn may do")
+    found += card_play_reasons(game, card, action)
+    return found
+
+
+def card_play_reasons(game: Game, card: Card, action: Play) -> list[str]:
+    """Why this card cannot be played this way now, by kind of card."""
+    s = game.state
+    if isinstance(card, OpponentCard):
+        kind = "Action" if card.category == "action" else "Space-use"
+        return [f"{card.name} is an opponent-directed {kind} card: its play rules are not built, and no deck deals it"]
+    if isinstance(card, OfficeTier):
+        ladder = list(game.ladder())
+        current = s.offices[action.player]
+        if card.id not in ladder or ladder.index(card.id) != ladder.index(current) + 1:
+            have = game.catalog.by_id[current].name
+            return [f"an Office upgrades one tier at a time: player {action.player}'s Office is a {have}, so {card.name} cannot be played on it"]
+        return []
+    if isinstance(card, TrainCard) and card.service == "timetabled":
+        if all(slot is not None for slot in s.timetable):
+            return ["every timetable slot is taken"]
+        return []
+    if isinstance(card, TrainCard):
+        return _extra_start_reasons(game, card, action)
+    if isinstance(card, (TrackShape, Facility)) or (isinstance(card, (FacilityModifier, Enhancement)) and getattr(card, "placement", "district") == "district"):
+        return [f"{card.name} is built in a district, and district building is not part of the engine yet"]
+    effect = getattr(card, "effect", None)
+    made = load_handlers().get(effect) if isinstance(effect, str) else None
+    if made is None:
+        summary = game.catalog.effects[effect].summary if isinstance(effect, str) else ""
+        return [f"{card.name}'s effect ({effect}: {summary}) is not built yet"]
+    return made.refusals(game, action, card)
+
+
+def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[str]:
+    s = game.state
+    if action.slot is None or action.heading is None:
+        return [f"{card.name} is an Extra: say where it starts (slot) and which way it heads (heading)"]
+    slot = s.mainline[action.slot]
+    found = []
+    rule = game.rules["extraStart"]
+    is_interchange = slot.kind == "terrain" and terrain(game, action.slot).yard
+    if slot.kind == "divisionPoint" or is_interchange:
+        pass
+    elif slot.kind == "office":
+        if rule == "divisionPointsOnly":
+            found.append("house rule extraStart is divisionPointsOnly: an Extra starts at a Division Point (or the Interchange)")
+        elif rule == "ownOffice" and slot.player != action.player:
+            found.append(f"house rule extraStart is ownOffice: player {action.player} may start an Extra at their own Office, not district {slot.player}'s")
+    else:
+        found.append(f"{terrain(game, action.slot).name} has no yard to make up a train in")
+    step = 1 if action.heading == "east" else -1
+    if not 0 <= action.slot + step < len(s.mainline):
+        found.append(f"heading {action.heading} from there runs off the end of the Mainline")
+    return found
+
+
+def _effect_action_reasons(game: Game, action: RedFlag | SortCars) -> list[str]:
+    effect = "red-flag" if isinstance(action, RedFlag) else "sort-cars"
+    made = load_handlers().get(effect)
+    if made is None:
+        return [f"the {effect} effect is not built yet"]
+    return made.refusals(game, action, None)
+
+
+# -- proposing ---------------------------------------------------------------
+
+
+def candidates(game: Game) -> list[Action]:
+    s = game.state
+    if s.phase == "over":
+        return []
+    if s.phase == "setup":
+        return [ChooseGrade(0, slot=i, uphill=h) for i in s.pending_grades[:1] for h in HEADINGS]
+    p = s.current
+    found: list[Action] = [Draw(p, "deck")]
+    found += [Draw(p, str(i + 1)) for i in range(len(s.departments))]
+    for card_id in sorted(set(s.hands[p])):
+        card = game.catalog.by_id[card_id]
+        found += [Discard(p, card_id, d + 1) for d in range(len(s.departments))]
+        if isinstance(card, TrainCard) and card.service == "extra":
+            found += [Play(p, card_id, slot=i, heading=h) for i in range(len(s.mainline)) for h in HEADINGS]
+        elif isinstance(card, (MainlineModifier,)) or (isinstance(card, Enhancement) and card.placement == "mainline"):
+            found += [Play(p, card_id, slot=i) for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
+        elif isinstance(card, SecondSection):
+            due = s.timetable[s.stage - 1]
+            if due is not None:
+                found.append(Play(p, card_id, train=due))
+        else:
+            found.append(Play(p, card_id))
+        if isinstance(card, Maneuver) and card.effect == "red-flag":
+            found += [RedFlag(p, train=t.id) for t in s.trains]
+    for t in s.trains:
+        slot = s.mainline[t.position]
+        if slot.kind == "terrain" and terrain(game, t.position).yard and len(t.cars) > 1:
+            found.append(SortCars(p, train=t.id, order=tuple(reversed(range(len(t.cars))))))
+    found.append(EndTurn(p))
+    return found
+
+
+# -- doing -------------------------------------------------------------------
+
+
+def perform(game: Game, action: Action) -> None:
+    s = game.state
+    if isinstance(action, ChooseGrade):
+        s.mainline[action.slot].uphill = action.uphill  # type: ignore[assignment]
+        s.pending_grades.remove(action.slot)
+        log(s, f"player 0 sets the Heavy Grade at position {action.slot} to climb {action.uphill}ward")
+        if not s.pending_grades:
+            s.phase = "local"
+    elif isinstance(action, Draw):
+        if action.source == "deck":
+            card_id = draw_top(s, game.rng)
+            assert card_id is not None
+        else:
+            card_id = take_from_department(s, game.rng, int(action.source) - 1)
+        s.hands[action.player].append(card_id)
+        s.turn.drawn = True
+    elif isinstance(action, Discard):
+        s.hands[action.player].remove(action.card)
+        s.departments[action.department - 1].append(action.card)
+        s.turn.discarded = True
+    elif isinstance(action, Play):
+        _perform_play(game, action)
+    elif isinstance(action, (RedFlag, SortCars)):
+        effect = "red-flag" if isinstance(action, RedFlag) else "sort-cars"
+        load_handlers()[effect](game, action, None)
+    elif isinstance(action, EndTurn):
+        _end_turn(game)
+
+
+def _perform_play(game: Game, action: Play) -> None:
+    s = game.state
+    card = game.catalog.by_id[action.card]
+    s.hands[action.player].remove(action.card)
+    s.turn.played = True
+    if isinstance(card, OfficeTier):
+        s.offices[action.player] = card.id
+        s.office_cards[action.player].append(card.id)
+        for slot in s.mainline:
+            if slot.kind == "office" and slot.player == action.player:
+                slot.card = card.id
+        log(s, f"player {action.player}'s Office is upgraded to a {card.name}")
+    elif isinstance(card, TrainCard) and card.service == "timetabled":
+        roll = game.rng.roll(game.catalog.game.table.die_sides)
+        slots = len(s.timetable)
+        for offset in range(slots):
+            index = (roll - 1 + offset) % slots
+            if s.timetable[index] is None:
+                s.timetable[index] = card.id
+                log(s, f"{card.name}: the D{game.catalog.game.table.die_sides} shows {roll}; it runs at Stage {index + 1} every Day")
+                break
+    elif isinstance(card, TrainCard):
+        assert action.slot is not None and action.heading is not None
+        s.extras_queue.append(ExtraOrder(card.id, action.player, action.slot, action.heading))  # type: ignore[arg-type]
+        log(s, f"{card.name} is queued to start at position {action.slot}, heading {action.heading}")
+    else:
+        effect = getattr(card, "effect", None)
+        assert isinstance(effect, str)
+        load_handlers()[effect](game, action, card)
+
+
+def _end_turn(game: Game) -> None:
+    s = game.state
+    s.turn = type(s.turn)()
+    s.current += 1
+    if s.current < s.players:
+        return
+    s.current = 0
+    mainline_phase(game)
+    s.second_sections = []
+    s.stage += 1
+    if s.stage > game.catalog.game.table.stages_per_day:
+        s.stage = 1
+        s.day += 1
+        if s.day > game.catalog.game.table.game_days:
+            s.phase = "over"
+            log(s, f"the game ends after {game.catalog.game.table.game_days} Days; scores {s.scores}")
+            return
+    log(s, f"Day {s.day}, Stage {s.stage}")
+
+
+# -- the Mainline Phase --------------------------------------------------------
+
+
+def mainline_phase(game: Game) -> None:
+    s = game.state
+    due = s.timetable[s.stage - 1]
+    if due is not None:
+        card = game.catalog.by_id[due]
+        assert isinstance(card, TrainCard)
+        heading = "east" if int(card.number) % 2 == 1 else "west"
+        start = 0 if heading == "east" else len(s.mainline) - 1
+        _depart(game, card, None, start, heading, f"{due}/d{s.day}")
+        if due in s.second_sections:
+            _depart(game, card, None, start, heading, f"{due}/d{s.day}/2")
+    while s.extras_queue and s.crew_trays_free > 0:
+        order = s.extras_queue.pop(0)
+        card = game.catalog.by_id[order.card]
+        assert isinstance(card, TrainCard)
+        _depart(game, card, order.player, order.start, order.heading, order.card)
+    for train in list(s.trains):
+        if train in s.trains:
+            _move(game, train)
+
+
+def _depart(game: Game, card: TrainCard, player: int | None, start: int, heading: str, train_id: str) -> None:
+    s = game.state
+    if s.crew_trays_free <= 0:
+        log(s, f"{card.name} cannot run: no Crew Tray is free")
+        return
+    slot = s.mainline[start]
+    name = game.catalog.by_id[slot.card].name
+    cars, short = make_up(card, slot.yard, name, game.catalog.game.table.crew_tray_pieces)
+    caboose = card.caboose and s.cabooses_free > 0
+    if card.caboose and not caboose:
+        short = (short + "; " if short else "") + f"{card.name} left without its caboose: none was free"
+    s.crew_trays_free -= 1
+    if caboose:
+        s.cabooses_free -= 1
+    s.serial += 1
+    s.trains.append(Train(train_id, card.id, player, heading, start, cars, caboose, sequence=s.serial))  # type: ignore[arg-type]
+    log(s, f"{card.name} departs {name} heading {heading} with {len(cars)} car(s)")
+    if short:
+        log(s, short)
+
+
+def _finish(game: Game, train: Train, where: str) -> None:
+    s = game.state
+    s.trains.remove(train)
+    s.crew_trays_free += 1
+    if train.caboose:
+        s.cabooses_free += 1
+    card = game.catalog.by_id[train.card]
+    if isinstance(card, TrainCard) and card.service == "extra":
+        s.salvage.append(card.id)
+    log(s, f"{card.name} {where}")
+
+
+def _move(game: Game, train: Train) -> None:
+    s = game.state
+    if train.held > 0:
+        train.held -= 1
+        return
+    step = 1 if train.heading == "east" else -1
+    if train.remaining > 0:
+        train.remaining -= 1
+        if train.remaining == 0:
+            _arrive(game, train, train.position + step)
+        return
+    target = train.position + step
+    if not 0 <= target < len(s.mainline):
+        _finish(game, train, "ends its run")
+        return
+    slot = s.mainline[target]
+    if slot.kind != "terrain":  # an Office or a Division Point straight ahead
+        _arrive(game, train, target)
+        return
+    land = terrain(game, target)
+    card = game.catalog.by_id[train.card]
+    assert isinstance(card, TrainCard)
+    on_card = [t for t in s.trains if t.position == target and t.remaining > 0]
+    if any(t.heading != train.heading for t in on_card) and not land.passing:
+        log(s, f"{card.name} waits: an opposing train holds the single track of {land.name}")
+        return
+    ahead = [t for t in on_card if t.heading == train.heading]
+    if ahead and slot.abs_signals and not land.passing:
+        log(s, f"{card.name} waits at the ABS signal: {land.name} is occupied ahead")
+        return
+    mods = [m for m in (game.catalog.by_id[x] for x in slot.modifiers) if isinstance(m, MainlineModifier)]
+    direction = None
+    if land.grade and slot.uphill is not None:
+        direction = "uphill" if train.heading == slot.uphill else "downhill"
+    stages = crossing_stages(land, carries_coach=any(c.type == "coach" for c in train.cars), slow=card.speed == "slow", direction=direction, modifiers=mods)  # type: ignore[arg-type]
+    train.position = target
+    s.serial += 1
+    train.sequence = s.serial
+    train.remaining = stages - 1
+    if ahead and not land.passing:
+        leader = max(ahead, key=lambda t: t.sequence)
+        if train.remaining < leader.remaining:
+            _wreck(game, [leader, train], land.name)
+            return
+    if train.remaining == 0:
+        _arrive(game, train, target + step)
+
+
+def _arrive(game: Game, train: Train, node: int) -> None:
+    s = game.state
+    train.position = node
+    train.remaining = 0
+    step = 1 if train.heading == "east" else -1
+    if s.mainline[node].kind == "divisionPoint" and not 0 <= node + step < len(s.mainline):
+        s.mainline[node].yard.extend(train.cars)
+        train.cars = []
+        _finish(game, train, f"arrives at {game.catalog.by_id[s.mainline[node].card].name} and ends its run")
+
+
+def _wreck(game: Game, trains: list[Train], where: str) -> None:
+    s = game.state
+    names = " and ".join(game.catalog.by_id[t.card].name for t in trains)
+    for t in trains:
+        t.cars = []
+        _finish(game, t, f"is wrecked on {where}")
+    log(s, f"rear-end collision on {where}: {names}")

@@ -1,0 +1,167 @@
+"""The built site: ``mkdocs build --strict`` passes on the real project, card
+text reaches the HTML as literal text (no injected cells, markup or script),
+and the MkDocs plugin renders the tables from content/ on every build."""
+
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from test_site_common import (
+    PROJECT_ROOT,
+    VENV_BIN,
+    Result,
+    baseline,  # noqa: F401  (fixture)
+    edit,
+    line_of,
+    project,  # noqa: F401  (fixture)
+    sm,  # noqa: F401  (fixture)
+    snapshot,
+    subprocess_env,
+)
+
+Run = Callable[..., Result]
+MKDOCS = VENV_BIN / "mkdocs"
+
+pytestmark = pytest.mark.skipif(not MKDOCS.exists(), reason="no .venv/bin/mkdocs")
+
+
+def build(cwd: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(MKDOCS), "build", "--strict", "--site-dir", str(out)],
+        cwd=cwd,
+        env=subprocess_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def row_of(page_html: str, anchor: str) -> tuple[str, str]:
+    """(the <tr> holding ``id="anchor"``, the <table> around it)."""
+    at = page_html.index(f'id="{anchor}"')
+    tr = page_html[page_html.rindex("<tr>", 0, at) : page_html.index("</tr>", at) + len("</tr>")]
+    table = page_html[page_html.rindex("<table>", 0, at) : page_html.index("</table>", at)]
+    return tr, table
+
+
+def cells_of(tr: str) -> list[str]:
+    return re.findall(r"<td[^>]*>(.*?)</td>", tr, re.DOTALL)
+
+
+def heads(table: str) -> int:
+    return len(re.findall(r"<th[ >]", table))
+
+
+def text_of(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def test_real_project_builds_strict_without_warnings(tmp_path: Path) -> None:
+    before = snapshot(PROJECT_ROOT / "site")
+    proc = build(PROJECT_ROOT, tmp_path / "out")
+    assert snapshot(PROJECT_ROOT / "site") == before
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output
+    assert not [line for line in output.splitlines() if "WARNING" in line], output
+    assert "Traceback" not in output
+    home = (tmp_path / "out/home-deck.html").read_text(encoding="utf-8")
+    tr, table = row_of(home, "card-depot")
+    assert len(cells_of(tr)) == heads(table)
+    assert (tmp_path / "out/mainline.html").exists() and (tmp_path / "out/editing.html").exists()
+
+
+NAME = "P|o <script>alert(1)</script>\\n`c` *b* _x_ [l](http://x)"
+SUMMARY = "Pipe | here <script>alert(1)</script> `tick`\n      *bold* _x_ [link](http://x) end"
+
+
+def test_card_text_is_shown_literally_in_the_built_html(sm: Run, project: Path, tmp_path: Path) -> None:
+    assert len(NAME.replace("\\n", "\n")) <= 60
+    edit(project / "content/home-deck/maneuvers.yaml", "    name: Poling\n", f'    name: "{NAME}"\n')
+    edit(project / "content/effects.yaml", "    summary: TBD in the source.\n", f"    summary: |\n      {SUMMARY}\n")
+    result = sm("cards")
+    assert result.code == 0, result.output
+    assert sm("check").code == 0
+    markdown = (project / "site/home-deck.md").read_text(encoding="utf-8")
+    md_row = markdown.splitlines()[line_of(markdown, 'id="card-poling"></a>') - 1]
+    assert "\\|" in md_row and "&lt;script&gt;" in md_row
+
+    proc = build(project, tmp_path / "out")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = tmp_path / "out"
+    every_page = "".join(p.read_text(encoding="utf-8") for p in out.glob("*.html"))
+    assert "<script>alert(1)</script>" not in every_page
+    assert 'href="http://x"' not in every_page
+
+    home = (out / "home-deck.html").read_text(encoding="utf-8")
+    tr, table = row_of(home, "card-poling")
+    cells = cells_of(tr)
+    assert len(cells) == heads(table) == 4, tr  # Card | Effect | Dealt | Status
+    for tag in ("<strong>", "<em>", "<code>", "<a href"):
+        assert tag not in tr, (tag, tr)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in cells[0] and "&lt;script&gt;alert(1)&lt;/script&gt;" in cells[1]
+    assert text_of(cells[0]) == "P|o <script>alert(1)</script> `c` *b* _x_ [l](http://x)"
+    assert text_of(cells[1]) == "Pipe | here <script>alert(1)</script> `tick` *bold* _x_ [link](http://x) end"
+    assert cells[2].strip() == "yes" and cells[3].strip() in ("live", "dormantSolo", "unbuilt")
+
+    # the same name as a link's text, and the summary, in the effects table
+    editing = (out / "editing.html").read_text(encoding="utf-8")
+    tr, table = row_of(editing, "effect-poling")
+    cells = cells_of(tr)
+    assert len(cells) == heads(table) == 4, tr
+    assert "<strong>" not in tr and "<em>" not in tr
+    assert tr.count("<code>") == 1 and "<code>poling</code>" in cells[0]
+    assert re.fullmatch(r'<a href="home-deck.html#card-poling">[^<]*</a>', cells[3].strip()), cells[3]
+    assert text_of(cells[3]) == "P|o <script>alert(1)</script> `c` *b* _x_ [l](http://x)"
+
+
+def test_plugin_renders_tables_from_content_without_cards(project: Path, tmp_path: Path) -> None:
+    edit(
+        project / "content/home-deck/trains.yaml",
+        '  - id: train-3\n    name: No. 3 Way Freight\n    count: 1\n    number: "3"\n    service: timetabled\n    speed: slow\n',
+        '  - id: train-3\n    name: No. 3 Way Freight\n    count: 1\n    number: "3"\n    service: timetabled\n    speed: fast\n',
+    )
+    edit(project / "content/home-deck/maneuvers.yaml", "    name: Poling\n", "    name: Punting\n")
+    before = snapshot(project / "site")
+    proc = build(project, tmp_path / "out")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert snapshot(project / "site") == before, "the plugin must never write a page"
+    home = (tmp_path / "out/home-deck.html").read_text(encoding="utf-8")
+    tr, _ = row_of(home, "card-train-3")
+    assert [c.strip() for c in cells_of(tr)][2] == "fast", tr
+    tr, _ = row_of(home, "card-poling")
+    assert text_of(cells_of(tr)[0]) == "Punting"
+    # and a committed page still has the old text, so check would refuse it
+    assert "| 3 | slow |" in (project / "site/home-deck.md").read_text(encoding="utf-8")
+
+
+def test_plugin_refuses_content_that_does_not_validate(project: Path, tmp_path: Path) -> None:
+    trains = project / "content/home-deck/trains.yaml"
+    text = trains.read_text(encoding="utf-8")
+    line = line_of(text, "speed: slow")
+    lines = text.splitlines(keepends=True)
+    lines[line - 1] = lines[line - 1].replace("speed: slow", "speed: glacial")
+    trains.write_text("".join(lines), encoding="utf-8")
+    proc = build(project, tmp_path / "out")
+    output = proc.stdout + proc.stderr
+    assert proc.returncode != 0, output
+    assert "the content does not validate" in output
+    assert f"content/home-deck/trains.yaml:{line}:12: card 'train-3', field 'speed'" in output
+    assert "Traceback" not in output
+
+
+def test_plugin_refuses_broken_markers(project: Path, tmp_path: Path) -> None:
+    page = project / "site/mainline.md"
+    text = page.read_text(encoding="utf-8")
+    n = len(text.splitlines())
+    page.write_text(text + "\n<!-- /generated -->\n", encoding="utf-8")
+    proc = build(project, tmp_path / "out")
+    output = proc.stdout + proc.stderr
+    assert proc.returncode != 0, output
+    assert "generated-block markers are broken" in output
+    assert f"site/mainline.md:{n + 2}:1: a closing marker with no block open" in output

@@ -1,0 +1,105 @@
+"""Every card the site calls ``live`` is really played in a scenario, and the
+trace of handlers shows its handler ran. A card claimed live whose handler
+never runs, or that has no scenario here, fails."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine.actions import Action, Play, RedFlag, SortCars
+from engine.content import load_catalog
+from engine.content.model import Card, Catalog
+from engine.effects.registry import trace
+from engine.game import Game
+from engine.state import Car, Train
+from engine.status import card_effect, card_status
+
+CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content")
+
+
+def _ready(catalog: Catalog, card: Card, *, terrain: str | None = None) -> Game:
+    """A solitaire game at its first turn, with ``card`` in hand and, if asked,
+    ``terrain`` at the first Mainline terrain position."""
+    game = Game(catalog, players=1, seed=7)
+    for slot in list(game.state.pending_grades):
+        game.apply(game.legal_actions()[0])
+    if card.family != "mainline":  # terrain is dealt onto the Mainline, not into a hand
+        game.state.hands[0].append(card.id)
+    if terrain is not None:
+        game.state.mainline[1].card = terrain
+        game.state.mainline[1].uphill = "east"
+    return game
+
+
+def _train_at(game: Game, position: int, cars: int = 2) -> Train:
+    train = Train("test-train", "train-3", None, "east", position, [Car("boxcar", True) for _ in range(cars)], True, remaining=1)
+    game.state.trains.append(train)
+    return train
+
+
+def _play_on_slot(terrain: str, prepare: Callable[[Game], None] = lambda g: None) -> Callable[[Catalog, Card], tuple[Game, Action]]:
+    def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+        game = _ready(catalog, card, terrain=terrain)
+        prepare(game)
+        return game, Play(0, card.id, slot=1)
+
+    return scenario
+
+
+def _second_section(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = _ready(catalog, card)
+    game.state.timetable[game.state.stage - 1] = "train-3"
+    return game, Play(0, card.id, train="train-3")
+
+
+def _red_flag(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = _ready(catalog, card)
+    _train_at(game, 1)
+    return game, RedFlag(0, train="test-train")
+
+
+def _sort_cars(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = _ready(catalog, card, terrain="interchange")
+    _train_at(game, 1)
+    return game, SortCars(0, train="test-train", order=(1, 0))
+
+
+SCENARIOS: dict[str, Callable[[Catalog, Card], tuple[Game, Action]]] = {
+    "grade-brakeman": _play_on_slot("heavy-grade"),
+    "grade-helpers": _play_on_slot("heavy-grade"),
+    "grade-airbrakes": _play_on_slot("heavy-grade", lambda g: g.state.mainline[1].modifiers.append("brakeman")),
+    "realignment": _play_on_slot("plains"),
+    "abs-signals": _play_on_slot("tunnel"),
+    "second-section": _second_section,
+    "red-flag": _red_flag,
+    "sort-cars": _sort_cars,
+}
+
+LIVE = [card for card in CATALOG.cards if card_status(CATALOG, card) == "live"]
+
+
+def test_some_cards_are_live() -> None:
+    assert LIVE, "no card is live: the handler registry is empty or unreachable"
+
+
+@pytest.mark.parametrize("card", LIVE, ids=[c.id for c in LIVE])
+def test_live_card_handler_runs_when_played(card: Card) -> None:
+    effect = card_effect(card)
+    assert effect is not None
+    scenario = SCENARIOS.get(effect)
+    assert scenario is not None, f"card '{card.id}' is shown live, but no scenario here plays it (effect '{effect}')"
+    game, action = scenario(CATALOG, card)
+    assert game.check(action) == [], f"the scenario's action is refused: {game.check(action)}"
+    with trace() as ran:
+        game.apply(action)
+    assert effect in ran, f"playing '{card.id}' did not run the '{effect}' handler (ran: {ran})"
+
+
+def test_scenarios_cover_only_registered_effects() -> None:
+    from engine.effects.registry import load_handlers
+
+    stale = sorted(set(SCENARIOS) - set(load_handlers()))
+    assert not stale, f"scenarios for effects with no handler: {stale}"
