@@ -270,12 +270,6 @@ def _file_lines(data: bytes) -> list[str]:
     return text[1:].split("\n") if text.startswith("\ufeff") else text.split("\n")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: some positions do not exist in the file: libyaml's end-of-stream marks one line "
-    "past a file without a final newline, U+2028/U+2029/U+0085 count as line breaks, and "
-    "ReaderError byte offsets are taken as character offsets (see test_validate.py)",
-)
 @settings(SETTINGS, phases=[Phase.generate], report_multiple_bugs=False)  # no shrinking: it is known to fail
 @given(damaged_content())
 def test_every_position_exists_in_its_file(case):

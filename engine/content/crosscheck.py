@@ -33,24 +33,28 @@ _CORNERS_LEFT = {"NE", "SW"}
 _CORNERS_RIGHT = {"SE", "NW"}
 
 
-def cross_check(catalog: Catalog, locator: Locator, unchecked: frozenset[str] = frozenset()) -> list[Problem]:
+def cross_check(catalog: Catalog, locator: Locator, unchecked: frozenset[str] = frozenset(), incomplete: frozenset[str] = frozenset()) -> list[Problem]:
     """Every cross-file problem. ``unchecked`` holds ids of cards that failed
-    their schema: references to them are not reported again as dangling."""
+    their schema: references to them are not reported again as dangling, and
+    rules about a whole family (``incomplete`` names the families with such
+    cards) wait until the family is whole, so one mistake is reported once."""
     problems: list[Problem] = []
 
-    def report(origin: Origin, message: str, field: str | int | None = None, at_key: bool = False) -> None:
+    def report(origin: Origin, message: str, field: str | int | tuple[str | int, ...] | None = None, at_key: bool = False) -> None:
         problems.append(locator.problem(origin, message, field=field, at_key=at_key))
 
     _unique_ids(catalog.cards, report)
     _effects_declared(catalog, report, unchecked)
     _track(catalog, report, unchecked)
-    _offices(catalog, report, unchecked)
+    if "offices" not in incomplete:
+        _offices(catalog, report, unchecked)
     _facilities(catalog, report, unchecked)
     _modifiers(catalog, report, unchecked)
     _trains(catalog, report, unchecked)
-    _mainline(catalog, report, unchecked)
+    _mainline(catalog, report, unchecked, whole="mainline" not in incomplete)
     _defences(catalog, report, unchecked)
-    _house_rules(catalog, report, unchecked)
+    if "offices" not in incomplete:
+        _house_rules(catalog, report, unchecked)
     return problems
 
 
@@ -158,28 +162,28 @@ def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> 
         for i, partner_id in enumerate(f.lockouts):
             problem = _ref(catalog, unchecked, partner_id, Facility, "facility")
             if problem:
-                report(f.origin, f"card '{f.id}': lockout {problem}", "lockouts")
+                report(f.origin, f"card '{f.id}': lockout {problem}", ("lockouts", i))
                 continue
             partner = catalog.by_id.get(partner_id)
             if not isinstance(partner, Facility):
                 continue
             if partner.id == f.id:
-                report(f.origin, f"card '{f.id}': a facility cannot lock itself out", "lockouts")
+                report(f.origin, f"card '{f.id}': a facility cannot lock itself out", ("lockouts", i))
             elif f.id not in partner.lockouts:
-                report(f.origin, f"card '{f.id}': locks out '{partner.id}', but '{partner.id}' does not list '{f.id}' in its lockouts; pairs are symmetric", "lockouts")
+                report(f.origin, f"card '{f.id}': locks out '{partner.id}', but '{partner.id}' does not list '{f.id}' in its lockouts; pairs are symmetric", ("lockouts", i))
             elif partner.commodity != f.commodity:
-                report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' mixes commodities ({f.commodity} and {partner.commodity}); a pair is the producer and consumer of one commodity", "lockouts")
+                report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' mixes commodities ({f.commodity} and {partner.commodity}); a pair is the producer and consumer of one commodity", ("lockouts", i))
             elif not ((f.traffic in producing and partner.traffic in consuming) or (f.traffic in consuming and partner.traffic in producing)) or f.traffic == partner.traffic:
-                report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' must be a producer and a consumer (traffic {f.traffic} and {partner.traffic})", "lockouts")
+                report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' must be a producer and a consumer (traffic {f.traffic} and {partner.traffic})", ("lockouts", i))
 
 
 def _modifiers(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     for m in catalog.of_type(FacilityModifier):
         if isinstance(m.hosts, tuple):
-            for host in m.hosts:
+            for i, host in enumerate(m.hosts):
                 problem = _ref(catalog, unchecked, host, Facility, "facility")
                 if problem:
-                    report(m.origin, f"card '{m.id}': host {problem}", "hosts")
+                    report(m.origin, f"card '{m.id}': host {problem}", ("hosts", i))
         if m.passenger != (m.grant in ("inboundSlot", "outboundSlot", "porter")):
             report(m.origin, f"card '{m.id}': grant '{m.grant}' does not fit hosts '{m.hosts}': slots and Porters belong to Offices, boxes to industries", "grant")
 
@@ -209,7 +213,7 @@ def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None
             report(t.origin, f"card '{t.id}': 'dropOnly' and 'pickUpEmptiesOnly' contradict each other", "restrictions")
 
 
-def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], whole: bool = True) -> None:
     ends: dict[str, list[MainlineCard]] = {"east": [], "west": []}
     terrain_total = 0
     for m in catalog.of_type(MainlineCard):
@@ -229,7 +233,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> No
             if m.speed_mph is None:
                 report(m.origin, f"card '{m.id}': terrain needs speedMph for passenger and freight trains")
     mainline_cards = catalog.of_type(MainlineCard)
-    if mainline_cards:
+    if mainline_cards and whole:
         for side, found in ends.items():
             if len(found) != 1:
                 report(mainline_cards[0].origin, f"the Mainline needs exactly one {side} Division Point; found {len(found)}")
@@ -238,10 +242,10 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> No
             report(mainline_cards[0].origin, f"the terrain inventory holds {terrain_total} card(s); a full table of {catalog.supplies.whistle_posts} districts needs {needed}")
     for mod in catalog.of_type(MainlineModifier):
         targets = mod.play_on if isinstance(mod.play_on, tuple) else ()
-        for target in targets:
+        for i, target in enumerate(targets):
             problem = _terrain_ref(catalog, unchecked, target)
             if problem:
-                report(mod.origin, f"card '{mod.id}': playOn {problem}", "playOn")
+                report(mod.origin, f"card '{mod.id}': playOn {problem}", ("playOn", i))
         if mod.crossing is not None:
             for target in targets:
                 card = catalog.by_id.get(target)
@@ -262,9 +266,9 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> No
                 for end_id, at_key in ((source, True), (target, False)):
                     problem = _terrain_ref(catalog, unchecked, end_id)
                     if problem:
-                        report(mod.origin, f"card '{mod.id}': realign {problem}", "realign", at_key)
+                        report(mod.origin, f"card '{mod.id}': realign {problem}", ("realign", source), at_key)
                 if source == target:
-                    report(mod.origin, f"card '{mod.id}': realign maps '{source}' to itself", "realign")
+                    report(mod.origin, f"card '{mod.id}': realign maps '{source}' to itself", ("realign", source))
         elif mod.play_on == "anyUnoccupied" and mod.crossing is None:
             report(mod.origin, f"card '{mod.id}': playOn anyUnoccupied needs a realign map saying what each terrain becomes", "playOn")
 
@@ -284,16 +288,16 @@ def _defences(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> No
     for card in catalog.cards:
         if not isinstance(card, (Enhancement, OpponentCard)):
             continue
-        for attack in card.answers:
+        for i, attack in enumerate(card.answers):
             problem = _ref(catalog, unchecked, attack, OpponentCard, "opponent-directed card")
             if problem:
-                report(card.origin, f"card '{card.id}': answers {problem}", "answers")
+                report(card.origin, f"card '{card.id}': answers {problem}", ("answers", i))
                 continue
             target = catalog.by_id.get(attack)
             if not isinstance(target, OpponentCard):
                 continue
             if target.attacks is None:
-                report(card.origin, f"card '{card.id}': answers '{attack}', which is itself a defence, not an attack", "answers")
+                report(card.origin, f"card '{card.id}': answers '{attack}', which is itself a defence, not an attack", ("answers", i))
 
 
 def _house_rules(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:

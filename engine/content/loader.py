@@ -62,18 +62,21 @@ class Locator:
     def __init__(self) -> None:
         self.files: dict[str, ContentFile] = {}
 
-    def problem(self, origin: Origin, message: str, *, field: str | int | None = None, at_key: bool = False) -> Problem:
+    def problem(self, origin: Origin, message: str, *, field: str | int | tuple[str | int, ...] | None = None, at_key: bool = False) -> Problem:
         found = self.files[origin.file]
-        pointer = origin.pointer + ((field,) if field is not None else ())
+        steps = field if isinstance(field, tuple) else ((field,) if field is not None else ())
+        pointer = origin.pointer + steps
         line, col = locate(found.document.root, pointer, key=at_key)
         return Problem(found.display, line, col, message)
 
 
 def _display(path: Path) -> str:
     try:
-        return os.path.relpath(path)
+        shown = os.path.relpath(path)
     except ValueError:  # pragma: no cover - another drive on Windows
-        return str(path)
+        shown = str(path)
+    # A file name that is not valid UTF-8 still gets a printable name.
+    return shown.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 @contextmanager
@@ -118,6 +121,11 @@ def _load(root: Path) -> Catalog:
     unreadable = False
     for path in _content_files(root):
         display = _display(path)
+        try:
+            path.name.encode("utf-8")
+        except UnicodeEncodeError:
+            problems.append(Problem(display, 1, 1, "the file name is not valid UTF-8; rename it so every tool can show it"))
+            continue
         if path.suffix != ".yaml":
             hint = " (rename it to .yaml)" if path.suffix == ".yml" else ""
             problems.append(Problem(display, 1, 1, f"not a content file{hint}: content/ holds only .yaml files and schema/*{SCHEMA_SUFFIX}"))
@@ -130,7 +138,7 @@ def _load(root: Path) -> Catalog:
             data = path.read_bytes()
         except OSError as exc:
             raise UsageError(f"{display}: cannot read: {exc.strerror}") from None
-        hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + data + b"\0")
+        hasher.update(os.fsencode(path.relative_to(root).as_posix()) + b"\0" + data + b"\0")
         loaded = _read_file(path, display, data, schemas, root, problems)
         if loaded is not None:
             locator.files[display] = loaded
@@ -156,7 +164,8 @@ def _load(root: Path) -> Catalog:
         for i, raw in enumerate(loaded.document.value.get("cards", ()))
         if i in loaded.invalid_cards and isinstance(raw, dict) and isinstance(raw.get("id"), str)
     )
-    problems.extend(cross_check(catalog, locator, unchecked))
+    incomplete = frozenset(loaded.family for loaded in locator.files.values() if loaded.invalid_cards)
+    problems.extend(cross_check(catalog, locator, unchecked, incomplete))
     if problems:
         raise ContentError(sorted(problems))
     return catalog
@@ -216,7 +225,10 @@ def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, disp
             Problem(display, 1, 1, f"the first line must name the file's schema, as '# yaml-language-server: $schema={expected}/<kind>{SCHEMA_SUFFIX}' with <kind> one of: {', '.join(families)}")
         )
         return None
-    target = (path.parent / match.group(1)).resolve()
+    try:
+        target = (path.parent / match.group(1)).resolve()
+    except (ValueError, OSError):
+        target = Path("/nonexistent") / "invalid"
     name = target.name
     family = name[: -len(SCHEMA_SUFFIX)] if name.endswith(SCHEMA_SUFFIX) else name
     if target.parent != (root / SCHEMA_DIR).resolve() or family not in schemas.raw or family == DEFS_NAME:

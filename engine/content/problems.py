@@ -21,9 +21,11 @@ class Problem:
     message: str
 
     def render(self) -> str:
+        # One problem, one line: a value with a line break in it is shown escaped.
+        message = self.message.replace("\r", "\\r").replace("\n", "\\n")
         if self.line:
-            return f"{self.path}:{self.line}:{self.column}: {self.message}"
-        return f"{self.path}: {self.message}"
+            return f"{self.path}:{self.line}:{self.column}: {message}"
+        return f"{self.path}: {message}"
 
     def render_github(self) -> str:
         # Annotation properties and message need %, CR, LF (and , : in

@@ -117,7 +117,9 @@ class SchemaSet:
         issues: list[SchemaIssue] = []
         for error in validator.iter_errors(document):
             issues.extend(_translate(error))
-        return issues
+        # jsonschema reports 'required' once per missing key, each naming the
+        # whole list; keep each issue once, in order.
+        return list(dict.fromkeys(issues))
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:

@@ -132,13 +132,45 @@ def decode(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         good = data[: exc.start].decode("utf-8")
         line, col = position_of_offset(good, len(good))
         raise YamlReadError(
             [YamlIssue(line, col, f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be read); save it as UTF-8")]
         ) from None
+    # YAML counts these as line breaks where editors do not, so every line
+    # number after one would be off; they are invisible, so refuse them.
+    for char, name in _HIDDEN_BREAKS.items():
+        at = text.find(char)
+        if at >= 0:
+            line, col = position_of_offset(text, at)
+            raise YamlReadError([YamlIssue(line, col, f"the file holds {name}, which YAML reads as a line break; use a plain newline or a space")])
+    return text
+
+
+_HIDDEN_BREAKS = {"\u2028": "a Unicode LINE SEPARATOR (U+2028)", "\u2029": "a Unicode PARAGRAPH SEPARATOR (U+2029)", "\x85": "a NEXT LINE character (U+0085)"}
+
+
+def _clamp(text: str, line: int, col: int) -> tuple[int, int]:
+    """Keep a position inside the file: libyaml reports errors at the end of
+    a file with no final newline one line past its last line."""
+    lines = text.split("\n")
+    if line > len(lines):
+        line = len(lines)
+        col = len(lines[-1]) + 1
+    return max(1, line), max(1, col)
+
+
+def _mark_position(text: str, mark: Any) -> tuple[int, int]:
+    return _clamp(text, mark.line + 1, mark.column + 1)
+
+
+def _char_offset(text: str, offset: int) -> int:
+    """libyaml counts positions in UTF-8 bytes; the pure parser in characters."""
+    if not HAVE_LIBYAML:
+        return offset
+    return len(text.encode("utf-8")[:offset].decode("utf-8", "ignore"))
 
 
 def read_yaml(text: str) -> Document:
@@ -152,18 +184,48 @@ def read_yaml(text: str) -> Document:
             if dispose is not None:
                 dispose()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        what = " ".join(part for part in (exc.context, exc.problem) if part)
-        raise YamlReadError([YamlIssue(line, col, f"YAML syntax error: {what}")]) from None
+        raise YamlReadError([_syntax_issue(text, exc)]) from None
     except yaml.reader.ReaderError as exc:
-        line, col = position_of_offset(text, exc.position)
+        line, col = position_of_offset(text, _char_offset(text, exc.position))
         raise YamlReadError([YamlIssue(line, col, f"the file holds a character YAML does not allow: {exc.reason}")]) from None
+    except RecursionError:
+        # Only the pure-Python parser recurses per level; libyaml stops at 1000.
+        raise YamlReadError([YamlIssue(1, 1, f"nesting far deeper than {MAX_DEPTH} levels; content files are shallow")]) from None
     except yaml.YAMLError as exc:
         raise YamlReadError([YamlIssue(1, 1, f"YAML error: {exc}")]) from None
     if root is None:
         return Document(None, None)
     return Document(_Converter().convert(root, 0), root)
+
+
+def _syntax_issue(text: str, exc: yaml.MarkedYAMLError) -> YamlIssue:
+    """One located issue from a parser error, naming where the broken construct
+    began (the context mark) when that is somewhere else."""
+    mark = exc.problem_mark or exc.context_mark
+    line, col = _mark_position(text, mark) if mark is not None else (1, 1)
+    problem = (exc.problem or "").strip()
+    context = (exc.context or "").strip()
+    if exc.context_mark is not None and exc.problem_mark is not None and (exc.context_mark.line, exc.context_mark.column) != (exc.problem_mark.line, exc.problem_mark.column):
+        c_line, c_col = _mark_position(text, exc.context_mark)
+        context = f"{context} (which starts at line {c_line}, column {c_col})" if context else f"(from line {c_line}, column {c_col})"
+    if "duplicate anchor" in context:
+        context = context.replace("; first occurrence", "").replace("first occurrence", "")
+        problem = problem.replace("second occurrence", "used again here")
+    message = f"YAML syntax error: {context + ': ' if context else ''}{problem}"
+    offset = _offset_of(text, line, col)
+    if offset < len(text) and text[offset] == "\t":
+        message += " (a tab: YAML indents with spaces only)"
+    return YamlIssue(line, col, message)
+
+
+def _offset_of(text: str, line: int, col: int) -> int:
+    start = 0
+    for _ in range(line - 1):
+        found = text.find("\n", start)
+        if found < 0:
+            return len(text)
+        start = found + 1
+    return start + col - 1
 
 
 class _Converter:
