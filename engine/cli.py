@@ -71,7 +71,10 @@ def cmd_site(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot read the pages under {prefix}: {exc}") from None
     lint_problems = lint(catalog, rendered, TABLES, prefix)
     if args.write:
-        written = write_pages(project.site, rendered)
+        try:
+            written = write_pages(project.site, rendered)
+        except OSError as exc:
+            raise UsageError(f"cannot write under {prefix}: {exc.strerror or exc} (pages already written stay whole; run again once fixed)") from None
         print(f"{len(written)} page(s) rewritten" + (": " + ", ".join(prefix + w for w in written) if written else "; all tables were up to date"))
         if lint_problems:
             print(render_all(lint_problems, "text"))

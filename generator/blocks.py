@@ -90,6 +90,8 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
             prose = []
             open_name, open_line, body = name, number, []
         elif stripped == CLOSE:
+            if line != stripped:
+                problems.append(Problem(path, number, 1, "a marker must start at the beginning of its line, with nothing after it"))
             if open_name is None:
                 problems.append(Problem(path, number, col, "a closing marker with no block open"))
                 continue

@@ -14,7 +14,8 @@ from generator.blocks import parse_page
 from generator.render import Rendered
 from generator.tables import TABLES
 
-_ROW_ANCHOR = re.compile(r'<a id="((?:card|rule)-[a-zA-Z0-9-]+)"></a>')
+_ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect)-([a-zA-Z0-9-]+)"></a>')
+_LINKED_CARD = re.compile(r"\(#card-([a-z0-9-]+)\)|\.md#card-([a-z0-9-]+)\)")
 FIX_HINT = "run `make cards` (or `stationmaster cards`) to regenerate the tables, then commit the pages"
 
 
@@ -35,12 +36,25 @@ class PageDrift:
 
 
 def _rows(body: str) -> dict[str, str]:
+    """Each table row keyed by what it is about: the card, rule or effect its
+    anchor names; else the cards its first two cells link to (Realignment's
+    map); else the anchored row above it plus its first cells (a house rule's
+    further options). Header and separator rows are skipped."""
     rows: dict[str, str] = {}
-    for line in body.splitlines():
+    last = ""
+    lines = body.splitlines()
+    for i, line in enumerate(lines):
+        is_header = i + 1 < len(lines) and lines[i + 1].startswith("| ---")
+        if not line.startswith("|") or line.startswith("| ---") or is_header:
+            continue
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
         found = _ROW_ANCHOR.search(line)
         if found:
-            key = found.group(1).split("-", 1)[1]
-            rows[key] = line
+            key = last = found.group(1)
+        else:
+            linked = [a or b for a, b in _LINKED_CARD.findall(" | ".join(cells[:2]))]
+            key = " -> ".join(linked) if linked else f"{last} {' '.join(cells[:2])}".strip()
+        rows[key] = line
     return rows
 
 
@@ -102,15 +116,20 @@ def write_pages(site_dir: Path, rendered: Rendered) -> list[str]:
         if rendered.new[name] == rendered.old[name]:
             continue
         target = site_dir / name
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        except OSError as exc:
+            raise OSError(exc.errno, f"{exc.strerror} (writing {name})") from None
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(rendered.new[name].encode("utf-8"))
             os.chmod(tmp, target.stat().st_mode & 0o777)
             os.replace(tmp, target)
-        except BaseException:
+        except BaseException as exc:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+            if isinstance(exc, OSError):
+                raise OSError(exc.errno, f"{exc.strerror} (writing {name})") from None
             raise
         written.append(name)
     return written

@@ -34,6 +34,7 @@ _ATTR_LIST_ID = re.compile(r"\{[^}]*#([\w-]+)[^}]*\}\s*$")
 @dataclass(frozen=True)
 class _Table:
     header: list[str]
+    header_line: int  # 0-based
     rows: list[tuple[int, list[str]]]  # (0-based line, cells)
 
 
@@ -82,10 +83,12 @@ def _tables(tokens: list[Token]) -> list[_Table]:
     current: list[str] = []
     in_head = False
     in_cell = False
+    header_line = 0
     row_line = 0
     for token in tokens:
         if token.type == "table_open":
             header, rows = [], []
+            header_line = token.map[0] if token.map else 0
         elif token.type == "thead_open":
             in_head = True
         elif token.type == "thead_close":
@@ -105,7 +108,7 @@ def _tables(tokens: list[Token]) -> list[_Table]:
             else:
                 rows.append((row_line, current))
         elif token.type == "table_close":
-            tables.append(_Table(header, rows))
+            tables.append(_Table(header, header_line, rows))
     return tables
 
 
@@ -137,8 +140,9 @@ def lint(catalog: Catalog, rendered: Rendered, tables: Mapping[str, object], dis
         for table in _tables(tokens):
             for col, head in enumerate(table.header):
                 if _COUNT_HEADER.search(head):
-                    line = _find_line(lines, head, table.rows[0][0] - 2 if table.rows else 0)
-                    problems.append(Problem(shown, line + 1, 1, f"table column '{head}' prints a count; the site says only whether a card is dealt (yes/no)"))
+                    line = table.header_line
+                    col_at = lines[line].find(head) + 1 if line < len(lines) and head in lines[line] else 1
+                    problems.append(Problem(shown, line + 1, col_at, f"table column '{head}' prints a count; the site says only whether a card is dealt (yes/no)"))
             for line, cells in table.rows:
                 if line not in generated:
                     continue

@@ -205,12 +205,6 @@ def test_drift_on_two_pages_lists_both(sm: Run, project: Path) -> None:
     assert result.out.strip() == "2 page(s) rewritten: site/home-deck.md, site/mainline.md"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: drift.describe keys rows by '<a id=\"card-|rule-…\">' only, so content-caused drift in rows "
-    "without such an anchor (the effects table's 'effect-…' rows, a house rule's second option, the "
-    "realignment rows) is described as \"its text differs (edited by hand?)\" and the id is never named",
-)
 @pytest.mark.parametrize(
     ("path", "old", "new", "table", "named"),
     [
@@ -321,11 +315,6 @@ def test_cards_twice_changes_nothing_the_second_time(sm: Run, project: Path) -> 
     assert {p: p.stat().st_mtime_ns for p in (project / "site").iterdir()} == mtimes
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an OSError while writing a page (disk full, read-only site/) escapes cmd_site and "
-    "is reported as exit 3 'internal error' instead of a usage-level error (exit 2)",
-)
 def test_a_page_that_cannot_be_written_is_not_an_internal_error(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -189,12 +189,6 @@ def test_an_empty_pair_of_markers_is_filled(sm: Run, project: Path) -> None:
     assert filled in page.read_text(encoding="utf-8")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: 'a marker must start at the beginning of its line, with nothing after it' is enforced "
-    "for opening markers only; an indented or trailing-space closing marker is silently accepted "
-    "(and then rewritten by cards)",
-)
 @pytest.mark.parametrize("variant", ["  <!-- /generated -->", "<!-- /generated -->  "])
 def test_closing_marker_with_extra_space_is_located_like_an_opening_one(sm: Run, project: Path, variant: str) -> None:
     page = project / "site/mainline.md"
