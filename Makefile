@@ -43,6 +43,7 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/validate_speed.py
 	$(BIN)/python bench/check_speed.py
+	$(BIN)/python bench/engine_speed.py
 
 clean:
 	rm -rf $(VENV) build

@@ -252,12 +252,22 @@ def candidates(game: Game) -> list[Action]:
     if s.phase == "setup":
         return [ChooseGrade(0, slot=i, uphill=h) for i in s.pending_grades[:1] for h in HEADINGS]
     p = s.current
-    found: list[Action] = [Draw(p, "deck")]
-    found += [Draw(p, str(i + 1)) for i in range(len(s.departments))]
+    found: list[Action] = []
+    # Propose only what this point of the turn can allow; check() still judges
+    # every proposal, so this is a shortcut, not a second copy of the rules.
+    if not (s.turn.drawn or s.turn.played):
+        found.append(Draw(p, "deck"))
+        found += [Draw(p, str(i + 1)) for i in range(len(s.departments))]
+    over = _over_limit(game, p)
+    may_discard = over or (s.turn.drawn and not s.turn.played and not s.turn.discarded)
+    may_play = not s.turn.played or _must_play(game, p)
     for card_id in sorted(set(s.hands[p])):
         card = game.catalog.by_id[card_id]
-        found += [Discard(p, card_id, d + 1) for d in range(len(s.departments))]
-        if isinstance(card, TrainCard) and card.service == "extra":
+        if may_discard:
+            found += [Discard(p, card_id, d + 1) for d in range(len(s.departments))]
+        if not may_play:
+            pass
+        elif isinstance(card, TrainCard) and card.service == "extra":
             found += [Play(p, card_id, slot=i, heading=h) for i in range(len(s.mainline)) for h in HEADINGS]
         elif isinstance(card, (MainlineModifier,)) or (isinstance(card, Enhancement) and card.placement == "mainline"):
             found += [Play(p, card_id, slot=i) for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]

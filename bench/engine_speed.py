@@ -1,0 +1,52 @@
+"""Random legal solitaire play: actions per second and whole games per second.
+
+One process, one core. A bot picks uniformly among legal_actions() from the
+game's bot stream; the figures include listing the legal actions, which is
+what any player or bot pays per move. Target: 20,000 actions per second.
+Usage: python bench/engine_speed.py [GAMES]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from engine.content import load_catalog
+from engine.game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def play(catalog: object, seed: int) -> int:
+    game = Game(catalog, players=1, seed=seed)  # type: ignore[arg-type]
+    actions = 0
+    while not game.is_over():
+        game.apply(game.bot.choice(game.legal_actions()))
+        actions += 1
+    return actions
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    catalog = load_catalog(ROOT / "content")
+    rates, game_rates, lengths = [], [], []
+    for run in range(5):
+        start = time.perf_counter()
+        total = 0
+        for seed in range(run * games, (run + 1) * games):
+            n = play(catalog, seed)
+            total += n
+            lengths.append(n)
+        seconds = time.perf_counter() - start
+        rates.append(total / seconds)
+        game_rates.append(games / seconds)
+    print(f"random legal solitaire play, {games} games a run, median of 5 runs:")
+    print(f"  {statistics.median(rates):,.0f} actions per second")
+    print(f"  {statistics.median(game_rates):,.1f} games per second")
+    print(f"  {statistics.mean(lengths):,.0f} actions per game on average")
+
+
+if __name__ == "__main__":
+    main()
