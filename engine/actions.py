@@ -47,6 +47,9 @@ class Play(Action):
     slot: int | None = None  # a Mainline position: where the card goes, or where an Extra starts
     heading: str | None = None  # "east" or "west": which way an Extra runs from its start
     train: str | None = None  # the train a Second Section follows
+    x: int | None = None  # a district square, for cards built in a district
+    y: int | None = None
+    rotation: int | None = None  # 0 or 180, for track
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +90,41 @@ class SortCars(Action):
     order: tuple[int, ...] = ()
 
 
-ACTION_TYPES: dict[str, type[Action]] = {cls.kind: cls for cls in (Draw, Play, Discard, EndTurn, ChooseGrade, RedFlag, SortCars)}
+@dataclass(frozen=True, slots=True)
+class Spot(Action):
+    """Switching: run a train standing at your Office to a square and set out
+    its rearmost ``cars`` there (with ``caboose``, its caboose too)."""
+
+    kind: ClassVar[str] = "spot"
+    train: str = ""
+    x: int = 0
+    y: int = 0
+    cars: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Pull(Action):
+    """Switching: run a train standing at your Office to a square and couple
+    everything standing there (coupling is mandatory)."""
+
+    kind: ClassVar[str] = "pull"
+    train: str = ""
+    x: int = 0
+    y: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(Action):
+    """Keep an Extra you played standing at the Office it is at through the
+    next Mainline Phase (how a train that pays for stopping earns)."""
+
+    kind: ClassVar[str] = "hold"
+    train: str = ""
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls for cls in (Draw, Play, Discard, EndTurn, ChooseGrade, RedFlag, SortCars, Spot, Pull, Hold)
+}
 
 
 def from_json(data: object) -> Action:
@@ -127,6 +164,10 @@ _FIELD_TYPES = {
     "department": "int",
     "uphill": "str",
     "order": "list[int]",
+    "x": "int",
+    "y": "int",
+    "rotation": "int",
+    "cars": "int",
 }
 
 

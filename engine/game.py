@@ -18,6 +18,7 @@ from engine import rules
 from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
 from engine.content.model import Catalog, MainlineCard
 from engine.deck import home_deck, mainline_inventory, office_ladder
+from engine.district import new_district
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.houserules import HouseRuleValue, resolve
 from engine.rng import SeededStream
@@ -56,6 +57,7 @@ class Game:
         s.scores = [0] * s.players
         s.offices = [str(self.rules["startingOffice"])] * s.players
         s.office_cards = [[] for _ in range(s.players)]
+        s.districts = [new_district(p, s.offices[p]) for p in range(s.players)]
         self._setup_mainline()
         self._setup_deck()
         s.phase = "setup" if s.pending_grades else "local"
@@ -114,6 +116,22 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         return [a for a in rules.candidates(self) if not self.check(a)]
+
+    def random_legal_action(self, stream: SeededStream | None = None) -> Action | None:
+        """A legal action drawn uniformly at random (from the bot stream unless
+        another is given): propose, check, discard the refused, draw again.
+        The same distribution as choosing from legal_actions(), without
+        judging every proposal first."""
+        pool = rules.candidates(self)
+        chooser = stream or self.bot
+        while pool:
+            i = chooser.below(len(pool))
+            action = pool[i]
+            if not self.check(action):
+                return action
+            pool[i] = pool[-1]
+            pool.pop()
+        return None
 
     def check(self, action: Action) -> list[str]:
         """Every reason ``action`` is refused now; empty when it is allowed."""
@@ -195,6 +213,12 @@ class Game:
             found.update(pile)
         found.update(card for card in s.timetable if card is not None)
         found.update(order.card for order in s.extras_queue)
+        for district in s.districts:
+            for square in district.squares.values():
+                if square.kind != "office":
+                    found[square.card] += 1
+                if square.enhancement:
+                    found[square.enhancement] += 1
         found.update(t.card for t in s.trains if t.player is not None)
         for slot in s.mainline:
             found.update(slot.modifiers)

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars
+from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.consist import make_up
+from engine.district import open_ends, place, placement_candidates, placement_refusals
+from engine.geometry import key
+from engine.industry import deliver, work_district
+from engine.switching import pull_refusals, reachable, train_district
 from engine.content.model import (
     Card,
     Enhancement,
@@ -114,6 +118,66 @@ def reasons(game: Game, action: Action) -> list[str]:
             found.append(f"the hand holds {hand} cards and the limit is {limit}: play or discard before ending the turn")
     elif isinstance(action, (RedFlag, SortCars)):
         found += _effect_action_reasons(game, action)
+    elif isinstance(action, (Spot, Pull)):
+        found += _switch_reasons(game, action)
+    elif isinstance(action, Hold):
+        found += _hold_reasons(game, action)
+    if s.turn.switched and isinstance(action, (Draw, Play)):
+        found.append("this turn took the Switch option, so it cannot also draw or play")
+    return found
+
+
+def _train(game: Game, train_id: str) -> Train:
+    for train in game.state.trains:
+        if train.id == train_id:
+            return train
+    raise InvalidActionError(f"there is no train {train_id!r} on the Mainline")
+
+
+def _switch_reasons(game: Game, action: Spot | Pull) -> list[str]:
+    s = game.state
+    train = _train(game, action.train)
+    card = game.catalog.by_id[train.card]
+    assert isinstance(card, TrainCard)
+    district = train_district(game, train)
+    found = []
+    if s.turn.drawn or s.turn.played:
+        found.append("switching is the Switch option of Local Operations; this turn has already " + ("drawn" if s.turn.drawn else "played"))
+    elif s.turn.switched and s.moves_left <= 0:
+        found.append(f"the Switch option allows {game.catalog.game.table.switch_moves} moves a turn, and they are used")
+    if district is None or district.player != action.player:
+        return found + [f"{card.name} is not standing at player {action.player}'s Office"]
+    if "mayNotSwitch" in card.restrictions:
+        return found + [f"{card.name} 'may not switch'"]
+    where = key(action.x, action.y)
+    if where not in district.squares:
+        return found + [f"there is no rail at ({action.x}, {action.y})"]
+    if where not in reachable(game, district):
+        found.append(f"({action.x}, {action.y}) cannot be reached from the Office (no joined rail, a turnout to stop on, or standing cars in the way)")
+        return found
+    square = district.squares[where]
+    if isinstance(action, Spot):
+        if not 1 <= action.cars <= len(train.cars):
+            found.append(f"{card.name} has {len(train.cars)} car(s) to set out, not {action.cars}")
+        room = game.catalog.game.table.cars_per_track
+        if len(square.cars) + action.cars > room:
+            found.append(f"a track holds {room} cars, and {len(square.cars)} already stand there")
+        if square.caboose_of:
+            found.append("a caboose stands there")
+    else:
+        found += pull_refusals(game, train, card, district, where)
+    return found
+
+
+def _hold_reasons(game: Game, action: Hold) -> list[str]:
+    train = _train(game, action.train)
+    found = []
+    if train.player != action.player:
+        found.append("only the player who played an Extra may hold it")
+    if train_district(game, train) is None:
+        found.append("a train is held at an Office, and this one is not standing at one")
+    if train.held:
+        found.append("that train is already held")
     return found
 
 
@@ -201,14 +265,21 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[str]:
         return []
     if isinstance(card, TrainCard):
         return _extra_start_reasons(game, card, action)
-    if isinstance(card, (TrackShape, Facility)) or (isinstance(card, (FacilityModifier, Enhancement)) and getattr(card, "placement", "district") == "district"):
-        return [f"{card.name} is built in a district, and district building is not part of the engine yet"]
+    if action.rotation not in (None, 0, 180):
+        raise InvalidActionError(f"{action}: rotation must be 0 or 180 (a card turns end for end, never over)")
     effect = getattr(card, "effect", None)
     made = load_handlers().get(effect) if isinstance(effect, str) else None
-    if made is None:
-        summary = game.catalog.effects[effect].summary if isinstance(effect, str) else ""
+    if isinstance(effect, str) and made is None:
+        summary = game.catalog.effects[effect].summary
         return [f"{card.name}'s effect ({effect}: {summary}) is not built yet"]
-    return made.refusals(game, action, card)
+    found: list[str] = []
+    if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
+        found += placement_refusals(game, action.player, card, action.x, action.y, action.rotation)
+    if made is not None and not (isinstance(card, Enhancement) and card.placement == "district"):
+        # A district Enhancement's handler runs later, where its rule applies;
+        # playing the card is only placing it.
+        found += made.refusals(game, action, card)
+    return found
 
 
 def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[str]:
@@ -221,6 +292,8 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[str]
     is_interchange = slot.kind == "terrain" and terrain(game, action.slot).yard
     if slot.kind == "divisionPoint" or is_interchange:
         pass
+    elif slot.kind == "office" and slot.player is not None and _has_enhancement(game, slot.player, "division-yard"):
+        pass  # a Division Yard lets its Office make up Extras whatever the house rule
     elif slot.kind == "office":
         if rule == "divisionPointsOnly":
             found.append("house rule extraStart is divisionPointsOnly: an Extra starts at a Division Point (or the Interchange)")
@@ -234,8 +307,27 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[str]
     return found
 
 
+def _has_enhancement(game: Game, player: int, effect: str) -> bool:
+    for square in game.state.districts[player].squares.values():
+        if square.enhancement:
+            card = game.catalog.by_id[square.enhancement]
+            if isinstance(card, Enhancement) and card.effect == effect and effect in load_handlers():
+                return True
+    return False
+
+
+def _sort_effect(game: Game, action: SortCars) -> str:
+    """On the Interchange the card's sort-cars; at an Office, the district's Small Yard."""
+    train = next((t for t in game.state.trains if t.id == action.train), None)
+    if train is not None:
+        district = train_district(game, train)
+        if district is not None and _has_enhancement(game, district.player, "small-yard"):
+            return "small-yard"
+    return "sort-cars"
+
+
 def _effect_action_reasons(game: Game, action: RedFlag | SortCars) -> list[str]:
-    effect = "red-flag" if isinstance(action, RedFlag) else "sort-cars"
+    effect = "red-flag" if isinstance(action, RedFlag) else _sort_effect(game, action)
     made = load_handlers().get(effect)
     if made is None:
         return [f"the {effect} effect is not built yet"]
@@ -261,6 +353,7 @@ def candidates(game: Game) -> list[Action]:
     over = _over_limit(game, p)
     may_discard = over or (s.turn.drawn and not s.turn.played and not s.turn.discarded)
     may_play = not s.turn.played or _must_play(game, p)
+    ends = open_ends(game, s.districts[p]) if may_play else set()
     for card_id in sorted(set(s.hands[p])):
         card = game.catalog.by_id[card_id]
         if may_discard:
@@ -275,14 +368,30 @@ def candidates(game: Game) -> list[Action]:
             due = s.timetable[s.stage - 1]
             if due is not None:
                 found.append(Play(p, card_id, train=due))
+        elif isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
+            found += [Play(p, card_id, x=x, y=y, rotation=r) for x, y, r in placement_candidates(game, p, card, ends)]
         else:
             found.append(Play(p, card_id))
         if isinstance(card, Maneuver) and card.effect == "red-flag":
             found += [RedFlag(p, train=t.id) for t in s.trains]
     for t in s.trains:
         slot = s.mainline[t.position]
-        if slot.kind == "terrain" and terrain(game, t.position).yard and len(t.cars) > 1:
+        at_interchange = slot.kind == "terrain" and terrain(game, t.position).yard
+        in_yard = slot.kind == "office" and slot.player == p and t.remaining == 0
+        if (at_interchange or in_yard) and len(t.cars) > 1:
             found.append(SortCars(p, train=t.id, order=tuple(reversed(range(len(t.cars))))))
+    if not (s.turn.drawn or s.turn.played):
+        for t in s.trains:
+            district = train_district(game, t)
+            if district is None or district.player != p:
+                continue
+            for where in sorted(reachable(game, district)):
+                x, y = (int(v) for v in where.split(","))
+                if t.cars:
+                    found.append(Spot(p, train=t.id, x=x, y=y, cars=1))
+                found.append(Pull(p, train=t.id, x=x, y=y))
+            if t.player == p:
+                found.append(Hold(p, train=t.id))
     found.append(EndTurn(p))
     return found
 
@@ -313,10 +422,42 @@ def perform(game: Game, action: Action) -> None:
     elif isinstance(action, Play):
         _perform_play(game, action)
     elif isinstance(action, (RedFlag, SortCars)):
-        effect = "red-flag" if isinstance(action, RedFlag) else "sort-cars"
+        effect = "red-flag" if isinstance(action, RedFlag) else _sort_effect(game, action)
         load_handlers()[effect](game, action, None)
+    elif isinstance(action, (Spot, Pull)):
+        _perform_switch(game, action)
+    elif isinstance(action, Hold):
+        train = _train(game, action.train)
+        train.held += 1
+        log(s, f"{game.catalog.by_id[train.card].name} is held at the Office through the next Mainline Phase")
     elif isinstance(action, EndTurn):
+        work_district(game, action.player)
         _end_turn(game)
+
+
+def _perform_switch(game: Game, action: Spot | Pull) -> None:
+    s = game.state
+    if not s.turn.switched:
+        s.turn.switched = True
+        s.moves_left = game.catalog.game.table.switch_moves
+    s.moves_left -= 1
+    train = _train(game, action.train)
+    district = train_district(game, train)
+    assert district is not None
+    square = district.squares[key(action.x, action.y)]
+    name = game.catalog.by_id[train.card].name
+    if isinstance(action, Spot):
+        moved = train.cars[-action.cars :]
+        train.cars = train.cars[: -action.cars]
+        square.cars.extend(moved)
+        log(s, f"{name} sets out {action.cars} car(s) at ({action.x}, {action.y})")
+    else:
+        train.cars.extend(square.cars)
+        log(s, f"{name} couples {len(square.cars)} car(s) at ({action.x}, {action.y})")
+        square.cars = []
+        if square.caboose_of == train.id:
+            square.caboose_of = None
+            train.caboose = True
 
 
 def _perform_play(game: Game, action: Play) -> None:
@@ -324,9 +465,13 @@ def _perform_play(game: Game, action: Play) -> None:
     card = game.catalog.by_id[action.card]
     s.hands[action.player].remove(action.card)
     s.turn.played = True
-    if isinstance(card, OfficeTier):
+    if isinstance(card, (TrackShape, Facility)):
+        assert action.x is not None and action.y is not None
+        place(game, action.player, card, action.x, action.y, action.rotation or 0)
+    elif isinstance(card, OfficeTier):
         s.offices[action.player] = card.id
         s.office_cards[action.player].append(card.id)
+        s.districts[action.player].squares[key(0, 0)].card = card.id
         for slot in s.mainline:
             if slot.kind == "office" and slot.player == action.player:
                 slot.card = card.id
@@ -340,8 +485,14 @@ def _perform_play(game: Game, action: Play) -> None:
                 s.timetable[index] = card.id
                 log(s, f"{card.name}: the D{game.catalog.game.table.die_sides} shows {roll}; it runs at Stage {index + 1} every Day")
                 break
+    elif isinstance(card, Enhancement) and card.placement == "district":
+        assert action.x is not None and action.y is not None
+        place(game, action.player, card, action.x, action.y, 0)
     elif isinstance(card, TrainCard):
         assert action.slot is not None and action.heading is not None
+        start = s.mainline[action.slot]
+        if start.kind == "office" and start.player is not None and _has_enhancement(game, start.player, "division-yard"):
+            load_handlers()["division-yard"](game, action, card)
         s.extras_queue.append(ExtraOrder(card.id, action.player, action.slot, action.heading))  # type: ignore[arg-type]
         log(s, f"{card.name} is queued to start at position {action.slot}, heading {action.heading}")
     else:
@@ -389,9 +540,18 @@ def mainline_phase(game: Game) -> None:
         card = game.catalog.by_id[order.card]
         assert isinstance(card, TrainCard)
         _depart(game, card, order.player, order.start, order.heading, order.card)
+    for train in s.trains:
+        train.moved = False
     for train in list(s.trains):
         if train in s.trains:
             _move(game, train)
+    for train in list(s.trains):
+        card = game.catalog.by_id[train.card]
+        district = train_district(game, train)
+        if isinstance(card, TrainCard) and card.effect == "pays-for-stopping" and not train.moved and district is not None:
+            made = load_handlers().get("pays-for-stopping")
+            if made is not None:
+                made(game, train, district)
 
 
 def _depart(game: Game, card: TrainCard, player: int | None, start: int, heading: str, train_id: str) -> None:
@@ -432,10 +592,14 @@ def _move(game: Game, train: Train) -> None:
     if train.held > 0:
         train.held -= 1
         return
+    train.moved = True
     step = 1 if train.heading == "east" else -1
     if train.remaining > 0:
         train.remaining -= 1
         if train.remaining == 0:
+            if not _office_has_room(game, train, train.position + step):
+                train.remaining = 1  # stands at the end of the card, held at the Limits
+                return
             _arrive(game, train, train.position + step)
         return
     target = train.position + step
@@ -444,6 +608,8 @@ def _move(game: Game, train: Train) -> None:
         return
     slot = s.mainline[target]
     if slot.kind != "terrain":  # an Office or a Division Point straight ahead
+        if not _office_has_room(game, train, target):
+            return
         _arrive(game, train, target)
         return
     land = terrain(game, target)
@@ -472,18 +638,45 @@ def _move(game: Game, train: Train) -> None:
             _wreck(game, [leader, train], land.name)
             return
     if train.remaining == 0:
+        if not _office_has_room(game, train, target + step):
+            train.remaining = 1  # stands at the end of the card, held at the Limits
+            return
         _arrive(game, train, target + step)
+
+
+def _office_has_room(game: Game, train: Train, node: int) -> bool:
+    """An Office holds as many standing trains as it has A/D tracks. One more
+    arriving is a collision, unless the district's Interlocking holds it at
+    the Limits until a track frees (then this returns False: it waits)."""
+    s = game.state
+    slot = s.mainline[node]
+    if slot.kind != "office" or slot.player is None:
+        return True
+    tier = game.catalog.by_id[s.offices[slot.player]]
+    assert isinstance(tier, OfficeTier)
+    standing = [t for t in s.trains if t.position == node and t.remaining == 0 and t is not train]
+    if len(standing) < tier.ad_tracks:
+        return True
+    if _has_enhancement(game, slot.player, "interlocking"):
+        load_handlers()["interlocking"](game, train, slot.player)
+        return False
+    _wreck(game, [train, standing[-1]], f"player {slot.player}'s {tier.name} ({tier.ad_tracks} A/D track(s), all taken)")
+    return False
 
 
 def _arrive(game: Game, train: Train, node: int) -> None:
     s = game.state
+    if train not in s.trains:
+        return
     train.position = node
     train.remaining = 0
     step = 1 if train.heading == "east" else -1
     if s.mainline[node].kind == "divisionPoint" and not 0 <= node + step < len(s.mainline):
+        where = game.catalog.by_id[s.mainline[node].card].name
+        deliver(game, train.cars, where)
         s.mainline[node].yard.extend(train.cars)
         train.cars = []
-        _finish(game, train, f"arrives at {game.catalog.by_id[s.mainline[node].card].name} and ends its run")
+        _finish(game, train, f"arrives at {where} and ends its run")
 
 
 def _wreck(game: Game, trains: list[Train], where: str) -> None:

@@ -16,6 +16,7 @@ Heading = Literal["east", "west"]
 class Car:
     type: str
     loaded: bool
+    shipper: int | None = None  # the district that loaded it, paid when it reaches a Division Point
 
 
 @dataclass
@@ -30,7 +31,8 @@ class Train:
     cars: list[Car]
     caboose: bool
     remaining: int = 0  # Stages left on the terrain card it is crossing; 0 = standing at a node
-    held: int = 0  # Mainline Phases it must still stand (Red Flag)
+    held: int = 0  # Mainline Phases it must still stand (Red Flag, or held at an Office)
+    moved: bool = True  # moved during the last Mainline Phase (for trains that pay for stopping)
     sequence: int = 0  # order of entry onto its current card, to tell leader from follower
 
 
@@ -50,6 +52,34 @@ class MainlineSlot:
 
 
 @dataclass
+class Square:
+    """One square of a district: what card stands there and what is on it."""
+
+    card: str
+    kind: Literal["track", "facility", "office", "modifier"]
+    rotation: int = 0  # 0 or 180: a card turns end for end, never over
+    cars: list[Car] = field(default_factory=list)
+    enhancement: str | None = None
+    caboose_of: str | None = None  # a train's caboose set out here
+    laborers: int = 0
+    pipeline: list[int] = field(default_factory=list)  # loads in the MEN, AT, WORK boxes
+    waiting: int = 0  # loads made and waiting for a car (outbound)
+    modifies: str | None = None  # for a Modifier: the square key of its host
+
+
+@dataclass
+class District:
+    """A player's district: squares keyed "x,y"; row 0 is the Running Track,
+    which runs from the west Limits sign to the east one."""
+
+    player: int
+    squares: dict[str, Square] = field(default_factory=dict)
+    west_limit: int = -1
+    east_limit: int = 1
+    paid_stops: list[str] = field(default_factory=list)  # trains already paid for stopping here
+
+
+@dataclass
 class ExtraOrder:
     card: str
     player: int
@@ -64,6 +94,7 @@ class TurnState:
     drawn: bool = False
     played: bool = False
     discarded: bool = False
+    switched: bool = False
 
 
 @dataclass
@@ -79,6 +110,8 @@ class GameState:
     salvage: list[str] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     offices: list[str] = field(default_factory=list)  # each district's Office tier
+    districts: list[District] = field(default_factory=list)
+    moves_left: int = 0  # switching moves left in this turn's Switch option
     office_cards: list[list[str]] = field(default_factory=list)  # upgrade cards played, per district
     timetable: list[str | None] = field(default_factory=list)  # slot i runs at Stage i + 1
     extras_queue: list[ExtraOrder] = field(default_factory=list)

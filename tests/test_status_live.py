@@ -9,21 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Action, Play, RedFlag, SortCars
+from engine.actions import Action, EndTurn, Hold, Play, RedFlag, SortCars
 from engine.content import load_catalog
 from engine.content.model import Card, Catalog
 from engine.effects.registry import trace
 from engine.game import Game
-from engine.state import Car, Train
+from engine.state import Car, Square, Train
 from engine.status import card_effect, card_status
 
 CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content")
 
 
-def _ready(catalog: Catalog, card: Card, *, terrain: str | None = None) -> Game:
+def _ready(catalog: Catalog, card: Card, *, terrain: str | None = None, **house: str) -> Game:
     """A solitaire game at its first turn, with ``card`` in hand and, if asked,
     ``terrain`` at the first Mainline terrain position."""
-    game = Game(catalog, players=1, seed=7)
+    game = Game(catalog, players=1, seed=7, house_rules=house)
     for slot in list(game.state.pending_grades):
         game.apply(game.legal_actions()[0])
     if card.family != "mainline":  # terrain is dealt onto the Mainline, not into a hand
@@ -67,7 +67,62 @@ def _sort_cars(catalog: Catalog, card: Card) -> tuple[Game, Action]:
     return game, SortCars(0, train="test-train", order=(1, 0))
 
 
+OFFICE_SLOT = 2  # in a one-district game: West DP, terrain, Office, terrain, East DP
+
+
+def _modifier(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = _ready(catalog, card)
+    if card.hosts != "office":  # type: ignore[attr-defined]
+        host = "packing-sheds" if card.hosts == "anyFreight" else card.hosts[0]  # type: ignore[attr-defined]
+        game.state.districts[0].squares["0,-1"] = Square(host, "facility", laborers=1, pipeline=[0, 0, 0])
+        return game, Play(0, card.id, x=0, y=-2)
+    return game, Play(0, card.id, x=0, y=-1)
+
+
+def _standing(game: Game, card_id: str, *, loaded: bool = True, cars: int = 2) -> Train:
+    train = Train(f"{card_id}-test", card_id, 0, "east", OFFICE_SLOT, [Car("coach" if card_id == "extra-17" else "flatcar", loaded) for _ in range(cars)], True)
+    game.state.trains.append(train)
+    return train
+
+
+def _pays_for_stopping(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = _ready(catalog, card)
+    game.state.hands[0].remove(card.id)
+    train = _standing(game, card.id)
+    game.apply(Hold(0, train=train.id))
+    return game, EndTurn(0)  # the Mainline Phase in which it stands still
+
+
+def _small_yard(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = _ready(catalog, card)
+    game.apply(Play(0, card.id, x=0, y=0))
+    _standing(game, "train-3", cars=2)
+    return game, SortCars(0, train="train-3-test", order=(1, 0))
+
+
+def _interlocking(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = _ready(catalog, card, startingOffice="whistle-post")
+    game.apply(Play(0, card.id, x=0, y=0))
+    _standing(game, "train-3").held = 2  # it stays on the Whistle Post's one A/D track
+    arriving = Train("arriving", "train-5", None, "east", OFFICE_SLOT - 1, [], True, remaining=1)
+    game.state.trains.append(arriving)
+    return game, EndTurn(0)
+
+
+def _division_yard(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = _ready(catalog, card, extraStart="divisionPointsOnly")
+    game.apply(Play(0, card.id, x=0, y=0))
+    game.apply(EndTurn(0))
+    game.state.hands[0].append("extra-5")
+    return game, Play(0, "extra-5", slot=OFFICE_SLOT, heading="east")
+
+
 SCENARIOS: dict[str, Callable[[Catalog, Card], tuple[Game, Action]]] = {
+    "add-capacity": _modifier,
+    "pays-for-stopping": _pays_for_stopping,
+    "small-yard": _small_yard,
+    "interlocking": _interlocking,
+    "division-yard": _division_yard,
     "grade-brakeman": _play_on_slot("heavy-grade"),
     "grade-helpers": _play_on_slot("heavy-grade"),
     "grade-airbrakes": _play_on_slot("heavy-grade", lambda g: g.state.mainline[1].modifiers.append("brakeman")),

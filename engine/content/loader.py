@@ -281,6 +281,7 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             crew_tray_pieces=t["crewTrayPieces"],
             cars_per_track=t["carsPerTrack"],
             game_days=t["gameDays"],
+            switch_moves=t["switchMoves"],
         ),
     )
     s_file = by_family["supplies"][0]

@@ -196,6 +196,7 @@ class TableConstants:
     crew_tray_pieces: int
     cars_per_track: int
     game_days: int
+    switch_moves: int
 
 
 @dataclass(frozen=True, slots=True)

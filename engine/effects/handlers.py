@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Play, RedFlag, SortCars
-from engine.content.model import MainlineCard, MainlineModifier, SecondSection
+from engine.content.model import Enhancement, FacilityModifier, MainlineCard, MainlineModifier, SecondSection, TrainCard
 from engine.effects.registry import handler
+from engine.state import District, Train
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -184,3 +185,89 @@ def sort_cars(game: Game, action: SortCars, card: Any) -> None:
     train = next(t for t in game.state.trains if t.id == action.train)
     train.cars = [train.cars[i] for i in action.order]
     game.state.log.append(f"{game.catalog.by_id[train.card].name} sorts its cars on the Interchange")
+
+
+@handler("small-yard", refusals=lambda game, action, card: _yard_sort_refusals(game, action))
+def small_yard(game: Game, action: SortCars, card: Any) -> None:
+    train = next(t for t in game.state.trains if t.id == action.train)
+    train.cars = [train.cars[i] for i in action.order]
+    game.state.log.append(f"{game.catalog.by_id[train.card].name} re-orders its consist in the Small Yard")
+
+
+def _yard_sort_refusals(game: Game, action: SortCars) -> list[str]:
+    train = next((t for t in game.state.trains if t.id == action.train), None)
+    if train is None:
+        return [f"there is no train {action.train!r} on the Mainline"]
+    from engine.switching import train_district
+
+    reasons = []
+    district = train_district(game, train)
+    if district is None or district.player != action.player:
+        reasons.append(f"{game.catalog.by_id[train.card].name} is not standing at player {action.player}'s Office")
+    if sorted(action.order) != list(range(len(train.cars))):
+        reasons.append(f"the new order must list each of the train's {len(train.cars)} car positions once")
+    return reasons
+
+
+# -- district cards placed by handlers ------------------------------------------------
+
+
+@handler("add-capacity")
+def add_capacity(game: Game, action: Play, card: FacilityModifier) -> None:
+    """A Modifier takes its square; its grant counts wherever capacity is read."""
+    from engine.district import place
+
+    assert action.x is not None and action.y is not None
+    place(game, action.player, card, action.x, action.y, 0)
+
+
+# -- trains that pay for stopping -----------------------------------------------------
+
+
+@handler("pays-for-stopping")
+def pays_for_stopping(game: Game, train: Train, district: District) -> None:
+    """A whole Mainline Phase stopped in an Office Area, fully loaded: a point
+    for that district, once per district for each train."""
+    card = game.catalog.by_id[train.card]
+    assert isinstance(card, TrainCard)
+    if train.id in district.paid_stops:
+        return
+    if not train.cars or not all(c.loaded for c in train.cars):
+        game.state.log.append(f"{card.name} stood at player {district.player}'s Office but is not fully loaded: it earns nothing")
+        return
+    district.paid_stops.append(train.id)
+    game.state.scores[district.player] += 1
+    game.state.log.append(f"{card.name} stood a whole Mainline Phase in player {district.player}'s Office Area, fully loaded: player {district.player} scores 1")
+
+
+@handler("interlocking")
+def interlocking(game: Game, train: Train, player: int) -> None:
+    game.state.log.append(f"player {player}'s Interlocking holds {game.catalog.by_id[train.card].name} at the Limits until an A/D track frees")
+
+
+@handler("division-yard")
+def division_yard(game: Game, action: Play, card: Any) -> None:
+    game.state.log.append(f"an Extra is made up in player {action.player}'s Division Yard")
+
+
+@handler("yard-office")
+def yard_office(game: Game, player: int, train: Train) -> bool:
+    """At the point of attack: a Bad Order against this district is answered,
+    the car repaired where it stands. Returns True when the attack is stopped."""
+    game.state.log.append(f"player {player}'s Yard Office repairs the car: the Bad Order is answered")
+    return True
+
+
+def resolve_bad_order(game: Game, player: int, train: Train) -> None:
+    """A Bad Order played at ``player``'s district: the last car of a train
+    standing there is set out, unless the district's Yard Office answers it.
+    Opponent-directed cards are never dealt, so no solitaire game gets here."""
+    from engine.rules import _has_enhancement
+
+    if _has_enhancement(game, player, "yard-office"):
+        if yard_office(game, player, train):
+            return
+    if train.cars:
+        car = train.cars.pop()
+        game.state.districts[player].squares["0,0"].cars.append(car)
+        game.state.log.append(f"a Bad Order sets out a {car.type} from {game.catalog.by_id[train.card].name}")

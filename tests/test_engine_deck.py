@@ -1,0 +1,162 @@
+"""Deck building: which cards the Home Office deck deals, under every house rule.
+
+Each test would fail if the rule it names were dropped from ``engine.deck``:
+the content has opponent-directed cards, Depot upgrades, count-0 shapes and
+Mainline cards with non-zero counts, so none of them is absent by accident.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.content import load_catalog
+from engine.content.model import MainlineCard, OfficeTier, OpponentCard
+from engine.deck import home_deck, is_dealt
+from engine.game import Game
+from engine.houserules import configurations, defaults
+from generator import tables
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOG = load_catalog(ROOT / "content")
+CONFIGS = configurations(CATALOG)
+
+
+def _id(config: dict[str, object]) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(config.items()))
+
+
+def dealt_counter(rules: dict[str, object]) -> Counter[str]:
+    return Counter(card.id for card in home_deck(CATALOG, {**defaults(CATALOG), **rules}))  # type: ignore[dict-item]
+
+
+def test_the_content_has_what_these_tests_need() -> None:
+    """Guard: every rule below is only meaningful while the content carries
+    the cards it excludes (with non-zero counts)."""
+    assert any(c.count > 0 for c in CATALOG.of_type(OpponentCard))
+    assert CATALOG.by_id["depot"].count > 0
+    assert any(c.count > 0 for c in CATALOG.of_type(MainlineCard))
+    assert any(c.count == 0 and c.family == "track" for c in CATALOG.cards)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_opponent_directed_cards_are_never_dealt(config: dict[str, object]) -> None:
+    dealt = dealt_counter(config)
+    for card in CATALOG.of_type(OpponentCard):
+        assert card.id not in dealt, f"{card.id} ({card.category}) was dealt under {config}"
+        assert not is_dealt(CATALOG, card, config)  # type: ignore[arg-type]
+    # and a real game under that configuration holds none of them anywhere
+    game = Game(CATALOG, players=2, seed=7, house_rules=config)  # type: ignore[arg-type]
+    assert not set(game.census()) & {c.id for c in CATALOG.of_type(OpponentCard)}
+
+
+def test_depot_upgrades_absent_when_starting_on_depots() -> None:
+    dealt = dealt_counter({"startingOffice": "depot"})
+    assert "depot" not in dealt
+    game = Game(CATALOG, players=4, seed=3, house_rules={"startingOffice": "depot"})
+    assert "depot" not in game.census()
+    assert game.state.offices == ["depot"] * 4
+
+
+def test_depot_upgrades_present_when_starting_on_whistle_posts() -> None:
+    dealt = dealt_counter({"startingOffice": "whistle-post"})
+    assert dealt["depot"] == CATALOG.by_id["depot"].count
+    game = Game(CATALOG, players=4, seed=3, house_rules={"startingOffice": "whistle-post"})
+    assert game.census()["depot"] == CATALOG.by_id["depot"].count
+    assert game.state.offices == ["whistle-post"] * 4
+
+
+@pytest.mark.parametrize("start", ["depot", "whistle-post"])
+def test_station_and_terminal_dealt_under_either_start(start: str) -> None:
+    dealt = dealt_counter({"startingOffice": start})
+    assert dealt["station"] == CATALOG.by_id["station"].count > 0
+    assert dealt["terminal"] == CATALOG.by_id["terminal"].count > 0
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_count_zero_cards_are_absent(config: dict[str, object]) -> None:
+    dealt = dealt_counter(config)
+    zero = [c for c in CATALOG.cards if c.count == 0]
+    assert zero, "the content has no count-0 card to test with"
+    for card in zero:
+        assert card.id not in dealt
+    # the Whistle Post is the supply's base tier, never the deck's
+    assert "whistle-post" not in dealt
+    # three-way-turnout is an ordinary track shape printed 0 times: only the count keeps it out
+    assert "three-way-turnout" not in dealt
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_mainline_cards_never_in_the_home_office_deck(config: dict[str, object]) -> None:
+    dealt = dealt_counter(config)
+    for card in CATALOG.of_type(MainlineCard):
+        assert card.id not in dealt
+    game = Game(CATALOG, players=3, seed=11, house_rules=config)  # type: ignore[arg-type]
+    home = set(game.state.deck) | {c for pile in game.state.departments for c in pile} | {c for hand in game.state.hands for c in hand}
+    assert not home & {c.id for c in CATALOG.of_type(MainlineCard)}
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_deck_size_equals_sum_of_dealt_counts(config: dict[str, object], players: int) -> None:
+    rules = {**defaults(CATALOG), **config}
+    expected = sum(card.count for card in CATALOG.cards if is_dealt(CATALOG, card, rules))  # type: ignore[arg-type]
+    assert len(home_deck(CATALOG, rules)) == expected  # type: ignore[arg-type]
+    game = Game(CATALOG, players=players, seed=players * 100 + 5, house_rules=config)  # type: ignore[arg-type]
+    s = game.state
+    in_play = len(s.deck) + sum(map(len, s.departments)) + sum(map(len, s.hands)) + len(s.salvage)
+    assert in_play == expected
+    assert game.census() == dealt_counter(config)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_every_dealt_card_is_dealt_exactly_its_count(config: dict[str, object]) -> None:
+    dealt = dealt_counter(config)
+    rules = {**defaults(CATALOG), **config}
+    for card in CATALOG.cards:
+        if is_dealt(CATALOG, card, rules):  # type: ignore[arg-type]
+            assert dealt[card.id] == card.count
+        else:
+            assert dealt[card.id] == 0
+
+
+def test_office_tiers_at_or_below_the_start_are_not_dealt() -> None:
+    ladder = ["whistle-post", "depot", "station", "terminal"]
+    for start in ("depot", "whistle-post"):
+        rules = {**defaults(CATALOG), "startingOffice": start}
+        for tier in CATALOG.of_type(OfficeTier):
+            assert is_dealt(CATALOG, tier, rules) == (tier.count > 0 and ladder.index(tier.id) > ladder.index(start))
+
+
+def _table_cards(ctx: dict[str, object]) -> list[tuple[str, list[bool]]]:
+    rows = ctx["rows"]
+    assert isinstance(rows, list)
+    return [(row["id"], row["dealt"]) for row in rows]
+
+
+@pytest.mark.parametrize("name", [n for n, fn in tables.TABLES.items() if "dealt_labels" in fn(CATALOG)])
+def test_site_dealt_columns_agree_with_a_real_deal(name: str) -> None:
+    """The site's Dealt column for each configuration says yes exactly when a
+    game created under that configuration really holds the card."""
+    ctx = tables.TABLES[name](CATALOG)
+    cards = [CATALOG.by_id[card_id] for card_id, _ in _table_cards(ctx)]
+    columns = tables.dealt_columns(CATALOG, cards)
+    assert columns.labels == ctx["dealt_labels"]
+    for column, config in enumerate(columns.configs):
+        held = Game(CATALOG, players=1, seed=1, house_rules=config).census()
+        for card_id, dealt in _table_cards(ctx):
+            assert dealt[column] == is_dealt(CATALOG, CATALOG.by_id[card_id], config)
+            assert dealt[column] == (card_id in held), f"{name}: {card_id} under {config}"
+
+
+def test_site_offices_table_has_a_column_per_starting_office() -> None:
+    ctx = tables.offices(CATALOG)
+    rows = dict(_table_cards(ctx))
+    labels = ctx["dealt_labels"]
+    depot_col = next(i for i, label in enumerate(labels) if "Depot" in label)
+    wp_col = next(i for i, label in enumerate(labels) if "Whistle Post" in label)
+    assert rows["depot"][depot_col] is False and rows["depot"][wp_col] is True
+    assert rows["station"] == [True, True] and rows["terminal"] == [True, True]
+    assert rows["whistle-post"] == [False, False]

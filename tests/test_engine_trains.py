@@ -1,0 +1,450 @@
+"""Train cards through the action API: timetabled trains and the seeded D12,
+Extras and where they may start, the Red Flag, the Second Section and the
+opponent-directed cards that check() refuses."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.actions import EndTurn, Play, RedFlag
+from engine.content import load_catalog
+from engine.deck import home_deck
+from engine.errors import IllegalActionError
+from engine.game import Game
+from engine.state import Car, Train
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOG = load_catalog(ROOT / "content")
+
+
+def new_game(players: int = 1, seed: int = 0, terrain: str | None = "plains", **house: object) -> Game:
+    """A game past setup; every terrain card set to ``terrain`` (None: as dealt)."""
+    game = Game(CATALOG, players=players, seed=seed, house_rules=house)  # type: ignore[arg-type]
+    while game.state.phase == "setup":
+        game.apply(game.legal_actions()[0])
+    if terrain is not None:
+        for slot in game.state.mainline:
+            if slot.kind == "terrain":
+                slot.card = terrain
+                slot.uphill = None
+    return game
+
+
+def dealt(game: Game) -> Counter[str]:
+    return Counter(c.id for c in home_deck(CATALOG, game.rules))
+
+
+def take(game: Game, card: str) -> None:
+    """Remove one copy of ``card`` from the deck, a Department or a hand."""
+    s = game.state
+    for pile in [s.deck, *s.departments, *s.hands]:
+        if card in pile:
+            pile.remove(card)
+            return
+    raise AssertionError(f"no spare {card}")
+
+
+def give(game: Game, player: int, cards: list[str]) -> None:
+    s = game.state
+    s.deck.extend(s.hands[player])
+    s.hands[player] = []
+    for card in cards:
+        take(game, card)
+        s.hands[player].append(card)
+    assert game.census() == dealt(game)
+
+
+def end_stage(game: Game) -> None:
+    """Every player ends their turn: one Mainline Phase runs."""
+    stage = (game.state.day, game.state.stage)
+    while (game.state.day, game.state.stage) == stage and not game.is_over():
+        game.apply(EndTurn(game.state.current))
+
+
+# -- timetabled trains and the D12 ----------------------------------------------------
+
+
+def _timetable_game(monkeypatch: pytest.MonkeyPatch, roll: int, taken: list[int]) -> tuple[Game, list[int]]:
+    game = new_game(seed=21)
+    s = game.state
+    others = ["train-2", "train-3", "train-4", "train-5"]
+    for index, card in zip(taken, others, strict=False):
+        take(game, card)
+        s.timetable[index] = card
+    give(game, 0, ["train-1", "straight", "straight"])
+    calls: list[int] = []
+
+    def fixed(sides: int) -> int:
+        calls.append(sides)
+        return roll
+
+    monkeypatch.setattr(game.rng, "roll", fixed)
+    return game, calls
+
+
+@pytest.mark.parametrize(
+    ("roll", "taken", "expected"),
+    [
+        (1, [], 0),
+        (5, [], 4),
+        (12, [], 11),
+        (5, [4], 5),
+        (5, [4, 5, 6], 7),
+        (12, [11], 0),  # wraps around past slot 12
+        (11, [10, 11, 0], 1),
+        (1, [0, 1, 2, 3], 4),
+    ],
+)
+def test_a_timetabled_train_takes_the_first_open_slot_at_or_after_the_d12(
+    monkeypatch: pytest.MonkeyPatch, roll: int, taken: list[int], expected: int
+) -> None:
+    game, calls = _timetable_game(monkeypatch, roll, taken)
+    game.apply(Play(0, "train-1"))
+    assert calls == [CATALOG.game.table.die_sides] == [12]
+    assert game.state.timetable.index("train-1") == expected
+    assert game.census() == dealt(game)
+
+
+def test_the_d12_comes_from_the_rules_stream() -> None:
+    slots = set()
+    for seed in range(40):
+        game = new_game(seed=seed)
+        give(game, 0, ["train-1", "straight", "straight"])
+        mirror = type(game.rng)(0)
+        mirror._random.setstate(game.rng._random.getstate())
+        expected = mirror.roll(12) - 1
+        game.apply(Play(0, "train-1"))
+        assert game.state.timetable.index("train-1") == expected
+        slots.add(expected)
+    assert len(slots) > 5
+
+
+def test_a_full_timetable_refuses_a_timetabled_train() -> None:
+    game = new_game(seed=22)
+    give(game, 0, ["train-1", "straight", "straight"])
+    game.state.timetable = ["train-9"] * len(game.state.timetable)
+    reasons = game.check(Play(0, "train-1"))
+    assert any("timetable" in r for r in reasons), reasons
+    with pytest.raises(IllegalActionError):
+        game.apply(Play(0, "train-1"))
+
+
+def test_a_timetabled_train_runs_at_its_stage_every_day_odd_east_even_west() -> None:
+    game = new_game(seed=23)
+    s = game.state
+    take(game, "train-1")
+    take(game, "train-2")
+    s.timetable[0] = "train-1"
+    s.timetable[1] = "train-2"
+    end_stage(game)
+    east = [t for t in s.trains if t.card == "train-1"]
+    assert len(east) == 1 and east[0].heading == "east" and east[0].id == "train-1/d1"
+    assert any(line.startswith("No. 1 Morning Passenger departs West Division Point heading east") for line in s.log)
+    end_stage(game)
+    assert any(line.startswith("No. 2 Mail and Express departs East Division Point heading west") for line in s.log)
+    while s.day == 1:
+        end_stage(game)
+    end_stage(game)  # Day 2, Stage 1
+    departures = [line for line in s.log if line.startswith("No. 1 Morning Passenger departs")]
+    assert len(departures) == 2, "once on Day 1 and again on Day 2, at the same Stage"
+    assert (s.day, s.stage) == (2, 2)
+    assert game.census() == dealt(game)
+
+
+# -- Extras -------------------------------------------------------------------------------
+
+
+def test_an_extra_is_queued_when_played() -> None:
+    game = new_game(seed=24)
+    give(game, 0, ["extra-5", "straight", "straight"])
+    game.apply(Play(0, "extra-5", slot=0, heading="east"))
+    s = game.state
+    assert [(o.card, o.player, o.start, o.heading) for o in s.extras_queue] == [("extra-5", 0, 0, "east")]
+    assert s.trains == []
+    assert game.census() == dealt(game)
+
+
+def test_an_extra_needs_a_start_and_a_heading() -> None:
+    game = new_game(seed=24)
+    give(game, 0, ["extra-5", "straight", "straight"])
+    assert any("slot" in r and "heading" in r for r in game.check(Play(0, "extra-5")))
+
+
+def test_an_extra_waits_for_a_free_crew_tray() -> None:
+    game = new_game(seed=25)
+    s = game.state
+    give(game, 0, ["extra-5", "straight", "straight"])
+    game.apply(Play(0, "extra-5", slot=0, heading="east"))
+    s.crew_trays_free = 0
+    end_stage(game)
+    assert [o.card for o in s.extras_queue] == ["extra-5"]
+    assert s.trains == []
+    end_stage(game)
+    assert [o.card for o in s.extras_queue] == ["extra-5"]
+    s.crew_trays_free = 1
+    end_stage(game)
+    assert s.extras_queue == []
+    assert [t.card for t in s.trains] == ["extra-5"]
+    assert s.crew_trays_free == 0
+    assert game.census() == dealt(game)
+
+
+def test_after_its_run_an_extra_goes_to_the_salvage_yard() -> None:
+    game = new_game(seed=26)
+    s = game.state
+    give(game, 0, ["extra-5", "straight", "straight"])
+    trays = s.crew_trays_free
+    game.apply(Play(0, "extra-5", slot=0, heading="east"))
+    end_stage(game)
+    assert [t.card for t in s.trains] == ["extra-5"]
+    assert s.trains[0].cars and all(c.type == "coach" for c in s.trains[0].cars), "made up from the Division Point's yard"
+    for _ in range(10):
+        if not s.trains:
+            break
+        assert "extra-5" not in s.salvage
+        end_stage(game)
+    assert s.trains == []
+    assert s.salvage.count("extra-5") == 1
+    assert s.crew_trays_free == trays
+    assert game.census() == dealt(game)
+    # its cars are left in the far Division Point's yard
+    assert sum(c.type == "coach" for c in s.mainline[-1].yard) >= 3
+
+
+def two_player_extra_game(rule: str) -> Game:
+    game = new_game(players=2, seed=27, extraStart=rule)
+    give(game, 0, ["extra-9", "straight", "straight"])
+    return game
+
+
+# two players: 0 WDP, 1 terrain, 2 Office of player 0, 3 terrain, 4 Office of player 1, 5 terrain, 6 EDP
+OWN_OFFICE, OTHER_OFFICE, TERRAIN, WEST_DP, EAST_DP = 2, 4, 3, 0, 6
+
+
+def test_extra_start_division_points_only_refuses_an_office() -> None:
+    game = two_player_extra_game("divisionPointsOnly")
+    for slot in (OWN_OFFICE, OTHER_OFFICE):
+        reasons = game.check(Play(0, "extra-9", slot=slot, heading="east"))
+        assert any("divisionPointsOnly" in r for r in reasons), reasons
+    assert game.check(Play(0, "extra-9", slot=WEST_DP, heading="east")) == []
+    assert game.check(Play(0, "extra-9", slot=EAST_DP, heading="west")) == []
+
+
+def test_extra_start_own_office_refuses_another_players_office() -> None:
+    game = two_player_extra_game("ownOffice")
+    assert game.check(Play(0, "extra-9", slot=OWN_OFFICE, heading="east")) == []
+    reasons = game.check(Play(0, "extra-9", slot=OTHER_OFFICE, heading="east"))
+    assert any("ownOffice" in r for r in reasons), reasons
+    assert game.check(Play(0, "extra-9", slot=WEST_DP, heading="east")) == []
+
+
+def test_extra_start_any_office_allows_every_office() -> None:
+    game = two_player_extra_game("anyOffice")
+    for slot in (OWN_OFFICE, OTHER_OFFICE, WEST_DP):
+        assert game.check(Play(0, "extra-9", slot=slot, heading="east")) == []
+
+
+def test_any_office_is_the_default() -> None:
+    assert Game(CATALOG, players=2, seed=1).rules["extraStart"] == "anyOffice"
+
+
+@pytest.mark.parametrize("rule", ["divisionPointsOnly", "ownOffice", "anyOffice"])
+def test_the_interchange_is_a_start_under_every_option(rule: str) -> None:
+    game = two_player_extra_game(rule)
+    game.state.mainline[TERRAIN].card = "interchange"
+    assert game.check(Play(0, "extra-9", slot=TERRAIN, heading="west")) == []
+    game.apply(Play(0, "extra-9", slot=TERRAIN, heading="west"))
+    assert game.state.extras_queue[0].start == TERRAIN
+
+
+@pytest.mark.parametrize("rule", ["divisionPointsOnly", "ownOffice", "anyOffice"])
+@pytest.mark.parametrize("land", ["plains", "curves", "tunnel", "double-track", "heavy-grade"])
+def test_a_terrain_card_without_a_yard_is_refused(rule: str, land: str) -> None:
+    game = two_player_extra_game(rule)
+    game.state.mainline[TERRAIN].card = land
+    reasons = game.check(Play(0, "extra-9", slot=TERRAIN, heading="east"))
+    assert any("no yard" in r for r in reasons), reasons
+
+
+def test_an_extra_may_not_head_off_the_end_of_the_mainline() -> None:
+    game = two_player_extra_game("anyOffice")
+    assert any("off the end" in r for r in game.check(Play(0, "extra-9", slot=WEST_DP, heading="west")))
+    assert any("off the end" in r for r in game.check(Play(0, "extra-9", slot=EAST_DP, heading="east")))
+
+
+def test_an_extra_made_up_at_an_office_leaves_short_with_a_report() -> None:
+    game = new_game(seed=28)
+    give(game, 0, ["extra-9", "straight", "straight"])
+    game.apply(Play(0, "extra-9", slot=2, heading="east"))
+    end_stage(game)
+    assert any("X9 Stock Extra left Depot short: it wanted 3 more freight car(s)" in line for line in game.state.log), game.state.log[-5:]
+
+
+# -- the Red Flag ----------------------------------------------------------------------------
+
+
+def _train_at(game: Game, train_id: str, card: str, position: int, heading: str = "east") -> Train:
+    s = game.state
+    s.serial += 1
+    train = Train(train_id, card, None, heading, position, [Car("coach", True)], False, sequence=s.serial)  # type: ignore[arg-type]
+    s.trains.append(train)
+    s.crew_trays_free -= 1
+    return train
+
+
+def test_a_red_flag_holds_a_train_for_one_mainline_phase() -> None:
+    game = new_game(seed=29, terrain="curves")
+    s = game.state
+    give(game, 0, ["red-flag", "straight", "straight"])
+    train = _train_at(game, "t", "train-1", 0)
+    assert RedFlag(0, train="t") in game.legal_actions()
+    game.apply(RedFlag(0, train="t"))
+    assert "red-flag" not in s.hands[0] and s.salvage.count("red-flag") == 1
+    assert train.held == 1
+    end_stage(game)
+    assert (train.position, train.remaining) == (0, 0), "held where it stands"
+    end_stage(game)
+    assert train.position == 1, "moves again the Phase after"
+    assert game.census() == dealt(game)
+
+
+def test_without_a_red_flag_the_train_moves() -> None:
+    game = new_game(seed=29, terrain="curves")
+    train = _train_at(game, "t", "train-1", 0)
+    end_stage(game)
+    assert train.position == 1
+
+
+def test_a_red_flag_needs_a_red_flag_in_hand_and_a_real_train() -> None:
+    game = new_game(seed=30)
+    give(game, 0, ["straight", "straight", "curve-left"])
+    _train_at(game, "t", "train-1", 0)
+    assert any("no Red Flag" in r for r in game.check(RedFlag(0, train="t")))
+    give(game, 0, ["red-flag", "straight", "curve-left"])
+    assert any("no train" in r for r in game.check(RedFlag(0, train="nope")))
+
+
+def _two_flags_and_a_train() -> tuple[Game, Counter[str]]:
+    game = new_game(seed=31)
+    give(game, 0, ["red-flag", "red-flag", "straight"])
+    _train_at(game, "t", "train-1", 0)
+    return game, dealt(game)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: Play(card='red-flag', train=<a train>) passes check() (the red-flag handler's refusals do not "
+    "look at the action type) and apply() removes the Red Flag from the hand twice: with two flags held one "
+    "card vanishes from the game (census no longer equals the dealt deck)",
+)
+def test_playing_a_red_flag_card_does_not_lose_a_card() -> None:
+    game, deck = _two_flags_and_a_train()
+    action = Play(0, "red-flag", train="t")
+    if game.check(action) == []:
+        game.apply(action)
+    assert game.census() == deck
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: with a single Red Flag held, Play(card='red-flag', train=<a train>) is allowed by check() "
+    "but apply() crashes with ValueError (list.remove) after already moving the card and marking the turn played",
+)
+def test_playing_a_single_red_flag_card_is_refused_or_works() -> None:
+    game = new_game(seed=32)
+    give(game, 0, ["red-flag", "straight", "straight"])
+    _train_at(game, "t", "train-1", 0)
+    action = Play(0, "red-flag", train="t")
+    before = game.state_json()
+    try:
+        game.apply(action)
+    except IllegalActionError:
+        assert game.state_json() == before
+        return
+    assert game.census() == dealt(game)
+
+
+# -- the Second Section ------------------------------------------------------------------------
+
+
+def second_section_game(terrain: str = "curves") -> Game:
+    game = new_game(seed=33, terrain=terrain)
+    take(game, "train-1")
+    game.state.timetable[0] = "train-1"  # due out at Stage 1
+    give(game, 0, ["second-section", "straight", "straight"])
+    return game
+
+
+def test_a_second_section_must_follow_the_train_due_out_this_stage() -> None:
+    game = second_section_game()
+    for train in (None, "train-2", "train-1/d1"):
+        reasons = game.check(Play(0, "second-section", train=train))
+        assert any("due out this Stage" in r for r in reasons), (train, reasons)
+    assert game.check(Play(0, "second-section", train="train-1")) == []
+    assert Play(0, "second-section", train="train-1") in game.legal_actions()
+
+
+def test_a_second_section_is_refused_with_nothing_due() -> None:
+    game = second_section_game()
+    game.state.timetable[0] = None
+    game.state.timetable[5] = "train-1"
+    assert any("due out this Stage" in r for r in game.check(Play(0, "second-section", train="train-1")))
+
+
+def test_a_second_section_needs_a_spare_crew_tray() -> None:
+    game = second_section_game()
+    game.state.crew_trays_free = 1  # enough for the train due, none for a second
+    reasons = game.check(Play(0, "second-section", train="train-1"))
+    assert any("Crew Tray" in r for r in reasons), reasons
+    game.state.crew_trays_free = 2
+    assert game.check(Play(0, "second-section", train="train-1")) == []
+
+
+def test_a_second_section_departs_right_behind_the_first() -> None:
+    game = second_section_game()
+    s = game.state
+    trays = s.crew_trays_free
+    coaches = sum(c.type == "coach" for c in s.mainline[0].yard)
+    assert coaches >= 4
+    game.apply(Play(0, "second-section", train="train-1"))
+    assert "second-section" in s.salvage and "second-section" not in s.hands[0]
+    end_stage(game)
+    runs = [t for t in s.trains if t.card == "train-1"]
+    assert len(runs) == 2
+    first, second = sorted(runs, key=lambda t: t.sequence)
+    assert first.id != second.id
+    assert first.heading == second.heading == "east"
+    assert first.position == second.position == 1, "both on the first card, the second right behind"
+    # the same card, made up from the same yard after the first took its pick
+    assert [c.type for c in first.cars] == ["coach"] * 3
+    assert second.cars and all(c.type == "coach" for c in second.cars)
+    assert s.crew_trays_free == trays - 2
+    assert not any("collision" in line for line in s.log)
+    assert game.census() == dealt(game)
+    assert s.second_sections == []  # the order was for that Stage only
+
+
+def test_without_a_second_section_only_one_train_departs() -> None:
+    game = second_section_game()
+    end_stage(game)
+    assert [t.card for t in game.state.trains] == ["train-1"]
+
+
+# -- opponent-directed cards -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("card", ["strike", "derailment", "eminent-domain", "arbitration", "deed-of-title"])
+def test_opponent_directed_cards_are_refused_because_their_rules_are_not_built(card: str) -> None:
+    game = new_game(seed=34)
+    game.state.hands[0].append(card)  # never dealt: put it in hand by hand
+    reasons = game.check(Play(0, card))
+    assert any("play rules are not built" in r for r in reasons), reasons
+    assert all("not in" not in r for r in reasons)
+    assert Play(0, card) not in game.legal_actions()
+    before = game.state_json()
+    with pytest.raises(IllegalActionError):
+        game.apply(Play(0, card))
+    assert game.state_json() == before
