@@ -6,7 +6,9 @@ and the MkDocs plugin feeds it to the live preview.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +20,7 @@ from engine.content.model import Catalog
 from engine.content.problems import Problem
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, yes_no
-from generator.tables import TABLES
+from generator.tables import EXPENSIVE, LINKS_ONLY, TABLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -56,6 +58,42 @@ def read_pages(site_dir: Path) -> dict[str, str]:
     return pages
 
 
+_STAMP = re.compile(r"^<!-- inputs ([0-9a-f]{64}) body ([0-9a-f]{64}) -->$", re.MULTILINE)
+
+
+def _sha(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
+
+
+def inputs_fingerprint(catalog: Catalog, table: str) -> str:
+    """Everything an expensive table depends on: the content, the engine's
+    source and the table's template. Equal fingerprints render equal text."""
+    engine_dir = Path(__file__).resolve().parent.parent / "engine"
+    digest = hashlib.sha256(catalog.fingerprint.encode())
+    for source in sorted(engine_dir.rglob("*.py")):
+        digest.update(source.relative_to(engine_dir).as_posix().encode() + b"\0" + source.read_bytes())
+    digest.update((TEMPLATES / f"{table}.md.j2").read_bytes())
+    return digest.hexdigest()
+
+
+def _expensive_body(catalog: Catalog, env: jinja2.Environment, block: Block, contexts: dict[str, dict[str, Any]], link: Any) -> str:
+    """A table that takes seconds to compute (the simulation) is computed only
+    when its inputs or its own text changed since it was written: the block
+    ends with a stamp of both, so a hand edit or any content or engine change
+    still forces the full computation and shows as drift."""
+    wanted = inputs_fingerprint(catalog, block.name)
+    stamp = _STAMP.search(block.body)
+    if stamp and stamp.group(1) == wanted:
+        text = block.body[: stamp.start()]
+        if _sha(text) == stamp.group(2):
+            return block.body
+    if block.name not in contexts:
+        contexts[block.name] = TABLES[block.name](catalog)
+    rendered = env.get_template(f"{block.name}.md.j2").render(**contexts[block.name], link=link).strip("\n")
+    text = "\n" + rendered + "\n\n"
+    return f"{text}<!-- inputs {wanted} body {_sha(text)} -->\n"
+
+
 def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str = "site/") -> Rendered:
     """Re-render every block; MarkerError lists every marker problem first."""
     problems: list[Problem] = []
@@ -74,11 +112,11 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
     if problems:
         raise MarkerError(sorted(problems))
 
-    contexts = {table: TABLES[table](catalog) for table in sorted(table_page)}
+    contexts = {table: TABLES[table](catalog) for table in sorted(table_page) if table not in EXPENSIVE}
     card_page: dict[str, str] = {}
     for table, context in contexts.items():
         for row in context.get("rows", []):
-            if isinstance(row, dict) and isinstance(row.get("id"), str) and table not in ("effects",):
+            if isinstance(row, dict) and isinstance(row.get("id"), str) and table not in LINKS_ONLY:
                 card_page.setdefault(row["id"], table_page[table])
 
     env = environment()
@@ -93,6 +131,8 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
             return f"[{cell(text)}]({href}#{anchor(card_id)})"
 
         def body(block: Block, _link: Any = link) -> str:
+            if block.name in EXPENSIVE:
+                return _expensive_body(catalog, env, block, contexts, _link)
             template = env.get_template(f"{block.name}.md.j2")
             rendered = template.render(**contexts[block.name], link=_link).strip("\n")
             return "\n" + rendered + "\n\n"

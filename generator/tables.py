@@ -316,6 +316,11 @@ def edition(catalog: Catalog) -> Context:
     return {"game": catalog.game}
 
 
+# Tables computed only when their inputs change (see render._expensive_body).
+EXPENSIVE: frozenset[str] = frozenset({"simulation"})
+# Tables whose rows mention cards without being where those cards live.
+LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation"})
+
 TABLES: dict[str, Callable[[Catalog], Context]] = {
     "edition": edition,
     "track": track,
