@@ -16,10 +16,11 @@ from typing import Any
 
 import jinja2
 
-from engine.content.model import Catalog
+from engine.content.model import Catalog, TrackShape
 from engine.content.problems import Problem
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, yes_no
+from generator.svg import track_svg
 from generator.tables import EXPENSIVE, LINKS_ONLY, TABLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -119,6 +120,12 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
             if isinstance(row, dict) and isinstance(row.get("id"), str) and table not in LINKS_ONLY:
                 card_page.setdefault(row["id"], table_page[table])
 
+    shapes = {shape.id: shape.routes for shape in catalog.of_type(TrackShape)}
+
+    def track_picture(card_id: str) -> str:
+        """The inline SVG of a track card (``track_svg`` in the templates)."""
+        return track_svg(shapes[card_id])
+
     env = environment()
     new: dict[str, str] = {}
     for name, page in parsed.items():
@@ -134,7 +141,7 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
             if block.name in EXPENSIVE:
                 return _expensive_body(catalog, env, block, contexts, _link)
             template = env.get_template(f"{block.name}.md.j2")
-            rendered = template.render(**contexts[block.name], link=_link).strip("\n")
+            rendered = template.render(**contexts[block.name], link=_link, track_svg=track_picture).strip("\n")
             return "\n" + rendered + "\n\n"
 
         new[name] = page.render(body)

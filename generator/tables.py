@@ -27,6 +27,7 @@ from engine.content.model import (
     TrackShape,
     TrainCard,
 )
+from engine.consist import RESTRICTION_WORDS
 from engine.deck import in_mainline_inventory, is_dealt
 from engine.effects.registry import load_handlers
 from engine.houserules import HouseRuleValue, configurations, defaults
@@ -41,13 +42,6 @@ _GRANT_WORDS = {
     "inboundSlot": "one inbound (red) passenger slot",
     "outboundSlot": "one outbound (green) passenger slot",
     "porter": "one Porter",
-}
-_RESTRICTION_WORDS = {
-    "emptiesOnly": "empties only",
-    "reefersOnly": "reefers only",
-    "dropOnly": "drop only",
-    "pickUpEmptiesOnly": "pick up empties only",
-    "mayNotSwitch": "may not switch",
 }
 _ATTACK_WORDS = {
     "facility": "a rival's Facility",
@@ -179,7 +173,7 @@ def _trains(catalog: Catalog, service: str) -> Context:
             "speed": t.speed,
             "consist": _consist_words(t),
             "caboose": t.caboose,
-            "restrictions": ", ".join(_RESTRICTION_WORDS[r] for r in t.restrictions) or "none",
+            "restrictions": ", ".join(RESTRICTION_WORDS[r] for r in t.restrictions) or "none",
             "pays": t.effect == "pays-for-stopping",
         }
 

@@ -253,12 +253,16 @@ def test_a_handled_terrain_card_out_of_the_inventory_is_dormant(project: Path) -
 
 
 def test_status_change_is_drift_that_cards_fixes(sm: Run, project: Path) -> None:
-    with registry(("small-yard",)):
+    from engine.effects.registry import load_handlers
+
+    built = tuple(load_handlers())
+    assert "classification-yard" not in built, "pick another effect that is still unbuilt"
+    with registry(built + ("classification-yard",)):
         result = sm("check")
         assert result.code == 1
-        assert "table 'enhancements': changed: small-yard" in result.out
+        assert "table 'enhancements': changed: classification-yard" in result.out
         assert sm("cards").code == 0
-        assert page_table(project / "site", "home-deck.md", "enhancements").rows["small-yard"]["Status"] == "live"
+        assert page_table(project / "site", "home-deck.md", "enhancements").rows["classification-yard"]["Status"] == "live"
         assert sm("check").code == 0
 
 
