@@ -33,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     cards.set_defaults(write=True)
     check = sub.add_parser("check", help="exit 1 if any generated table in site/ differs from what content/ renders to")
     check.set_defaults(write=False)
+    from engine import play
+
+    play.add_parser(sub)
     return parser
 
 
@@ -124,11 +127,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_validate(args)
         if args.command in ("cards", "check"):
             return cmd_site(args)
+        if args.command == "play":
+            from engine import play
+
+            return play.run(args)
     except UsageError as exc:
         print(f"stationmaster: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. piped into head): stop quietly.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as exc:  # noqa: BLE001 - the last guard against a traceback
         # Reaching this is a bug in the kit, never the user's fault: say so
         # in one line and exit 3, which the tests treat as a failure.

@@ -199,7 +199,7 @@ class Game:
     def loads(cls, catalog: Catalog, text: str) -> Game:
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints past Python's digit limit
             raise InvalidActionError(f"the save is not valid JSON: {exc}") from None
         return cls.replay(catalog, data)
 

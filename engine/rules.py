@@ -510,14 +510,14 @@ def _end_turn(game: Game) -> None:
     s.current = 0
     mainline_phase(game)
     s.second_sections = []
+    if s.stage == game.catalog.game.table.stages_per_day and s.day == game.catalog.game.table.game_days:
+        s.phase = "over"
+        log(s, f"the game ends after {game.catalog.game.table.game_days} Days; scores {s.scores}")
+        return
     s.stage += 1
     if s.stage > game.catalog.game.table.stages_per_day:
         s.stage = 1
         s.day += 1
-        if s.day > game.catalog.game.table.game_days:
-            s.phase = "over"
-            log(s, f"the game ends after {game.catalog.game.table.game_days} Days; scores {s.scores}")
-            return
     log(s, f"Day {s.day}, Stage {s.stage}")
 
 

@@ -104,7 +104,9 @@ def switch_view(game: Game, train: Train) -> dict[str, str | None]:
             view[square_key] = f"{card.name} 'may not switch'"
         elif square.cars or square.caboose_of:
             why = pull_refusals(game, train, card, district, square_key)
-            view[square_key] = "; ".join(why) if why else None
+            room = game.catalog.game.table.cars_per_track - len(square.cars)
+            can_spot = bool(train.cars) and room > 0 and not square.caboose_of
+            view[square_key] = None if not why or can_spot else "; ".join(why)
         else:
-            view[square_key] = None
+            view[square_key] = None if train.cars else "nothing to set out, and no cars to couple"
     return view
