@@ -91,10 +91,34 @@ def _must_play(game: Game, player: int) -> bool:
 # -- judging ---------------------------------------------------------------
 
 
-def reasons(game: Game, action: Action) -> list[str]:
+def _malformed(game: Game, action: Action) -> None:
+    """InvalidActionError for input that names nothing real, in any phase:
+    an unknown card, a square or slot off the board, a word not in the list."""
     s = game.state
     if not 0 <= action.player < s.players:
         raise InvalidActionError(f"{action}: there is no player {action.player} (players are 0 to {s.players - 1})")
+    card = getattr(action, "card", None)
+    if isinstance(card, str) and card not in game.catalog.by_id:
+        raise InvalidActionError(f"{action}: unknown card {card!r}")
+    slot = getattr(action, "slot", None)
+    if isinstance(slot, int) and not 0 <= slot < len(s.mainline):
+        raise InvalidActionError(f"{action}: there is no Mainline position {slot} (0 to {len(s.mainline) - 1})")
+    for name in ("heading", "uphill"):
+        value = getattr(action, name, None)
+        if value is not None and value not in HEADINGS:
+            raise InvalidActionError(f"{action}: {name} must be 'east' or 'west'")
+    if isinstance(action, Draw) and action.source != "deck" and action.source not in {str(i + 1) for i in range(len(s.departments))}:
+        raise InvalidActionError(f"{action}: source must be 'deck' or a Department number 1 to {len(s.departments)}")
+    if isinstance(action, Discard) and not 1 <= action.department <= len(s.departments):
+        raise InvalidActionError(f"{action}: department must be 1 to {len(s.departments)}")
+    rotation = getattr(action, "rotation", None)
+    if rotation not in (None, 0, 180):
+        raise InvalidActionError(f"{action}: rotation must be 0 or 180 (a card turns end for end, never over)")
+
+
+def reasons(game: Game, action: Action) -> list[str]:
+    s = game.state
+    _malformed(game, action)
     if s.phase == "over":
         return ["the game is over"]
     if s.phase == "setup":
@@ -252,6 +276,10 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[str]:
     if isinstance(card, OpponentCard):
         kind = "Action" if card.category == "action" else "Space-use"
         return [f"{card.name} is an opponent-directed {kind} card: its play rules are not built, and no deck deals it"]
+    if isinstance(card, MainlineCard):
+        return [f"{card.name} is a Mainline card: setup deals it onto the Mainline; it is never held or played from a hand"]
+    if isinstance(card, Maneuver) and card.effect == "red-flag" and "red-flag" in load_handlers():
+        return [f"{card.name} is held, and spent with its own action (redFlag), not played"]
     if isinstance(card, OfficeTier):
         ladder = list(game.ladder())
         current = s.offices[action.player]

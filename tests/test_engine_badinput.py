@@ -199,12 +199,6 @@ def test_unknown_house_rules_and_options_are_refused(rules: dict[str, object], w
 # -- found bugs ---------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: check(Play(card='interchange', train=<a train id>)) crashes with AttributeError "
-    "('Play' object has no attribute 'order'): card_play_reasons hands a Play to the sort-cars "
-    "handler's refusals, which expect a SortCars action",
-)
 def test_playing_a_mainline_card_by_id_is_refused_not_a_crash() -> None:
     game = local_game(players=1)
     game.state.trains.append(Train("t", "train-3", None, "east", 1, [Car("boxcar", True)], False, remaining=1))
@@ -230,14 +224,6 @@ def _over_game() -> Game:
     return game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: malformed input is only classified in the 'local' phase: during setup (Heavy Grade "
-    "direction pending) and after the game is over, an unknown card, a Mainline slot out of range, a "
-    "bad heading, a bad Draw source or a bad department come back as an ordinary rule refusal "
-    "(IllegalActionError 'setup is not finished' / 'the game is over') instead of InvalidActionError; "
-    "likewise ChooseGrade with uphill='north' or slot=99 after setup (rules.reasons returns early)",
-)
 @pytest.mark.parametrize("make", [_setup_game, _over_game], ids=["during-setup", "after-the-game"])
 @pytest.mark.parametrize(
     "action",
@@ -256,7 +242,6 @@ def test_malformed_input_is_invalid_in_every_phase(make, action: object) -> None
         game.check(action)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: ChooseGrade(uphill='north' / slot=99) after setup is a rule refusal, not InvalidActionError")
 @pytest.mark.parametrize("action", [ChooseGrade(0, slot=1, uphill="north"), ChooseGrade(0, slot=99, uphill="east")], ids=str)
 def test_a_malformed_grade_choice_is_invalid_after_setup(action: object) -> None:
     game = local_game(players=1)

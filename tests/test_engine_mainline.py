@@ -385,6 +385,23 @@ def test_a_faster_follower_rear_ends_the_leader_without_abs(terrain: str) -> Non
     assert game.state.crew_trays_free == trays + 2
 
 
+def test_a_wrecked_extra_goes_to_the_salvage_yard() -> None:
+    game = new_game(seed=45, terrain="curves")
+    s = game.state
+    for pile in [s.deck, *s.departments, *s.hands]:
+        if "extra-5" in pile:
+            pile.remove("extra-5")
+            break
+    put_train(game, "leader", "train-3", 0, "east")
+    follower = put_train(game, "extra-5", "extra-5", 0, "east")
+    follower.player = 0
+    assert game.census() == dealt(game)
+    end_stage(game)
+    assert wrecked(game)
+    assert s.salvage.count("extra-5") == 1
+    assert game.census() == dealt(game)
+
+
 @pytest.mark.parametrize("terrain", ["curves", "plains", "tunnel"])
 def test_abs_signals_prevent_the_rear_end_collision(terrain: str) -> None:
     game, leader, follower = chase(terrain, abs_on=1)

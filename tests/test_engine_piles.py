@@ -209,12 +209,6 @@ def small_catalog(counts: dict[str, int]):  # type: ignore[no-untyped-def]
     return dataclasses.replace(CATALOG, cards=cards, by_id={c.id: c for c in cards})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a Draw from an empty deck whose rebuild gathers 3 cards or fewer is allowed by check(), "
-    "but rebuild_deck turns every gathered card up on the Departments, draw_top returns None and "
-    "apply() dies on an AssertionError (rules.perform) after mutating the state (engine/piles.py)",
-)
 def test_draw_from_deck_when_the_rebuild_gathers_three_cards_or_fewer() -> None:
     # Six dealt cards, one player: three in hand, one on each Department, the deck empty.
     catalog = small_catalog({"straight": 6})

@@ -194,12 +194,6 @@ def test_a_truncated_action_list_replays_to_the_earlier_state(saved: dict[str, o
     assert Game.replay(CATALOG, short).state_json() == game.state_json()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a save whose action plays the Interchange card at a running train "
-    "({'kind': 'play', 'card': 'interchange', 'train': <id>}) makes Game.replay raise AttributeError "
-    "instead of InvalidActionError (the sort-cars refusals read action.order from a Play)",
-)
 def test_a_save_playing_a_mainline_card_is_refused_cleanly() -> None:
     game = Game(CATALOG, players=1, seed=21)
     while not game.state.trains:

@@ -334,12 +334,6 @@ def _two_flags_and_a_train() -> tuple[Game, Counter[str]]:
     return game, dealt(game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Play(card='red-flag', train=<a train>) passes check() (the red-flag handler's refusals do not "
-    "look at the action type) and apply() removes the Red Flag from the hand twice: with two flags held one "
-    "card vanishes from the game (census no longer equals the dealt deck)",
-)
 def test_playing_a_red_flag_card_does_not_lose_a_card() -> None:
     game, deck = _two_flags_and_a_train()
     action = Play(0, "red-flag", train="t")
@@ -348,11 +342,6 @@ def test_playing_a_red_flag_card_does_not_lose_a_card() -> None:
     assert game.census() == deck
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: with a single Red Flag held, Play(card='red-flag', train=<a train>) is allowed by check() "
-    "but apply() crashes with ValueError (list.remove) after already moving the card and marking the turn played",
-)
 def test_playing_a_single_red_flag_card_is_refused_or_works() -> None:
     game = new_game(seed=32)
     give(game, 0, ["red-flag", "straight", "straight"])
