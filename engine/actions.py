@@ -100,6 +100,7 @@ class Spot(Action):
     x: int = 0
     y: int = 0
     cars: int = 1
+    caboose: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +169,7 @@ _FIELD_TYPES = {
     "y": "int",
     "rotation": "int",
     "cars": "int",
+    "caboose": "bool",
 }
 
 
@@ -176,6 +178,8 @@ def _is(value: object, expected: str) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if expected == "str":
         return isinstance(value, str) and len(value) <= 100
+    if expected == "bool":
+        return isinstance(value, bool)
     if expected == "list[int]":
         return isinstance(value, list) and len(value) <= 16 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     return False

@@ -213,7 +213,9 @@ def place(game: Game, player: int, card: Card, x: int, y: int, rotation: int) ->
         district.squares[key(x, y)] = Square(card.id, "facility", laborers=start.laborers, pipeline=[0] * len(start.pipeline))
         s.log.append(f"{card.name} is built at ({x}, {y})")
     elif isinstance(card, FacilityModifier):
-        host = _hosts_beside(game, district, card, x, y)[0]
+        hosts = _hosts_beside(game, district, card, x, y)
+        # Beside two hosts, it serves one that can use its grant, if any.
+        host = next((h for h in hosts if grant_note(game, district, card, district.squares[h]) is None), hosts[0])
         district.squares[key(x, y)] = Square(card.id, "modifier", modifies=host)
         note = grant_note(game, district, card, district.squares[host])
         s.log.append(f"{card.name} stands beside {game.catalog.by_id[district.squares[host].card].name}" + (f": {note}" if note else ""))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.content.model import Facility, OfficeTier
+from engine.content.model import Facility, OfficeTier, TrainCard
 from engine.district import capacity
 from engine.geometry import key
 from engine.state import District
@@ -38,9 +38,14 @@ def work_district(game: Game, player: int) -> None:
             for car in square.cars:
                 if room <= 0:
                     break
-                if car.loaded and car.type in card.car_types:
+                # A load is taken in only if it is this industry's commodity
+                # (or came from off the map) and was not loaded in this very
+                # district: no traffic runs in circles inside one Office Area.
+                ours = car.commodity in (None, card.commodity) and car.shipper != player
+                if car.loaded and car.type in card.car_types and ours:
                     car.loaded = False
                     car.shipper = None
+                    car.commodity = None
                     square.pipeline[0] += 1
                     room -= 1
         if card.traffic in ("outbound", "both"):
@@ -53,6 +58,7 @@ def work_district(game: Game, player: int) -> None:
                 if not car.loaded and car.type in card.car_types:
                     car.loaded = True
                     car.shipper = player
+                    car.commodity = card.commodity
                     square.waiting -= 1
     _passengers(game, player, district)
 
@@ -69,6 +75,9 @@ def _passengers(game: Game, player: int, district: District) -> None:
         slot = s.mainline[train.position]
         if slot.kind != "office" or slot.player != player or train.remaining:
             continue
+        card = game.catalog.by_id[train.card]
+        if isinstance(card, TrainCard) and "mayNotSwitch" in card.restrictions:
+            continue  # nothing is set down or taken up from a train that may not switch
         for car in train.cars:
             if car.type != "coach":
                 continue

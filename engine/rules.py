@@ -181,8 +181,11 @@ def _switch_reasons(game: Game, action: Spot | Pull) -> list[str]:
         return found
     square = district.squares[where]
     if isinstance(action, Spot):
-        if not 1 <= action.cars <= len(train.cars):
+        low = 0 if action.caboose else 1
+        if not low <= action.cars <= len(train.cars):
             found.append(f"{card.name} has {len(train.cars)} car(s) to set out, not {action.cars}")
+        if action.caboose and not train.caboose:
+            found.append(f"{card.name} has no caboose to set out")
         room = game.catalog.game.table.cars_per_track
         if len(square.cars) + action.cars > room:
             found.append(f"a track holds {room} cars, and {len(square.cars)} already stand there")
@@ -475,10 +478,14 @@ def _perform_switch(game: Game, action: Spot | Pull) -> None:
     square = district.squares[key(action.x, action.y)]
     name = game.catalog.by_id[train.card].name
     if isinstance(action, Spot):
-        moved = train.cars[-action.cars :]
-        train.cars = train.cars[: -action.cars]
-        square.cars.extend(moved)
-        log(s, f"{name} sets out {action.cars} car(s) at ({action.x}, {action.y})")
+        if action.cars:
+            moved = train.cars[-action.cars :]
+            train.cars = train.cars[: -action.cars]
+            square.cars.extend(moved)
+        if action.caboose:
+            train.caboose = False
+            square.caboose_of = train.id
+        log(s, f"{name} sets out {action.cars} car(s){' and its caboose' if action.caboose else ''} at ({action.x}, {action.y})")
     else:
         train.cars.extend(square.cars)
         log(s, f"{name} couples {len(square.cars)} car(s) at ({action.x}, {action.y})")
@@ -568,11 +575,11 @@ def mainline_phase(game: Game) -> None:
         card = game.catalog.by_id[order.card]
         assert isinstance(card, TrainCard)
         _depart(game, card, order.player, order.start, order.heading, order.card)
-    for train in s.trains:
-        train.moved = False
     for train in list(s.trains):
         if train in s.trains:
+            before = (train.position, train.remaining)
             _move(game, train)
+            train.moved = (train.position, train.remaining) != before
     for train in list(s.trains):
         card = game.catalog.by_id[train.card]
         district = train_district(game, train)
@@ -620,7 +627,6 @@ def _move(game: Game, train: Train) -> None:
     if train.held > 0:
         train.held -= 1
         return
-    train.moved = True
     step = 1 if train.heading == "east" else -1
     if train.remaining > 0:
         train.remaining -= 1

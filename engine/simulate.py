@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import json
 import math
 import multiprocessing
@@ -340,6 +341,9 @@ def _play_chunk(catalog: Catalog, seed: int, bot: str, house_rules: Mapping[str,
 
 
 def _init_worker(catalog: Catalog | None, content_dir: str | None, fingerprint: str, seed: int, bot: str, house_rules: dict[str, HouseRuleValue]) -> None:
+    # Everything inherited from the parent is long-lived: keep the collector
+    # from walking it (which would copy every page it touches, after a fork).
+    gc.freeze()
     if catalog is None:
         from engine.content.loader import load_catalog
 
@@ -358,7 +362,7 @@ def _worker_chunk(bounds: tuple[int, int]) -> ChunkResult:
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
     """Consecutive game ranges: small enough to balance the workers and to
     report progress, large enough that passing results back costs little."""
-    size = max(1, min(25, math.ceil(games / (workers * 8))))
+    size = max(1, min(25, math.ceil(games / (workers * 24))))
     return [(start, min(games, start + size)) for start in range(0, games, size)]
 
 

@@ -17,6 +17,7 @@ class Car:
     type: str
     loaded: bool
     shipper: int | None = None  # the district that loaded it, paid when it reaches a Division Point
+    commodity: str | None = None  # what an industry loaded it with; None for loads from off the map
 
 
 @dataclass

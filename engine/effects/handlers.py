@@ -232,8 +232,8 @@ def pays_for_stopping(game: Game, train: Train, district: District) -> None:
     assert isinstance(card, TrainCard)
     if train.id in district.paid_stops:
         return
-    if not train.cars or not all(c.loaded for c in train.cars):
-        game.state.log.append(f"{card.name} stood at player {district.player}'s Office but is not fully loaded: it earns nothing")
+    if len(train.cars) < card.consist.cars or not all(c.loaded for c in train.cars):
+        game.state.log.append(f"{card.name} stood at player {district.player}'s Office but is short or not fully loaded: it earns nothing")
         return
     district.paid_stops.append(train.id)
     game.state.scores[district.player] += 1
