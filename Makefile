@@ -44,6 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/validate_speed.py
 	$(BIN)/python bench/check_speed.py
 	$(BIN)/python bench/engine_speed.py
+	$(BIN)/python bench/simulate_speed.py
 
 clean:
 	rm -rf $(VENV) build

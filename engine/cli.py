@@ -36,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
     from engine import play
 
     play.add_parser(sub)
+    from engine import simulate
+
+    simulate.add_parser(sub)
     return parser
 
 
@@ -131,6 +134,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from engine import play
 
             return play.run(args)
+        if args.command == "simulate":
+            from engine import simulate
+
+            return simulate.run(args)
     except UsageError as exc:
         print(f"stationmaster: {exc}", file=sys.stderr)
         return 2

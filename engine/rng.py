@@ -15,17 +15,18 @@ T = TypeVar("T")
 
 
 class SeededStream:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, path: str = "") -> None:
         self.seed = seed
-        self._random = random.Random(seed)
+        self.path = path
+        # A string seed is hashed in full (sha512), so -5 and 5 differ and a
+        # forked stream is independent of its parent.
+        self._random = random.Random(f"{seed}{path}")
 
     def fork(self, label: str) -> SeededStream:
         """A second stream derived from the same seed, for choices that are not
         chance in the rules (a bot's picks): the bot's choices are recorded as
         actions, so they must not shift the shuffles a replay will make."""
-        stream = SeededStream(self.seed)
-        stream._random = random.Random(f"{self.seed}:{label}")
-        return stream
+        return SeededStream(self.seed, f"{self.path}/{label}")
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._random.shuffle(items)

@@ -140,7 +140,12 @@ def reasons(game: Game, action: Action) -> list[str]:
         hand, limit = len(s.hands[action.player]), hand_limit(game, action.player)
         if hand > limit:
             found.append(f"the hand holds {hand} cards and the limit is {limit}: play or discard before ending the turn")
-    elif isinstance(action, (RedFlag, SortCars)):
+    elif isinstance(action, RedFlag):
+        found += _effect_action_reasons(game, action)
+    elif isinstance(action, SortCars):
+        found += _move_budget_reasons(game)
+        if list(action.order) == sorted(action.order):
+            found.append("that order is the order the cars are already in")
         found += _effect_action_reasons(game, action)
     elif isinstance(action, (Spot, Pull)):
         found += _switch_reasons(game, action)
@@ -164,11 +169,7 @@ def _switch_reasons(game: Game, action: Spot | Pull) -> list[str]:
     card = game.catalog.by_id[train.card]
     assert isinstance(card, TrainCard)
     district = train_district(game, train)
-    found = []
-    if s.turn.drawn or s.turn.played:
-        found.append("switching is the Switch option of Local Operations; this turn has already " + ("drawn" if s.turn.drawn else "played"))
-    elif s.turn.switched and s.moves_left <= 0:
-        found.append(f"the Switch option allows {game.catalog.game.table.switch_moves} moves a turn, and they are used")
+    found = _move_budget_reasons(game)
     if district is None or district.player != action.player:
         return found + [f"{card.name} is not standing at player {action.player}'s Office"]
     if "mayNotSwitch" in card.restrictions:
@@ -194,6 +195,25 @@ def _switch_reasons(game: Game, action: Spot | Pull) -> list[str]:
     else:
         found += pull_refusals(game, train, card, district, where)
     return found
+
+
+def _move_budget_reasons(game: Game) -> list[str]:
+    """Switching moves (and sorting cars) are the Switch option of Local
+    Operations, a limited number a turn."""
+    s = game.state
+    if s.turn.drawn or s.turn.played:
+        return ["switching is the Switch option of Local Operations; this turn has already " + ("drawn" if s.turn.drawn else "played")]
+    if s.turn.switched and s.moves_left <= 0:
+        return [f"the Switch option allows {game.catalog.game.table.switch_moves} moves a turn, and they are used"]
+    return []
+
+
+def _use_move(game: Game) -> None:
+    s = game.state
+    if not s.turn.switched:
+        s.turn.switched = True
+        s.moves_left = game.catalog.game.table.switch_moves
+    s.moves_left -= 1
 
 
 def _hold_reasons(game: Game, action: Hold) -> list[str]:
@@ -405,7 +425,7 @@ def candidates(game: Game) -> list[Action]:
             found.append(Play(p, card_id))
         if isinstance(card, Maneuver) and card.effect == "red-flag":
             found += [RedFlag(p, train=t.id) for t in s.trains]
-    for t in s.trains:
+    for t in s.trains if not (s.turn.drawn or s.turn.played) else ():
         slot = s.mainline[t.position]
         at_interchange = slot.kind == "terrain" and terrain(game, t.position).yard
         in_yard = slot.kind == "office" and slot.player == p and t.remaining == 0
@@ -454,6 +474,8 @@ def perform(game: Game, action: Action) -> None:
         _perform_play(game, action)
     elif isinstance(action, (RedFlag, SortCars)):
         effect = "red-flag" if isinstance(action, RedFlag) else _sort_effect(game, action)
+        if isinstance(action, SortCars):
+            _use_move(game)
         load_handlers()[effect](game, action, None)
     elif isinstance(action, (Spot, Pull)):
         _perform_switch(game, action)
@@ -468,10 +490,7 @@ def perform(game: Game, action: Action) -> None:
 
 def _perform_switch(game: Game, action: Spot | Pull) -> None:
     s = game.state
-    if not s.turn.switched:
-        s.turn.switched = True
-        s.moves_left = game.catalog.game.table.switch_moves
-    s.moves_left -= 1
+    _use_move(game)
     train = _train(game, action.train)
     district = train_district(game, train)
     assert district is not None

@@ -66,23 +66,26 @@ def _sha(text: str | bytes) -> str:
     return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
 
 
-def inputs_fingerprint(catalog: Catalog, table: str) -> str:
-    """Everything an expensive table depends on: the content, the engine's
-    source and the table's template. Equal fingerprints render equal text."""
-    engine_dir = Path(__file__).resolve().parent.parent / "engine"
+def inputs_fingerprint(catalog: Catalog, table: str, card_page: Mapping[str, str]) -> str:
+    """Everything an expensive table depends on: the content, the engine's and
+    the generator's source (templates included) and which page each card's
+    row is on (for its links). Equal fingerprints render equal text."""
+    root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256(catalog.fingerprint.encode())
-    for source in sorted(engine_dir.rglob("*.py")):
-        digest.update(source.relative_to(engine_dir).as_posix().encode() + b"\0" + source.read_bytes())
-    digest.update((TEMPLATES / f"{table}.md.j2").read_bytes())
+    for folder in ("engine", "generator"):
+        for source in sorted((root / folder).rglob("*")):
+            if source.suffix in (".py", ".j2"):
+                digest.update(source.relative_to(root).as_posix().encode() + b"\0" + source.read_bytes())
+    digest.update(repr(sorted(card_page.items())).encode())
     return digest.hexdigest()
 
 
-def _expensive_body(catalog: Catalog, env: jinja2.Environment, block: Block, contexts: dict[str, dict[str, Any]], link: Any) -> str:
+def _expensive_body(catalog: Catalog, env: jinja2.Environment, block: Block, contexts: dict[str, dict[str, Any]], link: Any, card_page: Mapping[str, str]) -> str:
     """A table that takes seconds to compute (the simulation) is computed only
     when its inputs or its own text changed since it was written: the block
     ends with a stamp of both, so a hand edit or any content or engine change
     still forces the full computation and shows as drift."""
-    wanted = inputs_fingerprint(catalog, block.name)
+    wanted = inputs_fingerprint(catalog, block.name, card_page)
     stamp = _STAMP.search(block.body)
     if stamp and stamp.group(1) == wanted:
         text = block.body[: stamp.start()]
@@ -139,7 +142,7 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
 
         def body(block: Block, _link: Any = link) -> str:
             if block.name in EXPENSIVE:
-                return _expensive_body(catalog, env, block, contexts, _link)
+                return _expensive_body(catalog, env, block, contexts, _link, card_page)
             template = env.get_template(f"{block.name}.md.j2")
             rendered = template.render(**contexts[block.name], link=_link, track_svg=track_picture).strip("\n")
             return "\n" + rendered + "\n\n"

@@ -306,6 +306,12 @@ def effects(catalog: Catalog) -> Context:
     return {"rows": rows}
 
 
+def simulation(catalog: Catalog) -> Context:
+    from engine.simulate import simulation_context  # seconds of play: imported only when needed
+
+    return simulation_context(catalog)
+
+
 def edition(catalog: Catalog) -> Context:
     return {"game": catalog.game}
 
@@ -334,4 +340,5 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
     "realignment": realignment,
     "house-rules": house_rules,
     "effects": effects,
+    "simulation": simulation,
 }

@@ -39,6 +39,11 @@ def test_a_small_yard_lets_a_train_standing_at_that_office_re_order() -> None:
     game.apply(Play(0, "small-yard", x=0, y=0))
     cars = three_cars()
     put_train(game, "train-3", list(cars), train_id="t")
+    # sorting is a switching move: not in the turn that played a card
+    assert any("Switch option" in r for r in game.check(SortCars(0, train="t", order=(2, 0, 1))))
+    game.apply(EndTurn(0))
+    game.state.trains = [t for t in game.state.trains if t.id != "t"]
+    put_train(game, "train-3", list(cars), train_id="t")
     assert game.check(SortCars(0, train="t", order=(2, 0, 1))) == []
     with trace() as ran:
         game.apply(SortCars(0, train="t", order=(2, 0, 1)))

@@ -124,10 +124,18 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def project(baseline: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private up-to-date project copy; the current directory is set to it."""
+    """A private up-to-date project copy; the current directory is set to it.
+
+    The simulation table depends on every content byte (it is played from the
+    content), so any card edit would drift it too. These tests are about one
+    table at a time, so in-process runs here keep the simulation block exactly
+    as committed; tests/test_site_simulation.py checks the real behaviour."""
+    from generator import render
+
     root = tmp_path / "project"
     shutil.copytree(baseline, root)
     monkeypatch.chdir(root)
+    monkeypatch.setattr(render, "_expensive_body", lambda catalog, env, block, *rest: block.body)
     return root
 
 

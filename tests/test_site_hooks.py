@@ -101,12 +101,13 @@ def test_commit_of_stale_site_is_refused_until_cards(repo: Repo) -> None:
 
     fixed = repo.stationmaster("cards")
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
-    assert fixed.stdout.strip() == "1 page(s) rewritten: site/home-deck.md"
+    # the card's table, and the simulation page, which is played from the content
+    assert fixed.stdout.strip() == "2 page(s) rewritten: site/home-deck.md, site/simulation.md"
     done = repo.git("commit", "-am", "train 3 runs fast", check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert repo.head() != head
     changed = repo.git("show", "--name-only", "--format=", "HEAD").stdout.split()
-    assert sorted(changed) == ["content/home-deck/trains.yaml", "site/home-deck.md"]
+    assert sorted(changed) == ["content/home-deck/trains.yaml", "site/home-deck.md", "site/simulation.md"]
 
 
 def test_regenerated_but_unstaged_page_is_still_refused(repo: Repo) -> None:

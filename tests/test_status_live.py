@@ -96,6 +96,7 @@ def _pays_for_stopping(catalog: Catalog, card: Card) -> tuple[Game, Action]:
 def _small_yard(catalog: Catalog, card: Card) -> tuple[Game, Action]:
     game = _ready(catalog, card)
     game.apply(Play(0, card.id, x=0, y=0))
+    game.apply(EndTurn(0))  # sorting is a switching move: the next turn's Switch option
     _standing(game, "train-3", cars=2)
     return game, SortCars(0, train="train-3-test", order=(1, 0))
 
