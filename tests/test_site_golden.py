@@ -58,9 +58,13 @@ def test_fixture_site_lints_clean() -> None:
 
 
 _STAMP = re.compile(r"<!-- inputs [0-9a-f]{64} body [0-9a-f]{64} -->\n")
+# The simulation table is played by the engine: any engine change moves it,
+# so a golden of it would only restate the engine. tests/test_simulate.py
+# covers its determinism, rendering and lint instead.
+GOLDEN_TABLES = sorted(set(TABLES) - {"simulation"})
 
 
-@pytest.mark.parametrize("table", sorted(TABLES))
+@pytest.mark.parametrize("table", GOLDEN_TABLES)
 def test_table_matches_its_golden(table: str) -> None:
     pages, _ = _render()
     # The simulation block ends with a stamp of its inputs, engine source
@@ -83,7 +87,7 @@ def test_table_matches_its_golden(table: str) -> None:
 
 
 def test_no_stale_goldens() -> None:
-    assert sorted(p.stem for p in GOLDEN_DIR.glob("*.md")) == sorted(TABLES)
+    assert sorted(p.stem for p in GOLDEN_DIR.glob("*.md")) == GOLDEN_TABLES
 
 
 def test_goldens_hold_the_pinned_statuses() -> None:
