@@ -409,20 +409,8 @@ def candidates(game: Game) -> list[Action]:
         card = game.catalog.by_id[card_id]
         if may_discard:
             found += [Discard(p, card_id, d + 1) for d in range(len(s.departments))]
-        if not may_play:
-            pass
-        elif isinstance(card, TrainCard) and card.service == "extra":
-            found += [Play(p, card_id, slot=i, heading=h) for i in range(len(s.mainline)) for h in HEADINGS]
-        elif isinstance(card, (MainlineModifier,)) or (isinstance(card, Enhancement) and card.placement == "mainline"):
-            found += [Play(p, card_id, slot=i) for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
-        elif isinstance(card, SecondSection):
-            due = s.timetable[s.stage - 1]
-            if due is not None:
-                found.append(Play(p, card_id, train=due))
-        elif isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
-            found += [Play(p, card_id, x=x, y=y, rotation=r) for x, y, r in placement_candidates(game, p, card, ends)]
-        else:
-            found.append(Play(p, card_id))
+        if may_play:
+            found += _play_proposals(game, p, card, ends)
         if isinstance(card, Maneuver) and card.effect == "red-flag":
             found += [RedFlag(p, train=t.id) for t in s.trains]
     for t in s.trains if not (s.turn.drawn or s.turn.played) else ():
@@ -445,6 +433,21 @@ def candidates(game: Game) -> list[Action]:
                 found.append(Hold(p, train=t.id))
     found.append(EndTurn(p))
     return found
+
+
+def _play_proposals(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> list[Action]:
+    """The ways worth proposing to play ``card``: where it could go, by kind."""
+    s = game.state
+    if isinstance(card, TrainCard) and card.service == "extra":
+        return [Play(p, card.id, slot=i, heading=h) for i in range(len(s.mainline)) for h in HEADINGS]
+    if isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
+        return [Play(p, card.id, slot=i) for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
+    if isinstance(card, SecondSection):
+        due = s.timetable[s.stage - 1]
+        return [Play(p, card.id, train=due)] if due is not None else []
+    if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
+        return [Play(p, card.id, x=x, y=y, rotation=r) for x, y, r in placement_candidates(game, p, card, ends)]
+    return [Play(p, card.id)]
 
 
 # -- doing -------------------------------------------------------------------
