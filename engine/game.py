@@ -122,10 +122,13 @@ class Game:
         another is given): propose, check, discard the refused, draw again.
         The same distribution as choosing from legal_actions(), without
         judging every proposal first."""
-        pool = rules.candidates(self)
-        chooser = stream or self.bot
+        return self.first_legal(rules.candidates(self), stream or self.bot)
+
+    def first_legal(self, pool: list[Action], stream: SeededStream) -> Action | None:
+        """A legal action from ``pool`` drawn uniformly from ``stream``: draw,
+        check, drop the refused, draw again (``pool`` is consumed)."""
         while pool:
-            i = chooser.below(len(pool))
+            i = stream.below(len(pool)) if len(pool) > 1 else 0
             action = pool[i]
             if not self.check(action):
                 return action

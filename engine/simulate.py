@@ -262,14 +262,9 @@ def greedy_bot(game: Game) -> Action | None:
     for action in candidates(game):
         ranked.setdefault(greedy_value(game, action), []).append(action)
     for value in sorted(ranked, reverse=True):
-        pool = ranked[value]
-        while pool:
-            i = game.bot.below(len(pool)) if len(pool) > 1 else 0
-            action = pool[i]
-            if not game.check(action):
-                return action
-            pool[i] = pool[-1]
-            pool.pop()
+        chosen = game.first_legal(ranked[value], game.bot)
+        if chosen is not None:
+            return chosen
     return None
 
 
