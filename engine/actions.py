@@ -123,8 +123,20 @@ class Hold(Action):
     train: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class FlyingSwitch(Action):
+    """Spend a Flying Switch: a train standing at your Office cuts off its
+    rearmost car on the move, and the car rolls down the other leg of a
+    turnout the train has just run through, to the square (x, y)."""
+
+    kind: ClassVar[str] = "flyingSwitch"
+    train: str = ""
+    x: int = 0
+    y: int = 0
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Draw, Play, Discard, EndTurn, ChooseGrade, RedFlag, SortCars, Spot, Pull, Hold)
+    cls.kind: cls for cls in (Draw, Play, Discard, EndTurn, ChooseGrade, RedFlag, SortCars, Spot, Pull, Hold, FlyingSwitch)
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Hold, Play, Pull, RedFlag, SortCars, Spot
+from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.consist import make_up
 from engine.district import open_ends, place, placement_candidates, placement_refusals
 from engine.geometry import key
@@ -91,6 +91,10 @@ def _must_play(game: Game, player: int) -> bool:
 # -- judging ---------------------------------------------------------------
 
 
+# Maneuvers that are never played as cards but spent by an action of their own.
+_SPENT_BY_ACTION = {"red-flag": "redFlag", "flying-switch": "flyingSwitch"}
+
+
 def _malformed(game: Game, action: Action) -> None:
     """InvalidActionError for input that names nothing real, in any phase:
     an unknown card, a square or slot off the board, a word not in the list."""
@@ -149,6 +153,9 @@ def reasons(game: Game, action: Action) -> list[str]:
         found += _effect_action_reasons(game, action)
     elif isinstance(action, (Spot, Pull)):
         found += _switch_reasons(game, action)
+    elif isinstance(action, FlyingSwitch):
+        made = load_handlers().get("flying-switch")
+        found += made.refusals(game, action, None) if made is not None else ["the flying-switch effect is not built yet"]
     elif isinstance(action, Hold):
         found += _hold_reasons(game, action)
     if s.turn.switched and isinstance(action, (Draw, Play)):
@@ -301,8 +308,8 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[str]:
         return [f"{card.name} is an opponent-directed {kind} card: its play rules are not built, and no deck deals it"]
     if isinstance(card, MainlineCard):
         return [f"{card.name} is a Mainline card: setup deals it onto the Mainline; it is never held or played from a hand"]
-    if isinstance(card, Maneuver) and card.effect == "red-flag" and "red-flag" in load_handlers():
-        return [f"{card.name} is held, and spent with its own action (redFlag), not played"]
+    if isinstance(card, Maneuver) and card.effect in _SPENT_BY_ACTION and card.effect in load_handlers():
+        return [f"{card.name} is held, and spent with its own action ({_SPENT_BY_ACTION[card.effect]}), not played"]
     if isinstance(card, OfficeTier):
         ladder = list(game.ladder())
         current = s.offices[action.player]
@@ -431,6 +438,10 @@ def candidates(game: Game) -> list[Action]:
                 found.append(Pull(p, train=t.id, x=x, y=y))
             if t.player == p:
                 found.append(Hold(p, train=t.id))
+            if "flying-switch" in s.hands[p] and t.cars:
+                for where in sorted(reachable(game, district, kick=True)):
+                    x, y = (int(v) for v in where.split(","))
+                    found.append(FlyingSwitch(p, train=t.id, x=x, y=y))
     found.append(EndTurn(p))
     return found
 
@@ -482,6 +493,9 @@ def perform(game: Game, action: Action) -> None:
         load_handlers()[effect](game, action, None)
     elif isinstance(action, (Spot, Pull)):
         _perform_switch(game, action)
+    elif isinstance(action, FlyingSwitch):
+        _use_move(game)
+        load_handlers()["flying-switch"](game, action, None)
     elif isinstance(action, Hold):
         train = _train(game, action.train)
         train.held += 1

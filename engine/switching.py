@@ -37,32 +37,41 @@ def _is_turnout(game: Game, district: District, square_key: str) -> bool:
     return isinstance(card, TrackShape) and len(card.routes) > 1
 
 
-def reachable(game: Game, district: District) -> set[str]:
+def reachable(game: Game, district: District, *, kick: bool = False) -> set[str]:
     """Squares a train at the Office can run to and stop on, following the
-    rails (into a card by one port, out by a port its routes join to)."""
+    rails (into a card by one port, out by a port its routes join to).
+
+    With ``kick`` (a Flying Switch), only the squares a car can reach by being
+    cut off on the move: the train runs through a turnout, and the car rolls
+    back into it and down its other leg, once."""
     found: set[str] = set()
-    queue: deque[tuple[str, str | None]] = deque([(OFFICE, None)])
-    seen: set[tuple[str, str | None]] = set()
+    queue: deque[tuple[str, str | None, bool]] = deque([(OFFICE, None, False)])
+    seen: set[tuple[str, str | None, bool]] = set()
     while queue:
-        here, entered = queue.popleft()
-        if (here, entered) in seen:
+        here, entered, kicked = queue.popleft()
+        if (here, entered, kicked) in seen:
             continue
-        seen.add((here, entered))
+        seen.add((here, entered, kicked))
         square = district.squares[here]
         if here != OFFICE:
-            if not _is_turnout(game, district, here):
+            if not _is_turnout(game, district, here) and kicked == kick:
                 found.add(here)
             if square.cars or square.caboose_of:
                 continue  # a train running on would couple them: it stops here
         routes = routes_of(game, square)
         exits = ports(routes) if entered is None else {b if a == entered else a for a, b in routes if entered in (a, b)}
-        for port in exits:
+        moves = [(port, kicked) for port in exits]
+        if kick and not kicked and entered is not None and _is_turnout(game, district, here):
+            # the car rolls back in through the port the engine left by and
+            # takes any other route from it, not the way the train came
+            moves += [(b if a == x else a, True) for x in exits for a, b in routes if x in (a, b) and entered not in (a, b)]
+        for port, now_kicked in moves:
             x, y = (int(v) for v in here.split(","))
             nx, ny = neighbour(x, y, port)
             nxt = key(nx, ny)
             other = district.squares.get(nxt)
             if other is not None and OPPOSITE[port] in ports(routes_of(game, other)):
-                queue.append((nxt, OPPOSITE[port]))
+                queue.append((nxt, OPPOSITE[port], now_kicked))
     return found
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Action, EndTurn, Hold, Play, RedFlag, SortCars
+from engine.actions import Action, EndTurn, FlyingSwitch, Hold, Play, RedFlag, SortCars
 from engine.content import load_catalog
 from engine.content.model import Card, Catalog
 from engine.effects.registry import trace
@@ -118,7 +118,24 @@ def _division_yard(catalog: Catalog, card: Card) -> tuple[Game, Action]:
     return game, Play(0, "extra-5", slot=OFFICE_SLOT, heading="east")
 
 
+def _flying_switch(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    """A trailing-point turnout east of the Office: its diverging leg runs
+    back south-west to a siding that no train can run into from the Office,
+    but a car cut off on the move can roll down to it."""
+    game = _ready(catalog, card)
+    squares = game.state.districts[0].squares
+    squares["1,0"] = Square("turnout-left", "track", rotation=180)
+    squares["0,1"] = Square("curve-left", "track")
+    squares["-1,1"] = Square("straight", "track")
+    _standing(game, "train-3", loaded=False, cars=2)
+    from engine.switching import reachable
+
+    assert "-1,1" not in reachable(game, game.state.districts[0])
+    return game, FlyingSwitch(0, train="train-3-test", x=-1, y=1)
+
+
 SCENARIOS: dict[str, Callable[[Catalog, Card], tuple[Game, Action]]] = {
+    "flying-switch": _flying_switch,
     "add-capacity": _modifier,
     "pays-for-stopping": _pays_for_stopping,
     "small-yard": _small_yard,

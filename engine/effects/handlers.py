@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import Play, RedFlag, SortCars
+from engine.actions import FlyingSwitch, Play, RedFlag, SortCars
 from engine.content.model import Enhancement, FacilityModifier, MainlineCard, MainlineModifier, SecondSection, TrainCard
 from engine.effects.registry import handler
 from engine.state import District, Train
@@ -271,3 +271,46 @@ def resolve_bad_order(game: Game, player: int, train: Train) -> None:
         car = train.cars.pop()
         game.state.districts[player].squares["0,0"].cars.append(car)
         game.state.log.append(f"a Bad Order sets out a {car.type} from {game.catalog.by_id[train.card].name}")
+
+
+# -- Flying Switch ------------------------------------------------------------------------
+
+
+def _flying_switch_refusals(game: Game, action: FlyingSwitch, card: Any) -> list[str]:
+    from engine.geometry import key
+    from engine.rules import _move_budget_reasons
+    from engine.switching import reachable, train_district
+
+    s = game.state
+    reasons = _move_budget_reasons(game)
+    if "flying-switch" not in s.hands[action.player]:
+        reasons.append(f"player {action.player} holds no Flying Switch")
+    train = next((t for t in s.trains if t.id == action.train), None)
+    if train is None:
+        return reasons + [f"there is no train {action.train!r} on the Mainline"]
+    card_of = game.catalog.by_id[train.card]
+    district = train_district(game, train)
+    if district is None or district.player != action.player:
+        return reasons + [f"{card_of.name} is not standing at player {action.player}'s Office"]
+    if isinstance(card_of, TrainCard) and "mayNotSwitch" in card_of.restrictions:
+        reasons.append(f"{card_of.name} 'may not switch'")
+    if not train.cars:
+        reasons.append(f"{card_of.name} has no car to cut off")
+    where = key(action.x, action.y)
+    if where not in reachable(game, district, kick=True):
+        reasons.append(f"({action.x}, {action.y}) is not down the other leg of a turnout the train can run through")
+    elif len(district.squares[where].cars) >= game.catalog.game.table.cars_per_track:
+        reasons.append(f"a track holds {game.catalog.game.table.cars_per_track} cars, and that one is full")
+    return reasons
+
+
+@handler("flying-switch", refusals=_flying_switch_refusals)
+def flying_switch(game: Game, action: FlyingSwitch, card: Any) -> None:
+    s = game.state
+    train = next(t for t in s.trains if t.id == action.train)
+    district = s.districts[action.player]
+    car = train.cars.pop()
+    district.squares[f"{action.x},{action.y}"].cars.append(car)
+    s.hands[action.player].remove("flying-switch")
+    s.salvage.append("flying-switch")
+    s.log.append(f"a Flying Switch: {game.catalog.by_id[train.card].name} cuts off a {car.type}, which rolls to ({action.x}, {action.y})")
