@@ -193,6 +193,7 @@ def place(game: Game, player: int, card: Card, x: int, y: int, rotation: int) ->
     """Put ``card`` on (x, y); a replaced card leaves play for the Salvage Yard."""
     s = game.state
     district = s.districts[player]
+    district.revision += 1
     here = district.squares.get(key(x, y))
     if isinstance(card, Enhancement):
         assert here is not None
@@ -244,7 +245,18 @@ def capacity(game: Game, district: District, square_key: str, grant: str) -> int
 
 
 def open_ends(game: Game, district: District) -> set[tuple[int, int]]:
-    """Empty squares that some rail of the district points into."""
+    """Empty squares that some rail of the district points into (cached per
+    district until the next card is placed there)."""
+    stamp = (district.revision, len(district.squares))
+    cached = game.open_ends_cache.get(district.player)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    found = _open_ends(game, district)
+    game.open_ends_cache[district.player] = (stamp, found)
+    return found
+
+
+def _open_ends(game: Game, district: District) -> set[tuple[int, int]]:
     squares = district.squares
     found: set[tuple[int, int]] = set()
     for square_key, square in squares.items():

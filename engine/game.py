@@ -43,6 +43,8 @@ class Game:
         # move the rules' own stream (a replay makes no picks).
         self.bot = self.rng.fork("bot")
         self.history: list[Action] = []
+        # Derived views worth keeping between moves; never part of the state.
+        self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
         self.state = GameState(players=players)
         self._setup()
 

@@ -78,6 +78,7 @@ class District:
     west_limit: int = -1
     east_limit: int = 1
     paid_stops: list[str] = field(default_factory=list)  # trains already paid for stopping here
+    revision: int = 0  # bumped whenever a card is placed, so derived views can be cached
 
 
 @dataclass
