@@ -121,6 +121,8 @@ def _malformed(game: Game, action: Action) -> None:
 
 
 def reasons(game: Game, action: Action) -> list[str]:
+    """Every reason ``action`` is refused; input that names nothing real is
+    an InvalidActionError, raised once, here, before any rule is asked."""
     s = game.state
     _malformed(game, action)
     if s.phase == "over":
@@ -237,10 +239,6 @@ def _hold_reasons(game: Game, action: Hold) -> list[str]:
 
 def _grade_reasons(game: Game, action: ChooseGrade) -> list[str]:
     s = game.state
-    if action.uphill not in HEADINGS:
-        raise InvalidActionError(f"{action}: uphill must be 'east' or 'west'")
-    if not 0 <= action.slot < len(s.mainline):
-        raise InvalidActionError(f"{action}: there is no Mainline position {action.slot}")
     found = []
     if action.player != 0:
         found.append("the Mainline is placed by player 0, who chooses its grades")
@@ -257,19 +255,14 @@ def _draw_reasons(game: Game, action: Draw) -> list[str]:
     if action.source == "deck":
         if not can_draw_from_deck(s):
             found.append("the Home Office deck is empty and there is nothing to rebuild it from")
-    elif action.source in {str(i + 1) for i in range(len(s.departments))}:
-        if not s.departments[int(action.source) - 1]:
-            found.append(f"Department {action.source} is empty")
-    else:
-        raise InvalidActionError(f"{action}: source must be 'deck' or a Department number 1 to {len(s.departments)}")
+    elif not s.departments[int(action.source) - 1]:  # _malformed has checked the number
+        found.append(f"Department {action.source} is empty")
     return found
 
 
 def _discard_reasons(game: Game, action: Discard) -> list[str]:
     s = game.state
     card = _card(game, action.card)
-    if not 1 <= action.department <= len(s.departments):
-        raise InvalidActionError(f"{action}: department must be 1 to {len(s.departments)}")
     found = []
     if action.card not in s.hands[action.player]:
         found.append(f"{card.name} is not in player {action.player}'s hand")
@@ -285,10 +278,6 @@ def _play_reasons(game: Game, action: Play) -> list[str]:
     s = game.state
     card = _card(game, action.card)
     p = action.player
-    if action.slot is not None and not 0 <= action.slot < len(s.mainline):
-        raise InvalidActionError(f"{action}: there is no Mainline position {action.slot}")
-    if action.heading is not None and action.heading not in HEADINGS:
-        raise InvalidActionError(f"{action}: heading must be 'east' or 'west'")
     found = []
     if action.card not in s.hands[p]:
         found.append(f"{card.name} is not in player {p}'s hand")
@@ -323,8 +312,6 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[str]:
         return []
     if isinstance(card, TrainCard):
         return _extra_start_reasons(game, card, action)
-    if action.rotation not in (None, 0, 180):
-        raise InvalidActionError(f"{action}: rotation must be 0 or 180 (a card turns end for end, never over)")
     effect = getattr(card, "effect", None)
     made = load_handlers().get(effect) if isinstance(effect, str) else None
     if isinstance(effect, str) and made is None:
