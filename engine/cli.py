@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.commands import PLAY_HELP, SIMULATE_HELP
 from engine.content.problems import render_all
 from engine.errors import ContentError, UsageError
 
@@ -23,7 +24,10 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The argument parser. ``play`` and ``simulate`` get their full
+    arguments (and their modules are imported) only when ``argv`` names them;
+    otherwise each is listed with its summary alone."""
     parser = _Parser(prog="stationmaster", description="Station Master rules kit: content, engine and rules site.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     validate = sub.add_parser("validate", help="check every content file and report each problem with its place")
@@ -33,12 +37,19 @@ def _parser() -> argparse.ArgumentParser:
     cards.set_defaults(write=True)
     check = sub.add_parser("check", help="exit 1 if any generated table in site/ differs from what content/ renders to")
     check.set_defaults(write=False)
-    from engine import play
+    chosen = next((arg for arg in argv if not arg.startswith("-")), None)
+    if chosen == "play":
+        from engine import play
 
-    play.add_parser(sub)
-    from engine import simulate
+        play.add_parser(sub)
+    else:
+        sub.add_parser("play", help=PLAY_HELP)
+    if chosen == "simulate":
+        from engine import simulate
 
-    simulate.add_parser(sub)
+        simulate.add_parser(sub)
+    else:
+        sub.add_parser("simulate", help=SIMULATE_HELP)
     return parser
 
 
@@ -46,10 +57,12 @@ def cmd_site(args: argparse.Namespace) -> int:
     """``cards`` and ``check``: one in-memory render, then write or compare."""
     import os
 
+    from engine.collector import collector_paused
     from engine.content.loader import load_catalog
     from engine.status import registry_problems
     from generator.blocks import MarkerError
     from generator.drift import describe, drift, write_pages
+    from generator.forked import workers_for
     from generator.lint import lint
     from generator.project import Project
     from generator.render import read_pages, render_site
@@ -67,15 +80,18 @@ def cmd_site(args: argparse.Namespace) -> int:
         print(render_all(problems, "text"))
         return 1
     prefix = os.path.relpath(project.site) + "/"
+    workers = workers_for(len(catalog.cards))
     try:
-        rendered = render_site(catalog, read_pages(project.site), prefix)
+        with collector_paused():
+            rendered = render_site(catalog, read_pages(project.site), prefix, workers)
     except MarkerError as exc:
         print(render_all(exc.problems, "text"))
         print("marker errors; nothing was written" if args.write else "marker errors", file=sys.stderr)
         return 1
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read the pages under {prefix}: {exc}") from None
-    lint_problems = lint(catalog, rendered, TABLES, prefix)
+    with collector_paused():
+        lint_problems = lint(catalog, rendered, TABLES, prefix, workers)
     if args.write:
         try:
             written = write_pages(project.site, rendered)
@@ -124,7 +140,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(argv).parse_args(argv)
     try:
         if args.command == "validate":
             return cmd_validate(args)

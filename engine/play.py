@@ -30,6 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.commands import PLAY_HELP
 from engine.actions import Action, from_json
 from engine.content.model import Catalog
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
@@ -46,7 +47,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add the ``play`` subcommand to ``stationmaster``'s subparsers."""
     play = subparsers.add_parser(
         "play",
-        help="play Station Master in the terminal (solitaire by default)",
+        help=PLAY_HELP,
         description="Play Station Master in the terminal. At the prompt: " + PROMPT_HELP + ".",
     )
     play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the deck and the Mainline (default 0); the same seed and inputs always play the same game")

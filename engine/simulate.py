@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
+from engine.commands import SIMULATE_HELP
 from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Hold, Play, Pull, Spot
 from engine.content.model import (
     Card,
@@ -725,7 +726,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     """Add the ``simulate`` subcommand to ``stationmaster``'s subparsers."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
-        help="play many seeded solitaire games with a bot and report per-card draw, play and dead-draw figures",
+        help=SIMULATE_HELP,
         description="Play seeded solitaire games with a bot and report on them. Game i uses seed SEED * 1000003 + i; the same seed gives the same report whatever --workers is.",
     )
     parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"how many games to play (1 to {MAX_GAMES:,})")

@@ -3,7 +3,6 @@ writing the fresh version. Both start from the same in-memory render."""
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tempfile
@@ -65,6 +64,8 @@ def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
         old, new = rendered.old[name], rendered.new[name]
         if old == new:
             continue
+        import difflib  # only once a page differs: a clean ``check`` starts quicker
+
         fresh = {b.name: b for b in parse_page(display_prefix + name, new, TABLES).blocks}
         tables: list[TableChange] = []
         for block in rendered.pages[name].blocks:

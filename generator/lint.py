@@ -7,18 +7,22 @@ exist, and a card that appears in no table.
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from engine.content.model import Catalog
 from engine.content.problems import Problem
+from generator.blocks import CLOSE, Block, parse_page
 from generator.cells import anchor
+from generator.forked import map_pieces
 from generator.render import Rendered
 
 _COUNT_HEADER = re.compile(r"\b(count|counts|copies|copy|qty|quantity|how many|number of|in deck)\b|^#$|^no\. of\b", re.IGNORECASE)
@@ -31,13 +35,6 @@ _ID_ATTR = re.compile(r"""\bid\s*=\s*["']([^"']+)["']""")
 _ATTR_LIST_ID = re.compile(r"\{[^}]*#([\w-]+)[^}]*\}\s*$")
 
 
-@dataclass(frozen=True)
-class _Table:
-    header: list[str]
-    header_line: int  # 0-based
-    rows: list[tuple[int, list[str]]]  # (0-based line, cells)
-
-
 def slugify(text: str) -> str:
     """Heading anchors as Python-Markdown's toc extension makes them."""
     value = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
@@ -45,118 +42,181 @@ def slugify(text: str) -> str:
     return re.sub(r"[-\s]+", "-", value)
 
 
+_MD: MarkdownIt | None = None
+
+
 def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable("table")
+    """One CommonMark parser with GFM tables per process (workers make their own)."""
+    global _MD
+    if _MD is None:
+        _MD = MarkdownIt("commonmark").enable("table")
+    return _MD
 
 
 def _inline_text(token: Token) -> str:
     return "".join(child.content for child in token.children or [] if child.type in ("text", "code_inline"))
 
 
-def anchors_of(tokens: list[Token]) -> set[str]:
-    found: set[str] = set()
-    seen_slugs: dict[str, int] = {}
+@dataclass(frozen=True)
+class _Chunk:
+    """A piece of a page parsed on its own: the prose (with every generated
+    block's body blanked to empty lines, so line numbers stay the page's), or
+    one block's body. A block body starts and ends with a blank line between
+    two marker lines, each an HTML block of its own, so it parses alone to the
+    very tokens it gives inside the page; the prose's link definitions are
+    handed to it all the same."""
+
+    page: str
+    shown: str
+    text: str
+    first_line: int  # 0-based page line of the chunk's first line
+    generated: bool
+    references: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What the lint needs to know of one chunk, small enough to travel
+    between processes: the parsed tokens never leave the worker."""
+
+    ids: frozenset[str]  # HTML ids and headings' explicit ids
+    headings: tuple[tuple[int, str], ...]  # (page line, slug before de-duplication)
+    problems: tuple[Problem, ...]  # count columns and counts in cells
+    links: tuple[tuple[str, int, int], ...]  # (href, 1-based page line, column)
+
+
+def _lint_chunk(chunk: _Chunk) -> _Facts:
+    tokens = _parser().parse(chunk.text, {"references": dict(chunk.references)})
+    lines = chunk.text.splitlines()
+    starts = _line_starts(chunk.text)
+    cursor = 0  # links are met in text order: each is searched for after the last
+    base = chunk.first_line
+    ids: set[str] = set()
+    headings: list[tuple[int, str]] = []
+    problems: list[Problem] = []
+    links: list[tuple[str, int, int]] = []
+    header: list[str] = []
+    cells: list[str] = []
+    in_head = in_cell = False
+    row = 0
     for i, token in enumerate(tokens):
-        if token.type in ("html_block", "html_inline"):
-            found.update(_ID_ATTR.findall(token.content))
-        if token.type == "inline":
+        kind = token.type
+        if kind == "inline":
+            if in_cell:
+                cells.append(_inline_text(token).strip())
+            start = token.map[0] if token.map else 0
+            cursor = max(cursor, starts[start] if start < len(starts) else len(chunk.text))
             for child in token.children or []:
                 if child.type == "html_inline":
-                    found.update(_ID_ATTR.findall(child.content))
-        if token.type == "heading_open" and i + 1 < len(tokens):
+                    ids.update(_ID_ATTR.findall(child.content))
+                elif child.type == "link_open":
+                    href = str(child.attrs.get("href", ""))
+                    line, col, cursor = _locate(chunk.text, starts, href, cursor, start)
+                    links.append((href, base + line + 1, col))
+        elif kind in ("td_open", "th_open"):
+            in_cell = True
+        elif kind in ("td_close", "th_close"):
+            in_cell = False
+        elif kind == "tr_open":
+            cells = []
+            row = token.map[0] if token.map else 0
+        elif kind == "thead_open":
+            in_head = True
+        elif kind == "tr_close":
+            if in_head:
+                header = cells
+                problems.extend(_count_columns(chunk.shown, header, lines, row, base))
+            elif chunk.generated:
+                problems.extend(_count_cells(chunk.shown, header, cells, base + row + 1))
+        elif kind == "thead_close":
+            in_head = False
+        elif kind == "html_block":
+            ids.update(_ID_ATTR.findall(token.content))
+        elif kind == "heading_open" and i + 1 < len(tokens):
             inline = tokens[i + 1]
             explicit = _ATTR_LIST_ID.search(inline.content)
             if explicit:
-                found.add(explicit.group(1))
-                continue
-            slug = slugify(_inline_text(inline))
-            count = seen_slugs.get(slug, 0)
-            seen_slugs[slug] = count + 1
-            found.add(slug if count == 0 else f"{slug}_{count}")
-    return found
-
-
-def _tables(tokens: list[Token]) -> list[_Table]:
-    tables: list[_Table] = []
-    header: list[str] = []
-    rows: list[tuple[int, list[str]]] = []
-    current: list[str] = []
-    in_head = False
-    in_cell = False
-    header_line = 0
-    row_line = 0
-    for token in tokens:
-        if token.type == "table_open":
-            header, rows = [], []
-            header_line = token.map[0] if token.map else 0
-        elif token.type == "thead_open":
-            in_head = True
-        elif token.type == "thead_close":
-            in_head = False
-        elif token.type == "tr_open":
-            current = []
-            row_line = token.map[0] if token.map else 0
-        elif token.type in ("th_open", "td_open"):
-            in_cell = True
-        elif token.type in ("th_close", "td_close"):
-            in_cell = False
-        elif token.type == "inline" and in_cell:
-            current.append(_inline_text(token).strip())
-        elif token.type == "tr_close":
-            if in_head:
-                header = current
+                ids.add(explicit.group(1))
             else:
-                rows.append((row_line, current))
-        elif token.type == "table_close":
-            tables.append(_Table(header, header_line, rows))
-    return tables
+                headings.append((base + (token.map[0] if token.map else 0), slugify(_inline_text(inline))))
+    return _Facts(frozenset(ids), tuple(headings), tuple(problems), tuple(links))
 
 
-def _generated_lines(rendered: Rendered, page: str) -> set[int]:
-    """0-based line numbers inside generated blocks of the page's new text."""
-    inside: set[int] = set()
-    open_at: int | None = None
-    for number, line in enumerate(rendered.new[page].splitlines()):
-        if line.startswith("<!-- generated: "):
-            open_at = number
-        elif line.startswith("<!-- /generated -->"):
-            open_at = None
-        elif open_at is not None:
-            inside.add(number)
-    return inside
-
-
-def lint(catalog: Catalog, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/") -> list[Problem]:
-    """Every lint problem over the freshly rendered pages."""
-    md = _parser()
+def _count_columns(shown: str, header: list[str], lines: list[str], line: int, base: int) -> list[Problem]:
     problems: list[Problem] = []
-    parsed = {name: md.parse(text) for name, text in rendered.new.items()}
-    anchors = {name: anchors_of(tokens) for name, tokens in parsed.items()}
+    for head in header:
+        if _COUNT_HEADER.search(head):
+            col = lines[line].find(head) + 1 if line < len(lines) and head in lines[line] else 1
+            problems.append(Problem(shown, base + line + 1, col, f"table column '{head}' prints a count; the site says only whether a card is dealt (yes/no)"))
+    return problems
 
-    for name, tokens in parsed.items():
-        shown = display_prefix + name
-        lines = rendered.new[name].splitlines()
-        generated = _generated_lines(rendered, name)
-        for table in _tables(tokens):
-            for col, head in enumerate(table.header):
-                if _COUNT_HEADER.search(head):
-                    line = table.header_line
-                    col_at = lines[line].find(head) + 1 if line < len(lines) and head in lines[line] else 1
-                    problems.append(Problem(shown, line + 1, col_at, f"table column '{head}' prints a count; the site says only whether a card is dealt (yes/no)"))
-            for line, cells in table.rows:
-                if line not in generated:
-                    continue
-                for col, value in enumerate(cells):
-                    head = table.header[col] if col < len(table.header) else ""
-                    if NUMERIC_COLUMNS.match(head):
-                        continue
-                    if _COUNT_CELL.match(value):
-                        problems.append(Problem(shown, line + 1, 1, f"generated cell '{value}' under '{head}' reads as a card count"))
-                    elif _DEALT_COLUMN.match(head) and value not in ("yes", "no"):
-                        problems.append(Problem(shown, line + 1, 1, f"column '{head}' must say yes or no, not '{value}'"))
-                    elif _NUMBER_CELL.match(value) and not NUMERIC_COLUMNS.match(head):
-                        problems.append(Problem(shown, line + 1, 1, f"generated cell '{value}' under '{head}' is a bare number in a column that holds no rule figure; counts are never printed"))
-        problems.extend(_links(name, shown, tokens, lines, anchors))
+
+def _count_cells(shown: str, header: list[str], cells: list[str], line: int) -> list[Problem]:
+    problems: list[Problem] = []
+    for col, value in enumerate(cells):
+        head = header[col] if col < len(header) else ""
+        if NUMERIC_COLUMNS.match(head):
+            continue
+        if _COUNT_CELL.match(value):
+            problems.append(Problem(shown, line, 1, f"generated cell '{value}' under '{head}' reads as a card count"))
+        elif _DEALT_COLUMN.match(head) and value not in ("yes", "no"):
+            problems.append(Problem(shown, line, 1, f"column '{head}' must say yes or no, not '{value}'"))
+        elif _NUMBER_CELL.match(value):
+            problems.append(Problem(shown, line, 1, f"generated cell '{value}' under '{head}' is a bare number in a column that holds no rule figure; counts are never printed"))
+    return problems
+
+
+def _chunks(name: str, shown: str, text: str, tables: Collection[str]) -> list[_Chunk]:
+    """The prose chunk of a page first, then one chunk per generated block."""
+    page = parse_page(shown, text, tables)
+    prose: list[str] = []
+    bodies: list[tuple[int, str]] = []
+    for part in page.parts:
+        if isinstance(part, Block):
+            body_lines = part.body.count("\n")
+            bodies.append((part.line, part.body))  # the body starts on the line after the marker
+            prose.append(f"<!-- generated: {part.name} -->\n" + "\n" * body_lines + CLOSE + "\n")
+        else:
+            prose.append(part)
+    prose_text = "".join(prose)
+    env: dict[str, Any] = {}
+    if "]:" in prose_text:  # every link reference definition has a label right before a colon
+        _parser().parse(prose_text, env)
+    references: Mapping[str, Any] = env.get("references", {})
+    chunks = [_Chunk(name, shown, prose_text, 0, False, references)]
+    chunks.extend(_Chunk(name, shown, body, first, True, references) for first, body in bodies)
+    return chunks
+
+
+def lint(catalog: Catalog, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1) -> list[Problem]:
+    """Every lint problem over the freshly rendered pages.
+
+    Each page is parsed in chunks (its prose, then each generated block), over
+    up to ``workers`` processes; the result is the same for any number.
+    """
+    chunks: list[_Chunk] = []
+    for name, text in rendered.new.items():
+        chunks.extend(_chunks(name, display_prefix + name, text, tables))
+    facts = map_pieces(_lint_chunk, chunks, workers, cost=lambda chunk: len(chunk.text))
+
+    anchors: dict[str, set[str]] = {name: set() for name in rendered.new}
+    headings: dict[str, list[tuple[int, str]]] = {name: [] for name in rendered.new}
+    for chunk, found in zip(chunks, facts):
+        anchors[chunk.page].update(found.ids)
+        headings[chunk.page].extend(found.headings)
+    for name, slugs in headings.items():
+        seen: dict[str, int] = {}
+        for _, slug in sorted(slugs):  # page order: heading ids are numbered as they appear
+            count = seen.get(slug, 0)
+            seen[slug] = count + 1
+            anchors[name].add(slug if count == 0 else f"{slug}_{count}")
+
+    problems: list[Problem] = []
+    for name in rendered.new:
+        mine = [(chunk, found) for chunk, found in zip(chunks, facts) if chunk.page == name]
+        problems.extend(sorted((p for _, found in mine for p in found.problems), key=lambda p: p.line))
+        link_problems = [p for chunk, found in mine for p in _dead_links(name, chunk.shown, found.links, anchors)]
+        problems.extend(sorted(link_problems, key=lambda p: p.line))
 
     everywhere = set().union(*anchors.values()) if anchors else set()
     for card in catalog.cards:
@@ -167,33 +227,40 @@ def lint(catalog: Catalog, rendered: Rendered, tables: Mapping[str, object], dis
     return problems
 
 
-def _find_line(lines: list[str], needle: str, start: int) -> int:
-    for i in range(max(0, start), len(lines)):
-        if needle in lines[i]:
-            return i
-    return max(0, start)
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    at = text.find("\n")
+    while at != -1:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
 
 
-def _links(name: str, shown: str, tokens: list[Token], lines: list[str], anchors: Mapping[str, set[str]]) -> list[Problem]:
+def _locate(text: str, starts: list[int], href: str, cursor: int, start_line: int) -> tuple[int, int, int]:
+    """The 0-based line and 1-based column of a link's target, searched from
+    ``cursor`` on, and the cursor after it. A target the parser decoded (so it
+    is not in the text as written) is placed at the start of its paragraph."""
+    found = text.find(href, cursor) if href else -1
+    if found == -1:
+        return start_line, 1, cursor
+    line = bisect.bisect_right(starts, found) - 1
+    return line, found - starts[line] + 1, found + len(href)
+
+
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+
+
+def _dead_links(name: str, shown: str, links: tuple[tuple[str, int, int], ...], anchors: Mapping[str, set[str]]) -> list[Problem]:
     problems: list[Problem] = []
-    for token in tokens:
-        if token.type != "inline":
-            continue
-        start = token.map[0] if token.map else 0
-        for child in token.children or []:
-            if child.type != "link_open":
-                continue
-            href = str(child.attrs.get("href", ""))
-            if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.IGNORECASE):
-                continue  # another site, mail: not ours to check
-            path, _, fragment = href.partition("#")
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(name), path)) if path else name
-            line = _find_line(lines, href, start)
-            col = lines[line].find(href) + 1 if line < len(lines) and href in lines[line] else 1
-            if target.endswith("/") or (path and not target.endswith(".md")):
-                problems.append(Problem(shown, line + 1, col, f"link '{href}' should point at a .md page"))
-            elif target not in anchors:
-                problems.append(Problem(shown, line + 1, col, f"link '{href}' points at a page that does not exist"))
-            elif fragment and fragment not in anchors[target]:
-                problems.append(Problem(shown, line + 1, col, f"link '{href}' points at anchor '#{fragment}', which {target} does not have"))
+    for href, line, col in links:
+        if _SCHEME.match(href):
+            continue  # another site, mail: not ours to check
+        path, _, fragment = href.partition("#")
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(name), path)) if path else name
+        if target.endswith("/") or (path and not target.endswith(".md")):
+            problems.append(Problem(shown, line, col, f"link '{href}' should point at a .md page"))
+        elif target not in anchors:
+            problems.append(Problem(shown, line, col, f"link '{href}' points at a page that does not exist"))
+        elif fragment and fragment not in anchors[target]:
+            problems.append(Problem(shown, line, col, f"link '{href}' points at anchor '#{fragment}', which {target} does not have"))
     return problems

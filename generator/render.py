@@ -7,6 +7,8 @@ and the MkDocs plugin feeds it to the live preview.
 from __future__ import annotations
 
 import hashlib
+import os
+import pickle
 import posixpath
 import re
 from collections.abc import Mapping
@@ -20,15 +22,38 @@ from engine.content.model import Catalog, TrackShape
 from engine.content.problems import Problem
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, yes_no
+from generator.forked import map_pieces
 from generator.svg import track_svg
 from generator.tables import EXPENSIVE, LINKS_ONLY, TABLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
+class _TemplateCache(jinja2.FileSystemBytecodeCache):
+    """Compiled templates kept beside them, as Python keeps ``__pycache__``:
+    compiling every template took a quarter of a ``check`` on the shipped
+    content. An entry is used only while its template's source is unchanged
+    (Jinja compares a checksum) and on the same Python; a directory that
+    cannot be written only means compiling every time."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            os.makedirs(self.directory, exist_ok=True)
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        bytecode_cache=_TemplateCache(str(TEMPLATES / "__pycache__")),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # the output is Markdown; ``cell`` escapes each value
         trim_blocks=True,
@@ -48,7 +73,6 @@ class Rendered:
     pages: dict[str, Page]
     table_page: dict[str, str]
     card_page: dict[str, str]
-    contexts: dict[str, dict[str, Any]]
 
 
 def read_pages(site_dir: Path) -> dict[str, str]:
@@ -98,8 +122,16 @@ def _expensive_body(catalog: Catalog, env: jinja2.Environment, block: Block, con
     return f"{text}<!-- inputs {wanted} body {_sha(text)} -->\n"
 
 
-def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str = "site/") -> Rendered:
-    """Re-render every block; MarkerError lists every marker problem first."""
+def _size(context: Mapping[str, Any]) -> int:
+    rows = context.get("rows")
+    return len(rows) if isinstance(rows, list) else 0
+
+
+def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str = "site/", workers: int = 1) -> Rendered:
+    """Re-render every block; MarkerError lists every marker problem first.
+
+    The blocks are rendered over up to ``workers`` processes; the text is the
+    same for any number."""
     problems: list[Problem] = []
     parsed: dict[str, Page] = {}
     for name, text in pages.items():
@@ -130,8 +162,8 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
         return track_svg(shapes[card_id])
 
     env = environment()
-    new: dict[str, str] = {}
-    for name, page in parsed.items():
+    links: dict[str, Any] = {}
+    for name in parsed:
 
         def link(card_id: str, text: str, _here: str = name) -> str:
             target = card_page.get(card_id)
@@ -140,12 +172,33 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
             href = "" if target == _here else posixpath.relpath(target, posixpath.dirname(_here) or ".")
             return f"[{cell(text)}]({href}#{anchor(card_id)})"
 
-        def body(block: Block, _link: Any = link) -> str:
-            if block.name in EXPENSIVE:
-                return _expensive_body(catalog, env, block, contexts, _link, card_page)
-            template = env.get_template(f"{block.name}.md.j2")
-            rendered = template.render(**contexts[block.name], link=_link, track_svg=track_picture).strip("\n")
-            return "\n" + rendered + "\n\n"
+        links[name] = link
 
-        new[name] = page.render(body)
-    return Rendered(dict(pages), new, parsed, table_page, card_page, contexts)
+    def body(piece: tuple[str, Block]) -> str:
+        name, block = piece
+        if block.name in EXPENSIVE:
+            return _expensive_body(catalog, env, block, contexts, links[name], card_page)
+        template = env.get_template(f"{block.name}.md.j2")
+        rendered = template.render(**contexts[block.name], link=links[name], track_svg=track_picture).strip("\n")
+        return "\n" + rendered + "\n\n"
+
+    # Every block renders on its own, so blocks spread over the workers; the
+    # templates are compiled first, here, for every worker to inherit.
+    pieces = [(name, block) for name, page in parsed.items() for block in page.blocks]
+    for _, block in pieces:
+        env.get_template(f"{block.name}.md.j2")
+
+    def cost(piece: tuple[str, Block]) -> int:
+        name = piece[1].name
+        return 10**9 if name in EXPENSIVE else _size(contexts[name])
+
+    bodies = map_pieces(body, pieces, workers, cost)
+    by_block = {(name, block.line): text for (name, block), text in zip(pieces, bodies)}
+    new: dict[str, str] = {}
+    for name, page in parsed.items():
+
+        def rendered_body(block: Block, _name: str = name) -> str:
+            return by_block[(_name, block.line)]
+
+        new[name] = page.render(rendered_body)
+    return Rendered(dict(pages), new, parsed, table_page, card_page)

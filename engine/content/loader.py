@@ -6,17 +6,15 @@ designer sees the whole list at once. Nothing here ever writes a file.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from engine.collector import collector_paused
 from engine.content.build import CARD_BUILDERS, build_card
 from engine.content.crosscheck import cross_check
 from engine.content.model import (
@@ -79,19 +77,6 @@ def _display(path: Path) -> str:
     return shown.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    # Loading allocates many small objects that all live on; the cyclic
-    # collector would re-scan them over and over for nothing.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def load_catalog(content_dir: str | Path = "content") -> Catalog:
     """The checked catalog, or ContentError listing every located problem.
 
@@ -100,7 +85,7 @@ def load_catalog(content_dir: str | Path = "content") -> Catalog:
     root = Path(content_dir)
     if not root.is_dir():
         raise UsageError(f"{_display(root)}: no such content directory")
-    with _collector_paused():
+    with collector_paused():
         return _load(root)
 
 

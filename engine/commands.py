@@ -1,0 +1,6 @@
+"""The one-line summary of each ``stationmaster`` subcommand that lives in a
+module of its own. ``stationmaster --help`` lists them without importing
+those modules, so ``check`` and ``validate`` start without loading the game."""
+
+PLAY_HELP = "play Station Master in the terminal (solitaire by default)"
+SIMULATE_HELP = "play many seeded solitaire games with a bot and report per-card draw, play and dead-draw figures"

@@ -1,0 +1,235 @@
+"""Rendering and linting in pieces, over several processes.
+
+A big site is rendered block by block and linted chunk by chunk (a page's
+prose, then each generated block parsed on its own), spread over forked
+workers. These tests pin what makes that safe: a block parses alone to the
+very tokens it gives inside its page, the pieces come back in order, and the
+pages and the problems are the same for any number of workers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import runpy
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from engine.content.loader import load_catalog
+from generator import forked
+from generator.lint import _chunks, lint
+from generator.render import read_pages, render_site
+from generator.tables import TABLES
+from test_site_common import (
+    PROJECT_ROOT,
+    baseline,  # noqa: F401  (fixture)
+    line_of,
+    project,  # noqa: F401  (fixture)
+    stationmaster_exe,
+    subprocess_env,
+)
+
+needs_fork = pytest.mark.skipif(not forked.can_fork(), reason="this platform cannot fork")
+
+
+# -- the forked map --------------------------------------------------------------
+
+
+def _pid_and_square(n: int) -> tuple[int, int]:
+    return os.getpid(), n * n
+
+
+@needs_fork
+@pytest.mark.parametrize("workers", [1, 2, 3, 8])
+def test_pieces_come_back_in_order_for_any_number_of_workers(workers: int) -> None:
+    items = list(range(23))
+    results = forked.map_pieces(_pid_and_square, items, workers, cost=lambda n: (n * 7) % 5)
+    assert [square for _, square in results] == [n * n for n in items]
+    pids = {pid for pid, _ in results}
+    if workers == 1:
+        assert pids == {os.getpid()}
+    else:
+        assert os.getpid() not in pids and len(pids) >= 1
+
+
+@needs_fork
+def test_two_workers_really_share_the_work() -> None:
+    import time
+
+    def slow(n: int) -> int:
+        time.sleep(0.05)
+        return os.getpid()
+
+    pids = forked.map_pieces(slow, list(range(8)), 2)
+    assert len(set(pids)) == 2 and os.getpid() not in pids
+
+
+def test_without_fork_the_pieces_run_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forked, "can_fork", lambda: False)
+    results = forked.map_pieces(_pid_and_square, [1, 2, 3], 4)
+    assert results == [(os.getpid(), 1), (os.getpid(), 4), (os.getpid(), 9)]
+
+
+def _fails_on_three(n: int) -> int:
+    if n == 3:
+        raise ValueError("piece three is broken")
+    return n
+
+
+@needs_fork
+def test_a_failing_piece_fails_the_whole_map_and_the_job_is_cleared() -> None:
+    with pytest.raises(ValueError, match="piece three is broken"):
+        forked.map_pieces(_fails_on_three, list(range(6)), 2)
+    assert forked._JOB is None
+
+
+def test_small_sites_stay_in_one_process_and_big_ones_use_every_core() -> None:
+    assert forked.workers_for(79) == 1
+    assert forked.workers_for(forked.PARALLEL_ABOVE) == 1
+    assert forked.workers_for(forked.PARALLEL_ABOVE + 1) == forked.cores()
+
+
+# -- a block parses alone as it does in its page -----------------------------------------
+
+
+def _shape(token: Token, shift: int) -> tuple[Any, ...]:
+    children = tuple((c.type, c.content, tuple(sorted(c.attrs.items()))) for c in token.children or [])
+    where = None if token.map is None else (token.map[0] + shift, token.map[1] + shift)
+    return (token.type, token.tag, token.nesting, token.content, where, tuple(sorted(token.attrs.items())), children)
+
+
+def _assert_chunks_match_the_whole_page(name: str, text: str) -> None:
+    md = MarkdownIt("commonmark").enable("table")
+    whole = [_shape(t, 0) for t in md.parse(text)]
+    chunks = _chunks(name, name, text, TABLES)
+    prose, blocks = chunks[0], chunks[1:]
+    expected: list[tuple[Any, ...]] = []
+    prose_tokens = [_shape(t, 0) for t in md.parse(prose.text, {"references": dict(prose.references)})]
+    pending = list(blocks)
+    for shape in prose_tokens:
+        expected.append(shape)
+        if shape[0] == "html_block" and str(shape[3]).startswith("<!-- generated: "):
+            block = pending.pop(0)
+            expected.extend(_shape(t, block.first_line) for t in md.parse(block.text, {"references": dict(block.references)}))
+    assert not pending
+    assert expected == whole, name
+
+
+@pytest.mark.parametrize("name", sorted(read_pages(PROJECT_ROOT / "site")))
+def test_every_shipped_page_parses_the_same_in_chunks(name: str) -> None:
+    _assert_chunks_match_the_whole_page(name, read_pages(PROJECT_ROOT / "site")[name])
+
+
+def test_awkward_prose_around_blocks_parses_the_same_in_chunks() -> None:
+    text = (
+        "# Title\n\n"
+        "[defined]: https://example.com/x\n\n"
+        "- a list item\n"
+        "  that goes on\n"
+        "<!-- generated: track -->\n\n"
+        "| A | B |\n| --- | --- |\n| [x](#card-straight) | [y][defined] |\n\n"
+        "<!-- /generated -->\n"
+        "> a quote right after\n"
+        "a lazy line\n"
+        "<!-- generated: offices -->\n\n"
+        "Plain *text* and `code` and <a id=\"card-depot\"></a>\n\n"
+        "<!-- /generated -->\n"
+        "    indented code\n"
+        "A paragraph with no blank line before the marker\n"
+        "<!-- generated: extras -->\n\n"
+        "## Heading in a block\n\n"
+        "<!-- /generated -->\n"
+        "## Heading in a block\n"
+    )
+    _assert_chunks_match_the_whole_page("awkward.md", text)
+
+
+# -- the same pages and problems for any number of workers -------------------------------
+
+
+def _broken(project: Path) -> tuple[Any, Any]:
+    catalog = load_catalog(project / "content")
+    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    text = rendered.new["home-deck.md"]
+    straight = '| <a id="card-straight"></a>Straight | none | W–E | yes |'
+    assert text.count(straight) == 1
+    text = text.replace(straight, '| <a id="card-straight"></a>Straight | ×2 | [gone](#card-nope) | 3 |')
+    text += "\n## Piles\n\n## Piles\n\nSee [second](#piles_1), [third](#piles_2) and [top](index.md#nowhere).\n\n| Card | Count |\n| --- | --- |\n"
+    return catalog, dataclasses.replace(rendered, new={**rendered.new, "home-deck.md": text})
+
+
+@needs_fork
+def test_lint_finds_the_same_problems_for_any_number_of_workers(project: Path) -> None:
+    catalog, rendered = _broken(project)
+    serial = lint(catalog, rendered, TABLES, "site/", workers=1)
+    text = rendered.new["home-deck.md"]
+    row = line_of(text, 'card-straight"></a>Straight | ×2')
+    said = {(p.line, p.message) for p in serial}
+    assert (row, "generated cell '×2' under 'Handedness' reads as a card count") in said
+    assert (row, "column 'Dealt' must say yes or no, not '3'") in said
+    assert (row, "link '#card-nope' points at anchor '#card-nope', which home-deck.md does not have") in said
+    assert (line_of(text, "[third](#piles_2)"), "link '#piles_2' points at anchor '#piles_2', which home-deck.md does not have") in said
+    assert not any("#piles_1" in m for _, m in said), "the second 'Piles' heading is piles_1"
+    assert (line_of(text, "| Card | Count |"), "table column 'Count' prints a count; the site says only whether a card is dealt (yes/no)") in said
+    for workers in (2, 3):
+        assert lint(catalog, rendered, TABLES, "site/", workers=workers) == serial
+
+
+@needs_fork
+def test_render_gives_the_same_pages_for_any_number_of_workers(project: Path) -> None:
+    catalog = load_catalog(project / "content")
+    pages = read_pages(project / "site")
+    serial = render_site(catalog, pages, "site/", workers=1)
+    for workers in (2, 4):
+        assert render_site(catalog, pages, "site/", workers=workers).new == serial.new
+
+
+def test_repeated_links_on_one_line_are_each_located(project: Path) -> None:
+    catalog = load_catalog(project / "content")
+    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    sentence = "See [a](#nope) or [b](#nope), and [c](#nope)."
+    text = rendered.new["index.md"] + "\n" + sentence + "\n"
+    broken = dataclasses.replace(rendered, new={**rendered.new, "index.md": text})
+    line = len(text.splitlines())
+    found = [(p.line, p.column) for p in lint(catalog, broken, TABLES, "site/") if "#nope" in p.message]
+    columns = [i + 1 for i in range(len(sentence)) if sentence.startswith("#nope", i)]
+    assert found == [(line, col) for col in columns] and len(set(columns)) == 3
+
+
+# -- the command line, on a site big enough to fork ---------------------------------------
+
+
+@needs_fork
+def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_path: Path) -> None:
+    synthetic = runpy.run_path(str(PROJECT_ROOT / "bench" / "synthetic.py"))
+    root = tmp_path / "big"
+    root.mkdir()
+    (root / "mkdocs.yml").write_bytes((PROJECT_ROOT / "mkdocs.yml").read_bytes())
+    shutil.copytree(PROJECT_ROOT / "site", root / "site")
+    synthetic["make"](root / "content", 1_500)
+    assert len(load_catalog(root / "content").cards) > forked.PARALLEL_ABOVE
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*stationmaster_exe(), *args], cwd=root, env=subprocess_env(), capture_output=True, text=True, timeout=600)
+
+    assert run("cards").returncode == 0
+    done = run("check")
+    assert done.returncode == 0, done.stdout + done.stderr
+    written = (root / "site/home-deck.md").read_text(encoding="utf-8")
+    # the same pages as a render in one process
+    catalog = load_catalog(root / "content")
+    one = render_site(catalog, read_pages(root / "site"), "site/", workers=1)
+    assert one.new["home-deck.md"] == written
+    # a hand edit in a generated row is drift, named by its card
+    edited = written.replace('<a id="card-straight-s3"></a>Straight |', '<a id="card-straight-s3"></a>Straight (edited) |', 1)
+    assert edited != written
+    (root / "site/home-deck.md").write_text(edited, encoding="utf-8")
+    done = run("check")
+    assert done.returncode == 1
+    assert "table 'track': changed: straight-s3" in done.stdout, done.stdout[:2000]
