@@ -22,6 +22,11 @@ from engine.content.problems import Problem
 OPEN_RE = re.compile(r"^<!-- generated: ([a-z][a-z0-9-]*) -->$")
 CLOSE = "<!-- /generated -->"
 _LOOKS_LIKE = re.compile(r"<!--\s*/?\s*generated\b", re.IGNORECASE)
+# A fenced code block as CommonMark has it: up to three spaces, then three or
+# more backticks (with no backtick after them) or tildes. Inside one, marker
+# lines are example text, as the page shows them.
+_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}(?!.*`)|~{3,})")
+_FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +73,22 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
     open_name: str | None = None
     open_line = 0
     seen: dict[str, int] = {}
+    fence = ""  # the fence of the code block the line is in, if any
     lines = text.splitlines(keepends=True)
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
+        if open_name is None:
+            if fence:
+                closing = _FENCE_CLOSE.match(line)
+                if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence):
+                    fence = ""
+                prose.append(raw)
+                continue
+            opening = _FENCE_OPEN.match(line)
+            if opening:
+                fence = opening.group(1)
+                prose.append(raw)
+                continue
         stripped = line.strip()
         opened = OPEN_RE.match(stripped)
         col = line.find("<!--") + 1 if "<!--" in line else 1

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from test_site_common import (
-    CLOSE_MARKER,
     Result,
     baseline,  # noqa: F401  (fixture)
     edit,
@@ -368,18 +367,10 @@ def test_crlf_prose_is_kept_and_generated_text_uses_lf(sm: Run, project: Path) -
 
 def _blank_blocks(site: Path) -> None:
     for page in site.glob("*.md"):
-        out: list[str] = []
-        inside = False
-        for line in page.read_text(encoding="utf-8").splitlines(keepends=True):
-            if line.startswith("<!-- generated: "):
-                inside = True
-                out.append(line)
-            elif line.rstrip("\n") == CLOSE_MARKER:
-                inside = False
-                out.append(line)
-            elif not inside:
-                out.append(line)
-        page.write_text("".join(out), encoding="utf-8")
+        text = page.read_text(encoding="utf-8")
+        prose, blocks = split_page(text)
+        assert len(prose) + sum(map(len, blocks.values())) == len(text)
+        page.write_text(prose, encoding="utf-8")
 
 
 def test_cards_is_deterministic_across_hash_seeds(baseline: Path, tmp_path: Path) -> None:

@@ -216,3 +216,77 @@ def test_indented_opening_marker_is_located(sm: Run, project: Path) -> None:
     assert result.code == 1
     assert [(p, l, c) for p, l, c, _ in result.located()] == [("site/mainline.md", opened, 1)]
     assert "must start at the beginning of its line" in result.out
+
+
+# -- markers shown as examples, inside fenced code blocks ---------------------------------
+
+_EXAMPLE = "<!-- generated: track -->\nwhatever the writer shows\n<!-- /generated -->\n<!-- generated: nope -->\n"
+
+
+@pytest.mark.parametrize(
+    "fence_open, fence_close",
+    [("```", "```"), ("~~~", "~~~"), ("````markdown", "````"), ("   ```", "```   "), ("~~~~", "~~~~~")],
+)
+def test_markers_inside_a_fenced_code_block_are_example_text(sm: Run, project: Path, fence_open: str, fence_close: str) -> None:
+    page = project / "site/editing.md"
+    text = page.read_text(encoding="utf-8")
+    shown = f"\nA block looks like this:\n\n{fence_open}\n{_EXAMPLE}{fence_close}\n"
+    page.write_text(text + shown, encoding="utf-8")
+    result = sm("check")
+    assert result.code == 0, result.output
+    assert sm("cards").code == 0
+    assert page.read_text(encoding="utf-8") == text + shown
+
+
+def test_a_shorter_or_other_fence_does_not_close_the_block(sm: Run, project: Path) -> None:
+    page = project / "site/editing.md"
+    text = page.read_text(encoding="utf-8")
+    shown = "\n````\n```\n~~~~\n" + _EXAMPLE + "````\n"
+    page.write_text(text + shown, encoding="utf-8")
+    result = sm("check")
+    assert result.code == 0, result.output
+
+
+def test_a_backtick_fence_with_a_backtick_in_its_info_is_no_fence(sm: Run, project: Path) -> None:
+    """CommonMark: such a line is inline code, so the marker after it is real."""
+    page = project / "site/editing.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text + "\n```not`a fence\n<!-- generated: nope -->\n<!-- /generated -->\n", encoding="utf-8")
+    result = sm("check")
+    assert result.code == 1
+    line = len(text.splitlines()) + 3
+    assert [(p, l) for p, l, _, m in result.located() if "unknown table 'nope'" in m] == [("site/editing.md", line)], result.out
+
+
+def test_markers_after_a_closed_fence_count_again(sm: Run, project: Path) -> None:
+    page = project / "site/editing.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text + "\n```\n" + _EXAMPLE + "```\n\n<!-- generated: nope -->\n<!-- /generated -->\n", encoding="utf-8")
+    result = sm("check")
+    assert result.code == 1
+    line = len(text.splitlines()) + 1 + 1 + len(_EXAMPLE.splitlines()) + 2 + 1
+    assert [(p, l) for p, l, _, m in result.located() if "unknown table" in m] == [("site/editing.md", line)], result.out
+
+
+def test_an_unclosed_fence_runs_to_the_end_of_the_page(sm: Run, project: Path) -> None:
+    """As CommonMark reads it: everything after is code, so a real table placed
+    after it is placed nowhere, which the lint says."""
+    page = project / "site/mainline.md"
+    text = page.read_text(encoding="utf-8")
+    start = text.index("<!-- generated: realignment -->")
+    page.write_text(text[:start] + "```\n" + text[start:], encoding="utf-8")
+    result = sm("check")
+    assert result.code == 1
+    assert "table 'realignment' is placed on no page" in result.out, result.out
+
+
+def test_a_fence_typed_inside_a_generated_block_is_drift_not_a_fence(sm: Run, project: Path) -> None:
+    page = project / "site/mainline.md"
+    text = page.read_text(encoding="utf-8")
+    opened = line_of(text, "<!-- generated: division-points -->")
+    page.write_text(_insert(text, opened + 1, "```\n"), encoding="utf-8")
+    result = sm("check")
+    assert result.code == 1
+    assert "table 'division-points'" in result.out and "out of date" in result.out, result.out
+    assert sm("cards").code == 0
+    assert page.read_text(encoding="utf-8") == text

@@ -14,6 +14,7 @@ import os
 import runpy
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -233,3 +234,15 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
     done = run("check")
     assert done.returncode == 1
     assert "table 'track': changed: straight-s3" in done.stdout, done.stdout[:2000]
+
+
+@needs_fork
+def test_text_printed_before_the_fork_is_printed_once(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from generator.forked import map_pieces\n"
+        "print('before', end='')\n"
+        "print(map_pieces(abs, [-1, -2, -3, -4], 2))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=120)
+    assert done.stdout == "before[1, 2, 3, 4]\n", done.stdout + done.stderr
