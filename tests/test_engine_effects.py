@@ -4,48 +4,18 @@ registered without one fails ``test_every_registered_effect_has_a_scenario``."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from engine.actions import Action, EndTurn, FlyingSwitch, Play, RedFlag, SortCars
-from engine.content import load_catalog
 from engine.content.model import Enhancement
-from engine.deck import home_deck
 from engine.effects.registry import load_handlers, trace
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.state import Car, Square, Train
 from engine.status import card_effect, card_status
-
-ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
-
-
-def new_game(seed: int = 50) -> Game:
-    game = Game(CATALOG, players=1, seed=seed)
-    while game.state.phase == "setup":
-        game.apply(game.legal_actions()[0])
-    for slot in game.state.mainline:
-        if slot.kind == "terrain":
-            slot.card, slot.uphill = "plains", None
-    return game
-
-
-def give(game: Game, cards: list[str]) -> None:
-    s = game.state
-    s.deck.extend(s.hands[0])
-    s.hands[0] = []
-    for card in cards:
-        for pile in [s.deck, *s.departments]:
-            if card in pile:
-                pile.remove(card)
-                break
-        else:
-            raise AssertionError(card)
-        s.hands[0].append(card)
+from engine_kit import CATALOG, dealt, give, new_game, take
 
 
 def put_train(game: Game, card: str, position: int, cars: list[Car], remaining: int = 0) -> Train:
@@ -59,50 +29,47 @@ def put_train(game: Game, card: str, position: int, cars: list[Car], remaining: 
 
 def _grade(card: str, before: tuple[str, ...] = ()) -> Callable[[], tuple[Game, Action]]:
     def make() -> tuple[Game, Action]:
-        game = new_game()
+        game = new_game(seed=50)
         game.state.mainline[1].card, game.state.mainline[1].uphill = "heavy-grade", "east"
         for earlier in before:
-            give(game, [earlier, "straight", "straight"])
+            give(game, 0, [earlier, "straight", "straight"])
             game.apply(Play(0, earlier, slot=1))
             game.apply(EndTurn(0))
-        give(game, [card, "straight", "straight"])
+        give(game, 0, [card, "straight", "straight"])
         return game, Play(0, card, slot=1)
 
     return make
 
 
 def _realignment() -> tuple[Game, Action]:
-    game = new_game()
-    give(game, ["realignment", "straight", "straight"])
+    game = new_game(seed=50)
+    give(game, 0, ["realignment", "straight", "straight"])
     return game, Play(0, "realignment", slot=1)
 
 
 def _abs() -> tuple[Game, Action]:
-    game = new_game()
-    give(game, ["abs-signals", "straight", "straight"])
+    game = new_game(seed=50)
+    give(game, 0, ["abs-signals", "straight", "straight"])
     return game, Play(0, "abs-signals", slot=3)
 
 
 def _red_flag() -> tuple[Game, Action]:
-    game = new_game()
-    give(game, ["red-flag", "straight", "straight"])
+    game = new_game(seed=50)
+    give(game, 0, ["red-flag", "straight", "straight"])
     put_train(game, "train-1", 0, [])
     return game, RedFlag(0, train="t")
 
 
 def _second_section() -> tuple[Game, Action]:
-    game = new_game()
-    for pile in [game.state.deck, *game.state.departments, *game.state.hands]:
-        if "train-1" in pile:
-            pile.remove("train-1")
-            break
+    game = new_game(seed=50)
+    take(game, "train-1")
     game.state.timetable[0] = "train-1"
-    give(game, ["second-section", "straight", "straight"])
+    give(game, 0, ["second-section", "straight", "straight"])
     return game, Play(0, "second-section", train="train-1")
 
 
 def _sort_cars() -> tuple[Game, Action]:
-    game = new_game()
+    game = new_game(seed=50)
     game.state.mainline[1].card = "interchange"
     put_train(game, "train-3", 1, [Car("boxcar", True), Car("tank", True)], remaining=1)
     return game, SortCars(0, train="t", order=(1, 0))
@@ -111,7 +78,7 @@ def _sort_cars() -> tuple[Game, Action]:
 def _flying_switch() -> tuple[Game, Action]:
     """A trailing-point turnout east of the Office leads back to a siding
     only a car cut off on the move can reach."""
-    game = new_game()
+    game = new_game(seed=50)
     squares = game.state.districts[0].squares
     squares["1,0"] = Square("turnout-left", "track", rotation=180)
     squares["0,1"] = Square("curve-left", "track")
@@ -119,7 +86,7 @@ def _flying_switch() -> tuple[Game, Action]:
     for laid in ("turnout-left", "curve-left", "straight"):
         game.state.deck.remove(laid)  # the cards on the table came out of the deck
     game.state.trains.append(Train("t", "train-3", None, "east", 2, [Car("boxcar", False), Car("tank", False)], True))
-    give(game, ["flying-switch", "straight", "straight"])
+    give(game, 0, ["flying-switch", "straight", "straight"])
     return game, FlyingSwitch(0, train="t", x=-1, y=1)
 
 
@@ -163,7 +130,7 @@ def test_every_registered_effect_is_declared_in_the_content() -> None:
 def test_the_handler_runs_when_its_card_is_played(effect: str) -> None:
     game, action = SCENARIOS[effect]()
     assert game.check(action) == []
-    deck = Counter(c.id for c in home_deck(CATALOG, game.rules))
+    deck = dealt(game)
     with trace() as ran:
         game.apply(action)
     assert effect in ran, f"{action} did not run the {effect} handler (ran {ran})"
@@ -194,9 +161,9 @@ def test_every_live_part1_card_has_a_scenario(card: object) -> None:
 
 
 def test_unbuilt_cards_are_refused_with_a_reason() -> None:
-    game = new_game()
+    game = new_game(seed=50)
     for card in ("poling",):
         assert card_status(CATALOG, CATALOG.by_id[card]) == "unbuilt"
-        give(game, [card, "straight", "straight"])
+        give(game, 0, [card, "straight", "straight"])
         reasons = game.check(Play(0, card))
         assert any("not built yet" in r for r in reasons), reasons

@@ -6,21 +6,18 @@ moved by ending Stages (each runs one Mainline Phase)."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from engine.actions import ChooseGrade, EndTurn, Play, SortCars
-from engine.content import load_catalog
 from engine.content.model import MainlineCard, MainlineModifier
-from engine.deck import home_deck, mainline_inventory
+from engine.deck import mainline_inventory
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.mainline import crossing_stages
 from engine.state import Car, Train
+from engine_kit import CATALOG, dealt, give, new_game
 
-ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
 TERRAIN = [c for c in CATALOG.of_type(MainlineCard) if c.role == "terrain"]
 REALIGN = dict(CATALOG.by_id["realignment"].realign)  # type: ignore[attr-defined]
 
@@ -35,37 +32,6 @@ def modifier(card_id: str) -> MainlineModifier:
     card = CATALOG.by_id[card_id]
     assert isinstance(card, MainlineModifier)
     return card
-
-
-def new_game(players: int = 1, seed: int = 0, terrain: str | None = "plains") -> Game:
-    game = Game(CATALOG, players=players, seed=seed)
-    while game.state.phase == "setup":
-        game.apply(game.legal_actions()[0])
-    if terrain is not None:
-        for slot in game.state.mainline:
-            if slot.kind == "terrain":
-                slot.card = terrain
-                slot.uphill = None
-    return game
-
-
-def dealt(game: Game) -> Counter[str]:
-    return Counter(c.id for c in home_deck(CATALOG, game.rules))
-
-
-def give(game: Game, player: int, cards: list[str]) -> None:
-    s = game.state
-    s.deck.extend(s.hands[player])
-    s.hands[player] = []
-    for card in cards:
-        for pile in [s.deck, *s.departments, *s.hands]:
-            if card in pile:
-                pile.remove(card)
-                break
-        else:
-            raise AssertionError(f"no spare {card}")
-        s.hands[player].append(card)
-    assert game.census() == dealt(game)
 
 
 def put_train(game: Game, train_id: str, card: str, position: int, heading: str, cars: list[Car] | None = None) -> Train:

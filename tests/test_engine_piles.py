@@ -6,28 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from engine.actions import Discard, Draw, EndTurn, Play
-from engine.content import load_catalog
-from engine.deck import home_deck
 from engine.game import Game
-
-ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
-
-
-def new_game(players: int = 1, seed: int = 0, **house: object) -> Game:
-    game = Game(CATALOG, players=players, seed=seed, house_rules=house)  # type: ignore[arg-type]
-    while game.state.phase == "setup":
-        game.apply(game.legal_actions()[0])
-    return game
-
-
-def dealt(game: Game) -> Counter[str]:
-    return Counter(card.id for card in home_deck(CATALOG, game.rules))
+from engine_kit import CATALOG, dealt, new_game
 
 
 def everything_outside_hands(game: Game) -> Counter[str]:
@@ -36,7 +20,7 @@ def everything_outside_hands(game: Game) -> Counter[str]:
 
 
 def test_draw_from_the_deck_takes_the_top_card() -> None:
-    game = new_game(seed=4)
+    game = new_game(seed=4, terrain=None)
     s = game.state
     top = s.deck[-1]
     below = s.deck[-2]
@@ -50,7 +34,7 @@ def test_draw_from_the_deck_takes_the_top_card() -> None:
 
 @pytest.mark.parametrize("department", [1, 2, 3])
 def test_draw_from_a_department_takes_its_top_card(department: int) -> None:
-    game = new_game(seed=5)
+    game = new_game(seed=5, terrain=None)
     s = game.state
     deck_before = list(s.deck)
     pile = s.departments[department - 1]
@@ -68,7 +52,7 @@ def test_draw_from_a_department_takes_its_top_card(department: int) -> None:
 
 
 def test_taking_the_last_card_of_a_department_refills_it_from_the_deck_at_once() -> None:
-    game = new_game(seed=6)
+    game = new_game(seed=6, terrain=None)
     s = game.state
     assert len(s.departments[1]) == 1
     last = s.departments[1][0]
@@ -83,7 +67,7 @@ def test_taking_the_last_card_of_a_department_refills_it_from_the_deck_at_once()
 
 
 def test_deck_exhaustion_rebuilds_from_salvage_and_all_departments_reshuffled() -> None:
-    game = new_game(seed=7)
+    game = new_game(seed=7, terrain=None)
     s = game.state
     # move the whole deck and the Departments into the Salvage Yard and the three Departments
     cards = list(s.deck) + [c for p in s.departments for c in p]
@@ -111,7 +95,7 @@ def test_deck_exhaustion_rebuilds_from_salvage_and_all_departments_reshuffled() 
 
 def test_deck_rebuild_is_a_real_shuffle_and_seeded() -> None:
     def rebuilt(seed: int) -> list[str]:
-        game = new_game(seed=1)
+        game = new_game(seed=1, terrain=None)
         game.rng = type(game.rng)(seed)
         s = game.state
         cards = list(s.deck)
@@ -124,7 +108,7 @@ def test_deck_rebuild_is_a_real_shuffle_and_seeded() -> None:
 
 
 def test_emptied_department_with_an_empty_deck_triggers_the_rebuild() -> None:
-    game = new_game(seed=8)
+    game = new_game(seed=8, terrain=None)
     s = game.state
     cards = list(s.deck) + [c for p in s.departments for c in p]
     s.deck = []
@@ -156,7 +140,7 @@ def arrange(game: Game, hand: list[str], deck_size: int = 1) -> None:
 
 
 def test_a_spent_timetabled_train_never_returns_to_the_deck() -> None:
-    game = new_game(seed=9)
+    game = new_game(seed=9, terrain=None)
     s = game.state
     arrange(game, ["straight", "straight", "train-1"])
     game.apply(Play(0, "train-1"))
@@ -175,7 +159,7 @@ def test_a_spent_timetabled_train_never_returns_to_the_deck() -> None:
 
 
 def test_a_discarded_timetabled_train_comes_back_in_the_rebuild() -> None:
-    game = new_game(seed=10, discardTimetabled=True)
+    game = new_game(seed=10, discardTimetabled=True, terrain=None)
     s = game.state
     arrange(game, ["straight", "straight", "train-2"])
     game.apply(Draw(0, "deck"))  # empties the deck
@@ -190,7 +174,7 @@ def test_a_discarded_timetabled_train_comes_back_in_the_rebuild() -> None:
 
 
 def test_a_discarded_card_lands_on_top_of_the_chosen_department() -> None:
-    game = new_game(seed=12)
+    game = new_game(seed=12, terrain=None)
     s = game.state
     game.apply(Draw(0, "deck"))
     card = s.hands[0][-1]

@@ -5,56 +5,14 @@ opponent-directed cards that check() refuses."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from engine.actions import EndTurn, Play, RedFlag
-from engine.content import load_catalog
-from engine.deck import home_deck
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.state import Car, Train
-
-ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
-
-
-def new_game(players: int = 1, seed: int = 0, terrain: str | None = "plains", **house: object) -> Game:
-    """A game past setup; every terrain card set to ``terrain`` (None: as dealt)."""
-    game = Game(CATALOG, players=players, seed=seed, house_rules=house)  # type: ignore[arg-type]
-    while game.state.phase == "setup":
-        game.apply(game.legal_actions()[0])
-    if terrain is not None:
-        for slot in game.state.mainline:
-            if slot.kind == "terrain":
-                slot.card = terrain
-                slot.uphill = None
-    return game
-
-
-def dealt(game: Game) -> Counter[str]:
-    return Counter(c.id for c in home_deck(CATALOG, game.rules))
-
-
-def take(game: Game, card: str) -> None:
-    """Remove one copy of ``card`` from the deck, a Department or a hand."""
-    s = game.state
-    for pile in [s.deck, *s.departments, *s.hands]:
-        if card in pile:
-            pile.remove(card)
-            return
-    raise AssertionError(f"no spare {card}")
-
-
-def give(game: Game, player: int, cards: list[str]) -> None:
-    s = game.state
-    s.deck.extend(s.hands[player])
-    s.hands[player] = []
-    for card in cards:
-        take(game, card)
-        s.hands[player].append(card)
-    assert game.census() == dealt(game)
+from engine_kit import CATALOG, dealt, give, new_game, take
 
 
 def end_stage(game: Game) -> None:

@@ -5,44 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from engine.actions import Discard, Draw, EndTurn, Play
-from engine.content import load_catalog
 from engine.deck import home_deck
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.rules import hand_limit
+from engine_kit import CATALOG, give, new_game, take
 
-ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
 TABLE = CATALOG.game.table
-
-
-def new_game(players: int = 1, seed: int = 0, catalog=CATALOG, **house: object) -> Game:  # type: ignore[no-untyped-def]
-    game = Game(catalog, players=players, seed=seed, house_rules=house)  # type: ignore[arg-type]
-    while game.state.phase == "setup":
-        game.apply(game.legal_actions()[0])
-    return game
-
-
-def give(game: Game, player: int, cards: list[str]) -> None:
-    """Make ``cards`` player's hand, taking them from (and returning the old
-    hand to) the deck so every card is still accounted for."""
-    s = game.state
-    s.deck.extend(s.hands[player])
-    s.hands[player] = []
-    for card in cards:
-        for pile in [s.deck, *s.departments]:
-            if card in pile:
-                pile.remove(card)
-                break
-        else:  # pragma: no cover - the test asked for more copies than exist
-            raise AssertionError(f"no spare {card}")
-        s.hands[player].append(card)
-    assert game.census() == Counter(c.id for c in home_deck(CATALOG, game.rules))
 
 
 # -- the hand limit ------------------------------------------------------------
@@ -50,7 +23,7 @@ def give(game: Game, player: int, cards: list[str]) -> None:
 
 def test_hand_limit_is_three() -> None:
     assert TABLE.hand_limit == 3
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["straight", "straight", "curve-left"])
     assert hand_limit(game, 0) == 3
     assert game.check(EndTurn(0)) == []
@@ -63,7 +36,7 @@ def test_hand_limit_is_three() -> None:
 
 
 def test_hand_limit_is_four_while_a_red_flag_is_held() -> None:
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["red-flag", "straight", "straight", "curve-left"])
     assert hand_limit(game, 0) == 4
     assert game.check(EndTurn(0)) == []
@@ -73,7 +46,7 @@ def test_hand_limit_is_four_while_a_red_flag_is_held() -> None:
 
 
 def test_two_red_flags_do_not_make_the_limit_five() -> None:
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["red-flag", "red-flag", "straight", "straight", "curve-left"])
     assert hand_limit(game, 0) == 4
     reasons = game.check(EndTurn(0))
@@ -83,7 +56,7 @@ def test_two_red_flags_do_not_make_the_limit_five() -> None:
 
 
 def test_over_the_limit_a_discard_brings_the_hand_down_and_then_the_turn_may_end() -> None:
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["straight", "straight", "curve-left", "curve-right"])
     assert game.check(EndTurn(0))
     game.apply(Discard(0, "curve-right", 1))
@@ -92,7 +65,7 @@ def test_over_the_limit_a_discard_brings_the_hand_down_and_then_the_turn_may_end
 
 def test_an_extra_can_never_be_discarded() -> None:
     for flag in (False, True):
-        game = new_game(discardTimetabled=flag)
+        game = new_game(discardTimetabled=flag, terrain=None)
         give(game, 0, ["extra-3", "straight", "straight", "curve-left"])  # over the limit
         reasons = game.check(Discard(0, "extra-3", 1))
         assert any("Extra" in r and "never" in r for r in reasons), reasons
@@ -102,7 +75,7 @@ def test_an_extra_can_never_be_discarded() -> None:
 
 @pytest.mark.parametrize("allowed", [False, True])
 def test_a_timetabled_train_may_be_discarded_only_with_the_house_rule(allowed: bool) -> None:
-    game = new_game(discardTimetabled=allowed)
+    game = new_game(discardTimetabled=allowed, terrain=None)
     give(game, 0, ["train-3", "straight", "straight"])
     game.apply(Draw(0, "deck"))  # a discard follows a Draw
     reasons = game.check(Discard(0, "train-3", 2))
@@ -117,7 +90,7 @@ def test_a_timetabled_train_may_be_discarded_only_with_the_house_rule(allowed: b
 
 
 def test_a_hand_of_only_undiscardable_cards_over_the_limit_may_play_again() -> None:
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["extra-3", "extra-5", "train-1", "train-2", "train-4"])
     game.apply(Play(0, "train-1"))
     assert game.state.turn.played
@@ -132,7 +105,7 @@ def test_a_hand_of_only_undiscardable_cards_over_the_limit_may_play_again() -> N
 
 
 def test_a_hand_with_a_discardable_card_does_not_get_a_second_play() -> None:
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["straight", "extra-5", "train-1", "train-2", "train-4"])
     game.apply(Play(0, "train-1"))
     reasons = game.check(Play(0, "train-2"))
@@ -141,25 +114,25 @@ def test_a_hand_with_a_discardable_card_does_not_get_a_second_play() -> None:
 
 
 def test_a_second_play_in_one_turn_is_refused() -> None:
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["train-1", "train-2", "straight"])
     game.apply(Play(0, "train-1"))
     assert any("already been played" in r for r in game.check(Play(0, "train-2")))
 
 
 def test_draw_is_taken_once_and_before_a_play() -> None:
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["train-1", "straight", "straight"])
     game.apply(Draw(0, "deck"))
     assert any("already" in r for r in game.check(Draw(0, "deck")))
-    game2 = new_game()
+    game2 = new_game(terrain=None)
     give(game2, 0, ["train-1", "straight", "straight"])
     game2.apply(Play(0, "train-1"))
     assert any("already" in r for r in game2.check(Draw(0, "1")))
 
 
 def test_a_discard_without_a_draw_within_the_limit_is_refused() -> None:
-    game = new_game()
+    game = new_game(terrain=None)
     give(game, 0, ["straight", "straight", "curve-left"])
     assert game.check(Discard(0, "straight", 1))
     game.apply(Draw(0, "deck"))
@@ -167,7 +140,7 @@ def test_a_discard_without_a_draw_within_the_limit_is_refused() -> None:
 
 
 def test_only_the_current_player_acts() -> None:
-    game = new_game(players=3)
+    game = new_game(players=3, terrain=None)
     assert game.state.current == 0
     for action in (EndTurn(1), Draw(2, "deck")):
         reasons = game.check(action)
@@ -214,7 +187,7 @@ def test_three_random_is_the_default_and_differs_from_three_track() -> None:
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_twelve_stages_a_day_and_the_game_ends_after_the_contents_days(players: int) -> None:
     assert TABLE.stages_per_day == 12
-    game = new_game(players=players, seed=3)
+    game = new_game(players=players, seed=3, terrain=None)
     seen: list[tuple[int, int]] = []
     turns = 0
     while not game.is_over():
@@ -231,7 +204,7 @@ def test_twelve_stages_a_day_and_the_game_ends_after_the_contents_days(players: 
 
 def test_the_game_length_follows_the_content() -> None:
     short = dataclasses.replace(CATALOG, game=dataclasses.replace(CATALOG.game, table=dataclasses.replace(TABLE, game_days=1)))
-    game = new_game(players=2, seed=3, catalog=short)
+    game = new_game(players=2, seed=3, catalog=short, terrain=None)
     turns = 0
     while not game.is_over():
         game.apply(EndTurn(game.state.current))
@@ -240,13 +213,10 @@ def test_the_game_length_follows_the_content() -> None:
 
 
 def test_each_stage_every_player_takes_a_turn_in_order_then_the_mainline_phase() -> None:
-    game = new_game(players=3, seed=2)
+    game = new_game(players=3, seed=2, terrain=None)
     s = game.state
+    take(game, "train-1")
     s.timetable[0] = "train-1"  # due out at Stage 1
-    for pile in [s.deck, *s.departments, *s.hands]:
-        if "train-1" in pile:
-            pile.remove("train-1")
-            break
     assert (s.day, s.stage, s.current) == (1, 1, 0)
     game.apply(EndTurn(0))
     assert (s.stage, s.current, s.trains) == (1, 1, [])
@@ -261,7 +231,7 @@ def test_each_stage_every_player_takes_a_turn_in_order_then_the_mainline_phase()
 
 
 def test_the_day_rolls_over_after_stage_twelve() -> None:
-    game = new_game(players=1, seed=2)
+    game = new_game(players=1, seed=2, terrain=None)
     s = game.state
     for _ in range(11):
         game.apply(EndTurn(0))
