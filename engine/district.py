@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.content.model import Card, Enhancement, Facility, FacilityModifier, OfficeTier, TrackShape
 from engine.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports, rotate
-from engine.state import District, Square
+from engine.state import OFFICE_SQUARE, District, Square
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -22,7 +22,7 @@ OFFICE_ROUTES = [("W", "E")]
 
 def new_district(player: int, office: str) -> District:
     district = District(player)
-    district.squares[key(0, 0)] = Square(office, "office")
+    district.squares[OFFICE_SQUARE] = Square(office, "office")
     return district
 
 
@@ -172,7 +172,7 @@ def _modifier_refusals(game: Game, district: District, card: FacilityModifier, x
         what = "the Office" if card.hosts == "office" else "a facility it serves"
         reasons.append(f"{card.name} must stand north, south, east or west of {what} (a corner does not touch)")
     if card.passenger:
-        office = game.catalog.by_id[game.state.offices[district.player]]
+        office = game.catalog.by_id[game.state.office(district.player)]
         if isinstance(office, OfficeTier) and not office.passenger_facility:
             reasons.append(f"{card.name} needs a Passenger Facility, and a {office.name} is not one: upgrade the Office first")
     return reasons

@@ -57,9 +57,8 @@ class Game:
         s.crew_trays_free = c.supplies.crew_trays
         s.cabooses_free = c.supplies.cabooses
         s.scores = [0] * s.players
-        s.offices = [str(self.rules["startingOffice"])] * s.players
         s.office_cards = [[] for _ in range(s.players)]
-        s.districts = [new_district(p, s.offices[p]) for p in range(s.players)]
+        s.districts = [new_district(p, str(self.rules["startingOffice"])) for p in range(s.players)]
         self._setup_mainline()
         self._setup_deck()
         s.phase = "setup" if s.pending_grades else "local"
@@ -76,7 +75,7 @@ class Game:
         for i, card_id in enumerate(terrain):
             slots.append(MainlineSlot("terrain", card_id))
             if i < s.players:
-                slots.append(MainlineSlot("office", s.offices[i], player=i))
+                slots.append(MainlineSlot("office", "", player=i))
         slots.append(MainlineSlot("divisionPoint", east))
         # The cars start in the two Division Point yards, alternating, half of
         # each kind loaded, so every kind of train can find something to take.

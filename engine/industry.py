@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.content.model import Facility, OfficeTier, TrainCard
 from engine.district import capacity
-from engine.geometry import key
-from engine.state import District
+from engine.state import OFFICE_SQUARE, District
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -65,12 +64,12 @@ def work_district(game: Game, player: int) -> None:
 
 def _passengers(game: Game, player: int, district: District) -> None:
     s = game.state
-    office = game.catalog.by_id[s.offices[player]]
+    office = game.catalog.by_id[s.office(player)]
     if not isinstance(office, OfficeTier) or not office.passenger_facility:
         return
-    porters = office.porters + capacity(game, district, key(0, 0), "porter")
-    down = min(office.inbound_slots + capacity(game, district, key(0, 0), "inboundSlot"), porters)
-    up = min(office.outbound_slots + capacity(game, district, key(0, 0), "outboundSlot"), porters)
+    porters = office.porters + capacity(game, district, OFFICE_SQUARE, "porter")
+    down = min(office.inbound_slots + capacity(game, district, OFFICE_SQUARE, "inboundSlot"), porters)
+    up = min(office.outbound_slots + capacity(game, district, OFFICE_SQUARE, "outboundSlot"), porters)
     for train in s.trains:
         slot = s.mainline[train.position]
         if slot.kind != "office" or slot.player != player or train.remaining:

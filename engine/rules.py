@@ -33,7 +33,7 @@ from engine.effects.registry import load_handlers
 from engine.errors import InvalidActionError
 from engine.mainline import crossing_stages
 from engine.piles import can_draw_from_deck, draw_top, take_from_department
-from engine.state import ExtraOrder, GameState, Train
+from engine.state import OFFICE_SQUARE, ExtraOrder, GameState, Train
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -46,7 +46,7 @@ def log(state: GameState, message: str) -> None:
 
 
 def terrain(game: Game, slot: int) -> MainlineCard:
-    card = game.catalog.by_id[game.state.mainline[slot].card]
+    card = game.catalog.by_id[game.state.slot_card(game.state.mainline[slot])]
     assert isinstance(card, MainlineCard)
     return card
 
@@ -301,7 +301,7 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[str]:
         return [f"{card.name} is held, and spent with its own action ({_SPENT_BY_ACTION[card.effect]}), not played"]
     if isinstance(card, OfficeTier):
         ladder = list(game.ladder())
-        current = s.offices[action.player]
+        current = s.office(action.player)
         if card.id not in ladder or ladder.index(card.id) != ladder.index(current) + 1:
             have = game.catalog.by_id[current].name
             return [f"an Office upgrades one tier at a time: player {action.player}'s Office is a {have}, so {card.name} cannot be played on it"]
@@ -527,12 +527,8 @@ def _perform_play(game: Game, action: Play) -> None:
         assert action.x is not None and action.y is not None
         place(game, action.player, card, action.x, action.y, action.rotation or 0)
     elif isinstance(card, OfficeTier):
-        s.offices[action.player] = card.id
         s.office_cards[action.player].append(card.id)
-        s.districts[action.player].squares[key(0, 0)].card = card.id
-        for slot in s.mainline:
-            if slot.kind == "office" and slot.player == action.player:
-                slot.card = card.id
+        s.districts[action.player].squares[OFFICE_SQUARE].card = card.id
         log(s, f"player {action.player}'s Office is upgraded to a {card.name}")
     elif isinstance(card, TrainCard) and card.service == "timetabled":
         roll = game.rng.roll(game.catalog.game.table.die_sides)
@@ -618,7 +614,7 @@ def _depart(game: Game, card: TrainCard, player: int | None, start: int, heading
         log(s, f"{card.name} cannot run: no Crew Tray is free")
         return
     slot = s.mainline[start]
-    name = game.catalog.by_id[slot.card].name
+    name = game.catalog.by_id[s.slot_card(slot)].name
     cars, short = make_up(card, slot.yard, name, game.catalog.game.table.crew_tray_pieces)
     caboose = card.caboose and s.cabooses_free > 0
     if card.caboose and not caboose:
@@ -709,7 +705,7 @@ def _office_has_room(game: Game, train: Train, node: int) -> bool:
     slot = s.mainline[node]
     if slot.kind != "office" or slot.player is None:
         return True
-    tier = game.catalog.by_id[s.offices[slot.player]]
+    tier = game.catalog.by_id[s.office(slot.player)]
     assert isinstance(tier, OfficeTier)
     standing = [t for t in s.trains if t.position == node and t.remaining == 0 and t is not train]
     if len(standing) < tier.ad_tracks:
@@ -729,7 +725,7 @@ def _arrive(game: Game, train: Train, node: int) -> None:
     train.remaining = 0
     step = 1 if train.heading == "east" else -1
     if s.mainline[node].kind == "divisionPoint" and not 0 <= node + step < len(s.mainline):
-        where = game.catalog.by_id[s.mainline[node].card].name
+        where = game.catalog.by_id[s.slot_card(s.mainline[node])].name
         deliver(game, train.cars, where)
         s.mainline[node].yard.extend(train.cars)
         train.cars = []

@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from engine.geometry import key
+
+OFFICE_SQUARE = key(0, 0)  # every district's Office stands here
+
 Heading = Literal["east", "west"]
 
 
@@ -43,7 +47,7 @@ class MainlineSlot:
     card or a district's Office."""
 
     kind: Literal["divisionPoint", "terrain", "office"]
-    card: str  # the card id it shows now (an Office slot shows its district's tier)
+    card: str  # the card id it shows now; "" for an Office slot, whose card is its district's tier (GameState.slot_card)
     player: int | None = None  # the district, for an Office slot
     printed: str | None = None  # the terrain card dealt here, if Realignment changed it
     uphill: Heading | None = None  # for a graded card, once chosen
@@ -111,7 +115,6 @@ class GameState:
     departments: list[list[str]] = field(default_factory=list)
     salvage: list[str] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
-    offices: list[str] = field(default_factory=list)  # each district's Office tier
     districts: list[District] = field(default_factory=list)
     moves_left: int = 0  # switching moves left in this turn's Switch option
     office_cards: list[list[str]] = field(default_factory=list)  # upgrade cards played, per district
@@ -126,6 +129,19 @@ class GameState:
     scores: list[int] = field(default_factory=list)
     serial: int = 0
     log: list[str] = field(default_factory=list)
+
+    def office(self, player: int) -> str:
+        """The Office tier of ``player``'s district. It is kept in one place,
+        the district's (0, 0) square, which an upgrade replaces; the Mainline
+        shows it through ``slot_card``."""
+        return self.districts[player].squares[OFFICE_SQUARE].card
+
+    def slot_card(self, slot: MainlineSlot) -> str:
+        """The card a Mainline position shows: an Office slot shows its
+        district's Office tier."""
+        if slot.kind == "office" and slot.player is not None:
+            return self.office(slot.player)
+        return slot.card
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -16,13 +16,10 @@ from engine.consist import car_refusal, category
 from engine.content.model import TrackShape, TrainCard
 from engine.district import routes_of
 from engine.geometry import OPPOSITE, key, neighbour, ports
-from engine.state import District, Train
+from engine.state import OFFICE_SQUARE, District, Train
 
 if TYPE_CHECKING:
     from engine.game import Game
-
-OFFICE = key(0, 0)
-
 
 def train_district(game: Game, train: Train) -> District | None:
     """The district whose Office the train is standing at, if any."""
@@ -45,7 +42,7 @@ def reachable(game: Game, district: District, *, kick: bool = False) -> set[str]
     cut off on the move: the train runs through a turnout, and the car rolls
     back into it and down its other leg, once."""
     found: set[str] = set()
-    queue: deque[tuple[str, str | None, bool]] = deque([(OFFICE, None, False)])
+    queue: deque[tuple[str, str | None, bool]] = deque([(OFFICE_SQUARE, None, False)])
     seen: set[tuple[str, str | None, bool]] = set()
     while queue:
         here, entered, kicked = queue.popleft()
@@ -53,7 +50,7 @@ def reachable(game: Game, district: District, *, kick: bool = False) -> set[str]
             continue
         seen.add((here, entered, kicked))
         square = district.squares[here]
-        if here != OFFICE:
+        if here != OFFICE_SQUARE:
             if not _is_turnout(game, district, here) and kicked == kick:
                 found.add(here)
             if square.cars or square.caboose_of:

@@ -202,7 +202,7 @@ def render_header(game: Game) -> str:
 def _slot_line(game: Game, index: int, slot: MainlineSlot) -> str:
     s = game.state
     if slot.kind == "office":
-        text = f"Office of district {slot.player} ({card_name(game, slot.card)})"
+        text = f"Office of district {slot.player} ({card_name(game, s.slot_card(slot))})"
     elif slot.kind == "divisionPoint":
         text = card_name(game, slot.card)
     else:
@@ -307,7 +307,7 @@ def render_district(game: Game, player: int) -> str:
             else:
                 cells[x, y] = ""
     width = max([len(c) for c in cells.values()] + [len(f"x={x}") for x in columns]) + 1
-    office = card_name(game, game.state.offices[player])
+    office = card_name(game, game.state.office(player))
     lines = [f"District {player} ({office}); Limits at columns {district.west_limit} and {district.east_limit}:"]
     lines.append("        " + "".join(f"{f'x={x}':<{width}}" for x in columns).rstrip())
     for y in rows:

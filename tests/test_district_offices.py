@@ -14,6 +14,7 @@ from engine.district import capacity
 from engine.game import Game
 from engine.geometry import key
 from engine.state import Car, Train
+from engine.textview import render_state
 from test_district_kit import ONE_PLAYER_OFFICE, ROOT, dealt, enhance, give, lay, loaded, new_game, put_train
 
 CATALOG = load_catalog(ROOT / "content")
@@ -42,7 +43,7 @@ def _try(game: Game, card: str) -> list[str]:
 
 def test_on_a_depot_start_the_next_tier_is_a_station() -> None:
     game = new_game(CATALOG)
-    assert game.state.offices[0] == "depot"
+    assert game.state.office(0) == "depot"
     assert _try(game, "station") == []
 
 
@@ -65,9 +66,11 @@ def test_the_ladder_is_climbed_one_card_a_turn_to_the_top() -> None:
     for tier in ("depot", "station", "terminal"):
         give(game, tier)
         game.apply(Play(0, tier))
-        assert game.state.offices[0] == tier
+        assert game.state.office(0) == tier
         assert game.state.districts[0].squares[key(0, 0)].card == tier
-        assert game.state.mainline[ONE_PLAYER_OFFICE].card == tier
+        slot = game.state.mainline[ONE_PLAYER_OFFICE]
+        assert game.state.slot_card(slot) == tier
+        assert tier.replace("-", " ") in render_state(game).lower()
         game.state.turn = type(game.state.turn)()
     assert game.state.office_cards[0] == ["depot", "station", "terminal"]
     assert game.census() == dealt(game)
@@ -137,7 +140,7 @@ def _with_tier(tier: str) -> Game:
         give(game, step)
         game.apply(Play(0, step))
         game.state.turn = type(game.state.turn)()
-    assert game.state.offices[0] == tier
+    assert game.state.office(0) == tier
     return game
 
 
@@ -199,17 +202,17 @@ def test_one_train_more_than_its_ad_tracks_is_a_collision(tier: str) -> None:
 def test_districts_open_on_a_depot_by_default() -> None:
     game = Game(CATALOG, players=2, seed=5)
     assert game.rules["startingOffice"] == "depot"
-    assert game.state.offices == ["depot", "depot"]
+    assert [game.state.office(p) for p in range(2)] == ["depot", "depot"]
     for player, district in enumerate(game.state.districts):
         assert district.squares[key(0, 0)].card == "depot"
         assert district.squares[key(0, 0)].kind == "office"
-    assert [slot.card for slot in game.state.mainline if slot.kind == "office"] == ["depot", "depot"]
+    assert [game.state.slot_card(slot) for slot in game.state.mainline if slot.kind == "office"] == ["depot", "depot"]
 
 
 def test_the_harder_game_opens_on_whistle_posts() -> None:
     game = Game(CATALOG, players=2, seed=5, house_rules={"startingOffice": "whistle-post"})
-    assert game.state.offices == ["whistle-post", "whistle-post"]
-    assert [slot.card for slot in game.state.mainline if slot.kind == "office"] == ["whistle-post", "whistle-post"]
+    assert [game.state.office(p) for p in range(2)] == ["whistle-post", "whistle-post"]
+    assert [game.state.slot_card(slot) for slot in game.state.mainline if slot.kind == "office"] == ["whistle-post", "whistle-post"]
 
 
 @pytest.mark.parametrize("start,depots_dealt", [("depot", False), ("whistle-post", True)])

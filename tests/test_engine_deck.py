@@ -57,7 +57,7 @@ def test_depot_upgrades_absent_when_starting_on_depots() -> None:
     assert "depot" not in dealt
     game = Game(CATALOG, players=4, seed=3, house_rules={"startingOffice": "depot"})
     assert "depot" not in game.census()
-    assert game.state.offices == ["depot"] * 4
+    assert [game.state.office(p) for p in range(4)] == ["depot"] * 4
 
 
 def test_depot_upgrades_present_when_starting_on_whistle_posts() -> None:
@@ -65,7 +65,7 @@ def test_depot_upgrades_present_when_starting_on_whistle_posts() -> None:
     assert dealt["depot"] == CATALOG.by_id["depot"].count
     game = Game(CATALOG, players=4, seed=3, house_rules={"startingOffice": "whistle-post"})
     assert game.census()["depot"] == CATALOG.by_id["depot"].count
-    assert game.state.offices == ["whistle-post"] * 4
+    assert [game.state.office(p) for p in range(4)] == ["whistle-post"] * 4
 
 
 @pytest.mark.parametrize("start", ["depot", "whistle-post"])

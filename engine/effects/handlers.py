@@ -172,7 +172,7 @@ def _sort_refusals(game: Game, action: SortCars, card: Any) -> list[str]:
         return [f"there is no train {action.train!r} on the Mainline"]
     reasons = []
     slot = s.mainline[train.position]
-    land = game.catalog.by_id[slot.card]
+    land = game.catalog.by_id[s.slot_card(slot)]
     if not (slot.kind == "terrain" and isinstance(land, MainlineCard) and land.effect == "sort-cars"):
         reasons.append(f"{game.catalog.by_id[train.card].name} is not standing on the Interchange, where cars may be sorted")
     if sorted(action.order) != list(range(len(train.cars))):
