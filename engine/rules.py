@@ -420,8 +420,10 @@ def candidates(game: Game) -> list[Action]:
                 continue
             for where in sorted(reachable(game, district)):
                 x, y = (int(v) for v in where.split(","))
-                if t.cars:
-                    found.append(Spot(p, train=t.id, x=x, y=y, cars=1))
+                # every count of rear cars, and each with the caboose if it has one
+                found += [Spot(p, train=t.id, x=x, y=y, cars=n) for n in range(1, len(t.cars) + 1)]
+                if t.caboose:
+                    found += [Spot(p, train=t.id, x=x, y=y, cars=n, caboose=True) for n in range(len(t.cars) + 1)]
                 found.append(Pull(p, train=t.id, x=x, y=y))
             if t.player == p:
                 found.append(Hold(p, train=t.id))
@@ -635,6 +637,11 @@ def _finish(game: Game, train: Train, where: str) -> None:
     s.crew_trays_free += 1
     if train.caboose:
         s.cabooses_free += 1
+    for district in s.districts:  # a train wrecked while waiting for its caboose
+        for square in district.squares.values():
+            if square.caboose_of == train.id:
+                square.caboose_of = None
+                s.cabooses_free += 1
     card = game.catalog.by_id[train.card]
     if isinstance(card, TrainCard) and card.service == "extra":
         s.salvage.append(card.id)
@@ -645,6 +652,11 @@ def _move(game: Game, train: Train) -> None:
     s = game.state
     if train.held > 0:
         train.held -= 1
+        return
+    district = train_district(game, train)
+    if district is not None and any(square.caboose_of == train.id for square in district.squares.values()):
+        # its caboose, set out in this district, is what makes it ready to leave
+        log(s, f"{game.catalog.by_id[train.card].name} waits at the Office for its caboose")
         return
     step = 1 if train.heading == "east" else -1
     if train.remaining > 0:

@@ -135,7 +135,10 @@ def describe_action(game: Game, action: Action) -> str:
         order = ", ".join(str(i + 1) for i in action.order)
         return f"Sort the cars of {_train_label(game, action.train)} into the order {order}"
     if isinstance(action, Spot):
-        return f"Switch: {_train_label(game, action.train)} sets out its rear {_plural(action.cars, 'car')} at ({action.x}, {action.y})"
+        parts = [f"its rear {_plural(action.cars, 'car')}"] if action.cars else []
+        if action.caboose:
+            parts.append("its caboose")
+        return f"Switch: {_train_label(game, action.train)} sets out {' and '.join(parts) or 'nothing'} at ({action.x}, {action.y})"
     if isinstance(action, Pull):
         return f"Switch: {_train_label(game, action.train)} runs to ({action.x}, {action.y}) and couples what stands there"
     if isinstance(action, Hold):

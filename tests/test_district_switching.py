@@ -367,3 +367,61 @@ def test_a_train_can_set_its_caboose_down() -> None:
     action = from_json({"kind": "spot", "player": 0, "train": "t", "x": 3, "y": -1, "cars": 0, "caboose": True})
     game.apply(action)
     assert train.caboose is False and squares(game)[key(3, -1)].caboose_of == "t"
+
+
+# -- every Spot the rules allow is offered ----------------------------------------------------
+
+
+def test_legal_actions_offer_every_count_of_cars_and_the_caboose() -> None:
+    """Spot sets out the rear N cars (1 to all), and with a caboose also the
+    caboose (then N may be 0): each of those is listed, and each is legal."""
+    from engine.textview import describe_action
+
+    game = yard()
+    freight_train(game, loaded("boxcar", 3), caboose=True)
+    offered = {(a.cars, a.caboose) for a in game.legal_actions() if isinstance(a, Spot) and (a.x, a.y) == (3, -1)}
+    assert offered == {(n, False) for n in (1, 2, 3)} | {(n, True) for n in (0, 1, 2, 3)}
+    for cars, caboose in offered:
+        assert game.check(Spot(0, train="t", x=3, y=-1, cars=cars, caboose=caboose)) == []
+    assert describe_action(game, Spot(0, train="t", x=3, y=-1, cars=2, caboose=True)).endswith("sets out its rear 2 cars and its caboose at (3, -1)")
+    assert describe_action(game, Spot(0, train="t", x=3, y=-1, cars=0, caboose=True)).endswith("sets out its caboose at (3, -1)")
+    game.apply(Spot(0, train="t", x=3, y=-1, cars=2))
+    train = next(t for t in game.state.trains if t.id == "t")
+    assert len(train.cars) == 1 and len(squares(game)[key(3, -1)].cars) == 2
+
+
+def test_a_train_without_cars_or_caboose_is_offered_no_spot() -> None:
+    game = yard()
+    freight_train(game, [], caboose=False)
+    assert not [a for a in game.legal_actions() if isinstance(a, Spot)]
+
+
+def test_a_train_waits_at_the_office_until_it_takes_its_caboose_back() -> None:
+    """The caboose at the far end is what makes a train ready to leave."""
+    game = yard()
+    train = freight_train(game, loaded("boxcar", 1), caboose=True)
+    cabooses = game.state.cabooses_free
+    game.apply(Spot(0, train="t", x=3, y=-1, cars=0, caboose=True))
+    assert squares(game)[key(3, -1)].caboose_of == "t" and not train.caboose
+    for _ in range(2):  # Mainline Phase after Mainline Phase, it stays
+        game.apply(EndTurn(0))
+        assert game.state.phase == "local" and train in game.state.trains
+        assert (train.position, train.remaining) == (ONE_PLAYER_OFFICE, 0)
+        assert any("waits at the Office for its caboose" in line for line in game.state.log[-6:]), game.state.log[-6:]
+    game.apply(Pull(0, train="t", x=3, y=-1))
+    assert train.caboose and squares(game)[key(3, -1)].caboose_of is None
+    game.apply(EndTurn(0))
+    assert train not in game.state.trains or train.position != ONE_PLAYER_OFFICE
+    assert game.state.cabooses_free + sum(t.caboose for t in game.state.trains) == cabooses + 1
+
+
+def test_a_train_wrecked_while_it_waits_returns_its_caboose_to_the_box() -> None:
+    from engine import rules
+
+    game = yard()
+    train = freight_train(game, [], caboose=True)
+    game.apply(Spot(0, train="t", x=3, y=-1, cars=0, caboose=True))
+    free = game.state.cabooses_free
+    rules._wreck(game, [train], "the Office")
+    assert squares(game)[key(3, -1)].caboose_of is None
+    assert game.state.cabooses_free == free + 1

@@ -26,6 +26,7 @@ from engine.deck import home_deck
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.houserules import configurations
+from engine.switching import train_district
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = load_catalog(ROOT / "content")
@@ -84,7 +85,13 @@ def check_supplies(game: Game, seed: int) -> None:
     are never created; train ids are unique; a train between nodes is on terrain."""
     s = game.state
     assert s.crew_trays_free + len(s.trains) == CATALOG.supplies.crew_trays, f"seed {seed}: Crew Trays"
-    assert s.cabooses_free + sum(t.caboose for t in s.trains) == CATALOG.supplies.cabooses, f"seed {seed}: cabooses"
+    standing = sum(1 for d in s.districts for square in d.squares.values() if square.caboose_of)
+    assert s.cabooses_free + sum(t.caboose for t in s.trains) + standing == CATALOG.supplies.cabooses, f"seed {seed}: cabooses"
+    for d in s.districts:  # a caboose set out belongs to a train still waiting at that Office
+        for square in d.squares.values():
+            if square.caboose_of:
+                owner = next((t for t in s.trains if t.id == square.caboose_of), None)
+                assert owner is not None and train_district(game, owner) is d, f"seed {seed}: stranded caboose"
     assert sum(len(slot.yard) for slot in s.mainline) + sum(len(t.cars) for t in s.trains) <= CARS, f"seed {seed}: cars"
     assert len({t.id for t in s.trains}) == len(s.trains), f"seed {seed}: train ids"
     for t in s.trains:
