@@ -50,6 +50,7 @@ class Play(Action):
     x: int | None = None  # a district square, for cards built in a district
     y: int | None = None
     rotation: int | None = None  # 0 or 180, for track
+    load: tuple[str, ...] | None = None  # an Extra's cars, front to back ("loaded boxcar", "empty coach"); None: the yard makes it up
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +163,9 @@ def from_json(data: object) -> Action:
         expected = _FIELD_TYPES.get(key)
         if expected is not None and not _is(value, expected):
             raise InvalidActionError(f"{kind}: field {key!r} must be {expected}, not {value!r:.40}")
-    if "order" in values:
-        values["order"] = tuple(values["order"])
+    for name in ("order", "load"):
+        if isinstance(values.get(name), list):
+            values[name] = tuple(values[name])
     return cls(**values)
 
 
@@ -177,6 +179,7 @@ _FIELD_TYPES = {
     "department": "int",
     "uphill": "str",
     "order": "list[int]",
+    "load": "list[str]",
     "x": "int",
     "y": "int",
     "rotation": "int",
@@ -192,6 +195,8 @@ def _is(value: object, expected: str) -> bool:
         return isinstance(value, str) and len(value) <= 100
     if expected == "bool":
         return isinstance(value, bool)
+    if expected == "list[str]":
+        return isinstance(value, list) and len(value) <= 16 and all(isinstance(v, str) and len(v) <= 40 for v in value)
     if expected == "list[int]":
         return isinstance(value, list) and len(value) <= 16 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     return False

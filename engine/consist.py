@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from engine.content.model import TrainCard
 from engine.state import Car
@@ -64,10 +64,48 @@ def consist_refusals(card: TrainCard, cars: Sequence[Car], caboose: bool, tray_p
     return reasons
 
 
-def make_up(card: TrainCard, yard: list[Car], yard_name: str, tray_pieces: int) -> tuple[list[Car], str | None]:
-    """Take the train's consist out of ``yard`` (loaded cars first, in yard
-    order) up to its maximum; report what it wanted when it leaves short."""
-    taken: list[Car] = []
+def parse_car(text: str, types: Collection[str]) -> Car:
+    """A car as a player names it in an Extra's load: 'loaded boxcar' or
+    'empty coach'. ValueError, saying how to write one, for anything else."""
+    words = text.split()
+    if len(words) != 2 or words[0] not in ("loaded", "empty") or words[1] not in types:
+        raise ValueError(f"{text!r} is not a car: write 'loaded TYPE' or 'empty TYPE', TYPE one of {', '.join(sorted(types))}")
+    return Car(words[1], words[0] == "loaded")
+
+
+def car_label(car: Car) -> str:
+    return f"{'loaded' if car.loaded else 'empty'} {car.type}"
+
+
+def missing_from(yard: Sequence[Car], wanted: Sequence[Car]) -> list[Car]:
+    """The wanted cars the yard cannot supply, each yard car used once."""
+    pool = [(c.type, c.loaded) for c in yard]
+    missing = []
+    for car in wanted:
+        if (car.type, car.loaded) in pool:
+            pool.remove((car.type, car.loaded))
+        else:
+            missing.append(car)
+    return missing
+
+
+def make_up(card: TrainCard, yard: list[Car], yard_name: str, tray_pieces: int, chosen: Sequence[Car] | None = None) -> tuple[list[Car], str | None]:
+    """Take the train's consist out of ``yard``: the ``chosen`` cars in their
+    order when the player named them, else the yard's own choice (loaded cars
+    first, in yard order) up to the card's maximum. The report says what the
+    train wanted and did not get."""
+    if chosen is not None:
+        missing = missing_from(yard, chosen)
+        taken: list[Car] = []
+        for want in chosen:
+            match = next((c for c in yard if (c.type, c.loaded) == (want.type, want.loaded)), None)
+            if match is not None:
+                yard.remove(match)
+                taken.append(match)
+        if not missing:
+            return taken, None
+        return taken, f"{card.name} left {yard_name} short: the yard no longer had the {', '.join(car_label(c) for c in missing)} chosen for it"
+    taken = []
     room = {"coach": card.consist.coach, "freight": card.consist.freight}
     room_total = tray_pieces - (1 if card.caboose else 0)
     for want_loaded in (True, False):

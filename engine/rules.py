@@ -7,10 +7,11 @@ registry by effect id; this module holds only the rules every card shares.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
-from engine.consist import make_up
+from engine.consist import car_label, consist_refusals, make_up, missing_from, parse_car
 from engine.district import open_ends, place, placement_candidates, placement_refusals
 from engine.geometry import key
 from engine.industry import deliver, work_district
@@ -33,7 +34,7 @@ from engine.effects.registry import load_handlers
 from engine.errors import InvalidActionError
 from engine.mainline import crossing_stages
 from engine.piles import can_draw_from_deck, draw_top, take_from_department
-from engine.state import OFFICE_SQUARE, ExtraOrder, GameState, Train
+from engine.state import OFFICE_SQUARE, Car, ExtraOrder, GameState, Train
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -118,6 +119,24 @@ def _malformed(game: Game, action: Action) -> None:
     rotation = getattr(action, "rotation", None)
     if rotation not in (None, 0, 180):
         raise InvalidActionError(f"{action}: rotation must be 0 or 180 (a card turns end for end, never over)")
+    if isinstance(action, Play) and action.load is not None:
+        _chosen_load(game, action)
+
+
+def _named_cars(game: Game, names: Sequence[str]) -> list[Car]:
+    types = [kind for kind, _ in game.catalog.supplies.cars]
+    return [parse_car(name, types) for name in names]
+
+
+def _chosen_load(game: Game, action: Play) -> list[Car] | None:
+    """The cars an Extra's load names, or None when the yard is to choose;
+    InvalidActionError for a name that is no car."""
+    if action.load is None:
+        return None
+    try:
+        return _named_cars(game, action.load)
+    except ValueError as exc:
+        raise InvalidActionError(f"{action}: load: {exc}") from None
 
 
 def reasons(game: Game, action: Action) -> list[str]:
@@ -286,6 +305,8 @@ def _play_reasons(game: Game, action: Play) -> list[str]:
     if s.turn.discarded and not _over_limit(game, p):
         found.append("this turn's Draw was followed by a discard, which ends what the turn may do")
     found += card_play_reasons(game, card, action)
+    if action.load is not None and not (isinstance(card, TrainCard) and card.service == "extra"):
+        found.append(f"only an Extra is given a load when it is played, not {card.name}")
     return found
 
 
@@ -349,6 +370,13 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[str]
     step = 1 if action.heading == "east" else -1
     if not 0 <= action.slot + step < len(s.mainline):
         found.append(f"heading {action.heading} from there runs off the end of the Mainline")
+    chosen = _chosen_load(game, action)
+    if chosen is not None:
+        found += consist_refusals(card, chosen, card.caboose, game.catalog.game.table.crew_tray_pieces)
+        missing = missing_from(slot.yard, chosen)
+        if missing:
+            where = "an Office has no yard: an Extra made up there leaves light" if slot.kind == "office" else f"the yard at {game.catalog.by_id[s.slot_card(slot)].name} does not hold them now"
+            found.append(f"the load names {', '.join(car_label(c) for c in missing)}, and {where}")
     return found
 
 
@@ -549,7 +577,7 @@ def _perform_play(game: Game, action: Play) -> None:
         start = s.mainline[action.slot]
         if start.kind == "office" and start.player is not None and _has_enhancement(game, start.player, "division-yard"):
             load_handlers()["division-yard"](game, action, card)
-        s.extras_queue.append(ExtraOrder(card.id, action.player, action.slot, action.heading))  # type: ignore[arg-type]
+        s.extras_queue.append(ExtraOrder(card.id, action.player, action.slot, action.heading, action.load))  # type: ignore[arg-type]
         log(s, f"{card.name} is queued to start at position {action.slot}, heading {action.heading}")
     else:
         effect = getattr(card, "effect", None)
@@ -595,7 +623,8 @@ def mainline_phase(game: Game) -> None:
         order = s.extras_queue.pop(0)
         card = game.catalog.by_id[order.card]
         assert isinstance(card, TrainCard)
-        _depart(game, card, order.player, order.start, order.heading, order.card)
+        chosen = None if order.load is None else _named_cars(game, order.load)
+        _depart(game, card, order.player, order.start, order.heading, order.card, chosen)
     for train in list(s.trains):
         if train in s.trains:
             before = (train.position, train.remaining)
@@ -610,14 +639,14 @@ def mainline_phase(game: Game) -> None:
                 made(game, train, district)
 
 
-def _depart(game: Game, card: TrainCard, player: int | None, start: int, heading: str, train_id: str) -> None:
+def _depart(game: Game, card: TrainCard, player: int | None, start: int, heading: str, train_id: str, chosen: list[Car] | None = None) -> None:
     s = game.state
     if s.crew_trays_free <= 0:
         log(s, f"{card.name} cannot run: no Crew Tray is free")
         return
     slot = s.mainline[start]
     name = game.catalog.by_id[s.slot_card(slot)].name
-    cars, short = make_up(card, slot.yard, name, game.catalog.game.table.crew_tray_pieces)
+    cars, short = make_up(card, slot.yard, name, game.catalog.game.table.crew_tray_pieces, chosen)
     caboose = card.caboose and s.cabooses_free > 0
     if card.caboose and not caboose:
         short = (short + "; " if short else "") + f"{card.name} left without its caboose: none was free"

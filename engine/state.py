@@ -91,6 +91,7 @@ class ExtraOrder:
     player: int
     start: int
     heading: Heading
+    load: tuple[str, ...] | None = None  # the cars the player chose, front to back; None: the yard's choice
 
 
 @dataclass

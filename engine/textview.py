@@ -46,6 +46,11 @@ def card_name(game: Game, card_id: str | None) -> str:
     return card.name if card is not None else repr(card_id)
 
 
+def _load_words(load: Sequence[str]) -> str:
+    """An Extra's chosen load, as the text view says it."""
+    return f", taking {', '.join(load)}" if load else ", leaving light"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -160,7 +165,10 @@ def _describe_play(game: Game, action: Play) -> str:
                 text += f" (over {card_name(game, there.card)})"
         return text
     if action.heading is not None or (isinstance(card, TrainCard) and card.service == "extra"):
-        return f"Play {name} starting at {slot_name(game, action.slot)}, heading {action.heading}"
+        text = f"Play {name} starting at {slot_name(game, action.slot)}, heading {action.heading}"
+        if action.load is not None:
+            text += _load_words(action.load)
+        return text
     if action.slot is not None:
         return f"Play {name} onto {slot_name(game, action.slot)}"
     if action.train is not None:
@@ -258,7 +266,8 @@ def render_mainline(game: Game) -> str:
     else:
         lines.append(f"Trains on the Mainline: none ({s.crew_trays_free} Crew Tray(s) free)")
     for order in s.extras_queue:
-        lines.append(f"  queued: {card_name(game, order.card)} of player {order.player}, to start at {slot_name(game, order.start)} heading {order.heading}")
+        chosen = "" if order.load is None else _load_words(order.load)
+        lines.append(f"  queued: {card_name(game, order.card)} of player {order.player}, to start at {slot_name(game, order.start)} heading {order.heading}{chosen}")
     return "\n".join(lines)
 
 

@@ -395,3 +395,99 @@ def test_opponent_directed_cards_are_refused_because_their_rules_are_not_built(c
     with pytest.raises(IllegalActionError):
         game.apply(Play(0, card))
     assert game.state_json() == before
+
+
+# -- an Extra's load, chosen by the player ------------------------------------------------
+
+
+def _yard_game(yard: list[Car], seed: int = 31) -> Game:
+    game = new_game(seed=seed)
+    game.state.mainline[0].yard = list(yard)
+    give(game, 0, ["extra-12", "extra-5", "straight"])
+    return game
+
+
+def test_a_chosen_load_is_taken_in_the_order_named() -> None:
+    game = _yard_game([Car("reefer", False), Car("reefer", True), Car("boxcar", True), Car("reefer", True)])
+    play = Play(0, "extra-12", slot=0, heading="east", load=("empty reefer", "loaded reefer"))
+    assert game.check(play) == []
+    from engine.textview import describe_action, render_state
+
+    assert describe_action(game, play).endswith("heading east, taking empty reefer, loaded reefer")
+    game.apply(play)
+    assert game.state.extras_queue[0].load == ("empty reefer", "loaded reefer")
+    assert "heading east, taking empty reefer, loaded reefer" in render_state(game)
+    end_stage(game)
+    train = next(t for t in game.state.trains if t.card == "extra-12")
+    assert [(c.type, c.loaded) for c in train.cars] == [("reefer", False), ("reefer", True)]
+    assert [(c.type, c.loaded) for c in game.state.mainline[0].yard] == [("boxcar", True), ("reefer", True)]
+    assert game.census() == dealt(game)
+
+
+def test_an_empty_load_leaves_light_and_none_lets_the_yard_choose() -> None:
+    game = _yard_game([Car("reefer", True)])
+    from engine.textview import describe_action
+
+    assert describe_action(game, Play(0, "extra-12", slot=0, heading="east", load=())).endswith(", leaving light")
+    game.apply(Play(0, "extra-12", slot=0, heading="east", load=()))
+    end_stage(game)
+    train = next(t for t in game.state.trains if t.card == "extra-12")
+    assert train.cars == [] and len(game.state.mainline[0].yard) == 1
+    assert not any("short" in line for line in game.state.log[-4:]), "leaving light by choice is not short"
+
+
+def test_a_load_the_card_or_the_yard_cannot_give_is_refused_with_every_reason() -> None:
+    game = _yard_game([Car("reefer", True), Car("boxcar", True)])
+    reasons = game.check(Play(0, "extra-12", slot=0, heading="east", load=("loaded boxcar", "loaded reefer", "loaded reefer", "empty reefer")))
+    assert any("at most 3 freight car(s), not 4" in r for r in reasons), reasons
+    assert any("'reefers only': not a loaded boxcar" in r for r in reasons), reasons
+    assert any("the load names loaded reefer, empty reefer" in r and "does not hold them now" in r for r in reasons), reasons
+    coach = game.check(Play(0, "extra-12", slot=0, heading="east", load=("empty coach",)))
+    assert any("at most 0 coach(es), not 1" in r for r in coach), coach
+
+
+def test_a_load_for_an_office_start_is_refused_there_is_no_yard() -> None:
+    game = _yard_game([])
+    office = next(i for i, slot in enumerate(game.state.mainline) if slot.kind == "office")
+    reasons = game.check(Play(0, "extra-5", slot=office, heading="east", load=("empty coach",)))
+    assert any("an Office has no yard" in r for r in reasons), reasons
+    assert game.check(Play(0, "extra-5", slot=office, heading="east", load=())) == []
+
+
+def test_only_an_extra_takes_a_load() -> None:
+    game = _yard_game([])
+    reasons = game.check(Play(0, "straight", x=1, y=0, rotation=0, load=()))
+    assert any("only an Extra is given a load" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize("name", ["boxcar", "full boxcar", "loaded spaceship", "loaded  boxcar extra", ""])
+def test_a_load_naming_no_car_is_invalid_input(name: str) -> None:
+    from engine.errors import InvalidActionError
+
+    game = _yard_game([])
+    with pytest.raises(InvalidActionError, match="load: .* is not a car: write 'loaded TYPE' or 'empty TYPE'"):
+        game.check(Play(0, "extra-12", slot=0, heading="east", load=(name,)))
+
+
+def test_cars_gone_before_make_up_leave_the_extra_short_with_a_report() -> None:
+    game = _yard_game([Car("reefer", True), Car("reefer", False)])
+    game.apply(Play(0, "extra-12", slot=0, heading="east", load=("loaded reefer", "empty reefer")))
+    game.state.mainline[0].yard = [Car("reefer", True)]  # another train took the empty first
+    end_stage(game)
+    train = next(t for t in game.state.trains if t.card == "extra-12")
+    assert [(c.type, c.loaded) for c in train.cars] == [("reefer", True)]
+    assert any("left" in line and "short: the yard no longer had the empty reefer chosen for it" in line for line in game.state.log), game.state.log[-6:]
+
+
+def test_a_chosen_load_goes_through_json_as_a_save_writes_it() -> None:
+    import json
+
+    from engine.actions import from_json
+    from engine.errors import InvalidActionError
+
+    play = Play(0, "extra-12", slot=0, heading="east", load=("loaded reefer",))
+    assert from_json(json.loads(json.dumps(play.to_json()))) == play
+    assert from_json({"kind": "play", "player": 0, "card": "extra-12", "slot": 0, "heading": "east", "load": ["loaded reefer"]}) == play
+    for bad in ("loaded reefer", [1, 2], ["x" * 41], ["empty coach"] * 17):
+        with pytest.raises(InvalidActionError, match="field 'load' must be list\\[str\\]"):
+            from_json({"kind": "play", "player": 0, "card": "extra-12", "load": bad})
