@@ -220,6 +220,14 @@ def _switch_reasons(game: Game, action: Spot | Pull) -> list[str]:
             found.append(f"a track holds {room} cars, and {len(square.cars)} already stand there")
         if square.caboose_of:
             found.append("a caboose stands there")
+        # A caboose set out alone on an empty track can always be taken back
+        # (Pull); with cars, or behind cars, a drop-only train could not.
+        if action.caboose and action.cars:
+            found.append("a caboose is set out on its own: set the cars out first, then the caboose")
+        if action.caboose and square.cars:
+            found.append(f"a caboose is set out only on an empty track, and {len(square.cars)} car(s) stand there")
+        if any(sq.caboose_of == train.id for sq in district.squares.values()):
+            found.append(f"{card.name}'s caboose stands in the district: it takes it back before it sets out more")
     else:
         found += pull_refusals(game, train, card, district, where)
     return found
@@ -375,7 +383,7 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[str]
         found += consist_refusals(card, chosen, card.caboose, game.catalog.game.table.crew_tray_pieces)
         missing = missing_from(slot.yard, chosen)
         if missing:
-            where = "an Office has no yard: an Extra made up there leaves light" if slot.kind == "office" else f"the yard at {game.catalog.by_id[s.slot_card(slot)].name} does not hold them now"
+            where = "an Office keeps no cars of its own, so an Extra made up there leaves light" if slot.kind == "office" else f"the yard at {game.catalog.by_id[s.slot_card(slot)].name} does not hold them now"
             found.append(f"the load names {', '.join(car_label(c) for c in missing)}, and {where}")
     return found
 
@@ -448,10 +456,10 @@ def candidates(game: Game) -> list[Action]:
                 continue
             for where in sorted(reachable(game, district)):
                 x, y = (int(v) for v in where.split(","))
-                # every count of rear cars, and each with the caboose if it has one
+                # every count of rear cars, and the caboose (alone) if it has one
                 found += [Spot(p, train=t.id, x=x, y=y, cars=n) for n in range(1, len(t.cars) + 1)]
                 if t.caboose:
-                    found += [Spot(p, train=t.id, x=x, y=y, cars=n, caboose=True) for n in range(len(t.cars) + 1)]
+                    found.append(Spot(p, train=t.id, x=x, y=y, cars=0, caboose=True))
                 found.append(Pull(p, train=t.id, x=x, y=y))
             if t.player == p:
                 found.append(Hold(p, train=t.id))

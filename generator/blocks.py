@@ -74,6 +74,8 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
     open_line = 0
     seen: dict[str, int] = {}
     fence = ""  # the fence of the code block the line is in, if any
+    fence_line = 0
+    hidden: list[int] = []  # marker-like lines inside the open code block
     lines = text.splitlines(keepends=True)
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
@@ -81,12 +83,14 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
             if fence:
                 closing = _FENCE_CLOSE.match(line)
                 if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence):
-                    fence = ""
+                    fence, hidden = "", []
+                elif _LOOKS_LIKE.search(line):
+                    hidden.append(number)
                 prose.append(raw)
                 continue
             opening = _FENCE_OPEN.match(line)
             if opening:
-                fence = opening.group(1)
+                fence, fence_line = opening.group(1), number
                 prose.append(raw)
                 continue
         stripped = line.strip()
@@ -123,6 +127,10 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
             prose.append(raw)
     if open_name is not None:
         problems.append(Problem(path, open_line, 1, f"block '{open_name}' is never closed; add '{CLOSE}' after it"))
+    if fence and hidden:
+        # CommonMark runs an unclosed code block to the end of the page, so
+        # these markers would be shown as code, and their tables never drawn.
+        problems.append(Problem(path, hidden[0], 1, f"this marker is inside the code block opened at line {fence_line}, which is never closed; close it with '{fence[0] * len(fence)}' or move the marker out"))
     if problems:
         raise MarkerError(problems)
     parts.append("".join(prose))

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
+import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -57,10 +59,26 @@ def _worker_start() -> None:
     gc.disable()
 
 
-def _run(index: int) -> Any:
+class WorkerError(RuntimeError):
+    """A piece failed in a worker with an exception that cannot travel back
+    as itself; the message carries its type, text and traceback."""
+
+
+def _run(index: int) -> tuple[bool, Any]:
+    """(True, result) or (False, the failure): an exception never crosses the
+    process boundary raw, since one that cannot be rebuilt here (a custom
+    signature) would otherwise be lost on the way back."""
     assert _JOB is not None, "a forked worker started without its job"
     function, items = _JOB
-    return function(items[index])
+    try:
+        return True, function(items[index])
+    except BaseException as exc:  # noqa: BLE001 - handed back to the parent, which raises it
+        text = "".join(traceback.format_exception(exc))
+        try:
+            pickle.loads(pickle.dumps(exc))
+            return False, (exc, text)
+        except Exception:  # noqa: BLE001 - cannot travel as itself
+            return False, (WorkerError(f"piece {index} failed in a worker:\n{text}"), text)
 
 
 def map_pieces(function: Callable[[T], R], items: Sequence[T], workers: int, cost: Callable[[T], int] | None = None) -> list[R]:
@@ -68,6 +86,9 @@ def map_pieces(function: Callable[[T], R], items: Sequence[T], workers: int, cos
 
     ``cost`` estimates each piece's size: the largest are handed out first,
     so one big piece started last does not leave the other workers idle.
+    When pieces fail, the exception of the first failing piece (in the order
+    of ``items``) is raised, whatever order the workers finished in; a worker
+    that dies outright raises ``BrokenProcessPool`` rather than hanging.
     """
     workers = min(workers, len(items))
     if workers <= 1 or not can_fork():
@@ -76,22 +97,22 @@ def map_pieces(function: Callable[[T], R], items: Sequence[T], workers: int, cos
     if cost is not None:
         order.sort(key=lambda i: -cost(items[i]))
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     global _JOB
     _JOB = (function, items)
     try:
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start)
-        try:
-            results = pool.map(_run, order, chunksize=1)
-            pool.close()
-        except BaseException:
-            pool.terminate()
-            raise
-        finally:
-            pool.join()
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start) as pool:
+            outcomes = list(pool.map(_run, order))
     finally:
         _JOB = None
-    ordered: list[Any] = [None] * len(items)
-    for index, result in zip(order, results):
-        ordered[index] = result
-    return ordered
+    ordered: list[tuple[bool, Any]] = [(True, None)] * len(items)
+    for index, outcome in zip(order, outcomes):
+        ordered[index] = outcome
+    for ok, value in ordered:
+        if not ok:
+            failure, text = value
+            if not isinstance(failure, WorkerError):
+                failure.add_note(f"raised in a worker:\n{text}")
+            raise failure
+    return [value for _, value in ordered]

@@ -70,8 +70,9 @@ class _Chunk:
     shown: str
     text: str
     first_line: int  # 0-based page line of the chunk's first line
-    generated: bool
+    generated: tuple[tuple[int, int], ...]  # chunk lines [start, end) inside generated blocks
     references: Mapping[str, Any]
+    markers: tuple[int, ...] = ()  # chunk lines of the marker lines it holds
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class _Facts:
     headings: tuple[tuple[int, str], ...]  # (page line, slug before de-duplication)
     problems: tuple[Problem, ...]  # count columns and counts in cells
     links: tuple[tuple[str, int, int], ...]  # (href, 1-based page line, column)
+    markers_alone: bool  # every marker line parsed as an HTML block of its own
 
 
 def _lint_chunk(chunk: _Chunk) -> _Facts:
@@ -104,14 +106,15 @@ def _lint_chunk(chunk: _Chunk) -> _Facts:
         if kind == "inline":
             if in_cell:
                 cells.append(_inline_text(token).strip())
-            start = token.map[0] if token.map else 0
+            start, stop = (token.map[0], token.map[1]) if token.map else (0, len(starts))
             cursor = max(cursor, starts[start] if start < len(starts) else len(chunk.text))
+            end = starts[stop] if stop < len(starts) else len(chunk.text)
             for child in token.children or []:
                 if child.type == "html_inline":
                     ids.update(_ID_ATTR.findall(child.content))
                 elif child.type == "link_open":
                     href = str(child.attrs.get("href", ""))
-                    line, col, cursor = _locate(chunk.text, starts, href, cursor, start)
+                    line, col, cursor = _locate(chunk.text, starts, href, cursor, end, start)
                     links.append((href, base + line + 1, col))
         elif kind in ("td_open", "th_open"):
             in_cell = True
@@ -126,7 +129,7 @@ def _lint_chunk(chunk: _Chunk) -> _Facts:
             if in_head:
                 header = cells
                 problems.extend(_count_columns(chunk.shown, header, lines, row, base))
-            elif chunk.generated:
+            elif any(start <= row < end for start, end in chunk.generated):
                 problems.extend(_count_cells(chunk.shown, header, cells, base + row + 1))
         elif kind == "thead_close":
             in_head = False
@@ -139,7 +142,8 @@ def _lint_chunk(chunk: _Chunk) -> _Facts:
                 ids.add(explicit.group(1))
             else:
                 headings.append((base + (token.map[0] if token.map else 0), slugify(_inline_text(inline))))
-    return _Facts(frozenset(ids), tuple(headings), tuple(problems), tuple(links))
+    alone = {t.map[0] for t in tokens if t.type == "html_block" and t.map and t.map[1] == t.map[0] + 1}
+    return _Facts(frozenset(ids), tuple(headings), tuple(problems), tuple(links), all(line in alone for line in chunk.markers))
 
 
 def _count_columns(shown: str, header: list[str], lines: list[str], line: int, base: int) -> list[Problem]:
@@ -171,10 +175,12 @@ def _chunks(name: str, shown: str, text: str, tables: Collection[str]) -> list[_
     page = parse_page(shown, text, tables)
     prose: list[str] = []
     bodies: list[tuple[int, str]] = []
+    markers: list[int] = []
     for part in page.parts:
         if isinstance(part, Block):
             body_lines = part.body.count("\n")
             bodies.append((part.line, part.body))  # the body starts on the line after the marker
+            markers += [part.line - 1, part.line + body_lines]
             prose.append(f"<!-- generated: {part.name} -->\n" + "\n" * body_lines + CLOSE + "\n")
         else:
             prose.append(part)
@@ -183,9 +189,18 @@ def _chunks(name: str, shown: str, text: str, tables: Collection[str]) -> list[_
     if "]:" in prose_text:  # every link reference definition has a label right before a colon
         _parser().parse(prose_text, env)
     references: Mapping[str, Any] = env.get("references", {})
-    chunks = [_Chunk(name, shown, prose_text, 0, False, references)]
-    chunks.extend(_Chunk(name, shown, body, first, True, references) for first, body in bodies)
+    chunks = [_Chunk(name, shown, prose_text, 0, (), references, tuple(markers))]
+    chunks.extend(_Chunk(name, shown, body, first, ((0, body.count("\n")),), references) for first, body in bodies)
     return chunks
+
+
+def _whole(chunks: list[_Chunk], text: str) -> _Chunk:
+    """The page as one chunk, for a page whose markers do not stand as HTML
+    blocks of their own (an unclosed <pre> or <script> above them, say):
+    there a block's body is not read on its own, so it is not parsed so."""
+    prose = chunks[0]
+    generated = tuple((c.first_line, c.first_line + c.text.count("\n")) for c in chunks[1:])
+    return _Chunk(prose.page, prose.shown, text, 0, generated, prose.references)
 
 
 def lint(catalog: Catalog, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1) -> list[Problem]:
@@ -198,6 +213,12 @@ def lint(catalog: Catalog, rendered: Rendered, tables: Mapping[str, object], dis
     for name, text in rendered.new.items():
         chunks.extend(_chunks(name, display_prefix + name, text, tables))
     facts = map_pieces(_lint_chunk, chunks, workers, cost=lambda chunk: len(chunk.text))
+    for name, text in rendered.new.items():
+        at = [i for i, chunk in enumerate(chunks) if chunk.page == name]
+        if not facts[at[0]].markers_alone:
+            whole = _whole([chunks[i] for i in at], text)
+            chunks = [c for i, c in enumerate(chunks) if i not in at] + [whole]
+            facts = [f for i, f in enumerate(facts) if i not in at] + [_lint_chunk(whole)]
 
     anchors: dict[str, set[str]] = {name: set() for name in rendered.new}
     headings: dict[str, list[tuple[int, str]]] = {name: [] for name in rendered.new}
@@ -236,11 +257,13 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
-def _locate(text: str, starts: list[int], href: str, cursor: int, start_line: int) -> tuple[int, int, int]:
+def _locate(text: str, starts: list[int], href: str, cursor: int, end: int, start_line: int) -> tuple[int, int, int]:
     """The 0-based line and 1-based column of a link's target, searched from
-    ``cursor`` on, and the cursor after it. A target the parser decoded (so it
-    is not in the text as written) is placed at the start of its paragraph."""
-    found = text.find(href, cursor) if href else -1
+    ``cursor`` to ``end`` (the end of its paragraph or cell), and the cursor
+    after it. A target not written there as such (decoded by the parser, or
+    given by a reference definition elsewhere) is placed at the start of its
+    paragraph, and the cursor stays put."""
+    found = text.find(href, cursor, end) if href else -1
     if found == -1:
         return start_line, 1, cursor
     line = bisect.bisect_right(starts, found) - 1

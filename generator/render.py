@@ -53,7 +53,6 @@ class _TemplateCache(jinja2.FileSystemBytecodeCache):
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-        bytecode_cache=_TemplateCache(str(TEMPLATES / "__pycache__")),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # the output is Markdown; ``cell`` escapes each value
         trim_blocks=True,
@@ -61,7 +60,23 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters.update(cell=cell, anchor=anchor, yes_no=yes_no)
+    env.bytecode_cache = _TemplateCache(str(TEMPLATES / "__pycache__" / _compile_key(env)))
     return env
+
+
+def _compile_key(env: jinja2.Environment) -> str:
+    """Jinja keys a cached template by its name and source only; what else
+    shapes the compiled code (Jinja's version, the options that change how a
+    template is read) names the cache's folder, so changing either compiles
+    afresh instead of serving code compiled the old way."""
+    options = (
+        jinja2.__version__,
+        env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
+        env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
+        env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline,
+        env.optimized, repr(env.autoescape), env.undefined.__name__, sorted(env.extensions),
+    )
+    return "jinja-" + hashlib.sha256(repr(options).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

@@ -373,17 +373,17 @@ def test_a_train_can_set_its_caboose_down() -> None:
 
 
 def test_legal_actions_offer_every_count_of_cars_and_the_caboose() -> None:
-    """Spot sets out the rear N cars (1 to all), and with a caboose also the
-    caboose (then N may be 0): each of those is listed, and each is legal."""
+    """Spot sets out the rear N cars (1 to all), or the caboose on its own:
+    each of those is listed, and each is legal."""
     from engine.textview import describe_action
 
     game = yard()
     freight_train(game, loaded("boxcar", 3), caboose=True)
     offered = {(a.cars, a.caboose) for a in game.legal_actions() if isinstance(a, Spot) and (a.x, a.y) == (3, -1)}
-    assert offered == {(n, False) for n in (1, 2, 3)} | {(n, True) for n in (0, 1, 2, 3)}
+    assert offered == {(1, False), (2, False), (3, False), (0, True)}
     for cars, caboose in offered:
         assert game.check(Spot(0, train="t", x=3, y=-1, cars=cars, caboose=caboose)) == []
-    assert describe_action(game, Spot(0, train="t", x=3, y=-1, cars=2, caboose=True)).endswith("sets out its rear 2 cars and its caboose at (3, -1)")
+    assert describe_action(game, Spot(0, train="t", x=3, y=-1, cars=2)).endswith("sets out its rear 2 cars at (3, -1)")
     assert describe_action(game, Spot(0, train="t", x=3, y=-1, cars=0, caboose=True)).endswith("sets out its caboose at (3, -1)")
     game.apply(Spot(0, train="t", x=3, y=-1, cars=2))
     train = next(t for t in game.state.trains if t.id == "t")
@@ -425,3 +425,23 @@ def test_a_train_wrecked_while_it_waits_returns_its_caboose_to_the_box() -> None
     rules._wreck(game, [train], "the Office")
     assert squares(game)[key(3, -1)].caboose_of is None
     assert game.state.cabooses_free == free + 1
+
+
+def test_a_caboose_is_set_out_alone_on_an_empty_track() -> None:
+    """So it can always be taken back: a drop-only train could not take back
+    a caboose standing with cars, nor one behind cars."""
+    game = yard()
+    freight_train(game, loaded("boxcar", 2), card="train-6", caboose=True)
+    assert has(game.check(Spot(0, train="t", x=3, y=-1, cars=1, caboose=True)), "a caboose is set out on its own")
+    squares(game)[key(3, -1)].cars = empty("boxcar", 1)
+    assert has(game.check(Spot(0, train="t", x=3, y=-1, cars=0, caboose=True)), "only on an empty track, and 1 car(s) stand there")
+
+
+def test_a_train_whose_caboose_stands_out_sets_out_nothing_more_until_it_takes_it_back() -> None:
+    """Else it could bury its own caboose behind cars it may not pick up."""
+    game = yard()
+    train = freight_train(game, loaded("boxcar", 2), card="train-6", caboose=True)
+    game.apply(Spot(0, train="t", x=3, y=-1, cars=0, caboose=True))
+    assert has(game.check(Spot(0, train="t", x=3, y=0, cars=1)), "caboose stands in the district: it takes it back before it sets out more")
+    game.apply(Pull(0, train="t", x=3, y=-1))  # a drop-only train still takes back its own caboose
+    assert train.caboose and game.check(Spot(0, train="t", x=3, y=0, cars=1)) == []

@@ -450,7 +450,7 @@ def test_a_load_for_an_office_start_is_refused_there_is_no_yard() -> None:
     game = _yard_game([])
     office = next(i for i, slot in enumerate(game.state.mainline) if slot.kind == "office")
     reasons = game.check(Play(0, "extra-5", slot=office, heading="east", load=("empty coach",)))
-    assert any("an Office has no yard" in r for r in reasons), reasons
+    assert any("an Office keeps no cars of its own" in r for r in reasons), reasons
     assert game.check(Play(0, "extra-5", slot=office, heading="east", load=())) == []
 
 

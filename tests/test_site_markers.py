@@ -268,16 +268,27 @@ def test_markers_after_a_closed_fence_count_again(sm: Run, project: Path) -> Non
     assert [(p, l) for p, l, _, m in result.located() if "unknown table" in m] == [("site/editing.md", line)], result.out
 
 
-def test_an_unclosed_fence_runs_to_the_end_of_the_page(sm: Run, project: Path) -> None:
-    """As CommonMark reads it: everything after is code, so a real table placed
-    after it is placed nowhere, which the lint says."""
+@pytest.mark.parametrize("command", ["check", "cards"])
+def test_an_unclosed_fence_that_hides_markers_is_a_located_error(sm: Run, project: Path, command: str) -> None:
+    """CommonMark runs an unclosed code block to the end of the page, which
+    would silently turn the tables after it into code: the first hidden
+    marker is reported, with the line the block opened on."""
     page = project / "site/mainline.md"
     text = page.read_text(encoding="utf-8")
     start = text.index("<!-- generated: realignment -->")
-    page.write_text(text[:start] + "```\n" + text[start:], encoding="utf-8")
-    result = sm("check")
+    page.write_text(text[:start] + "~~~~\n" + text[start:], encoding="utf-8")
+    opened = line_of(page.read_text(encoding="utf-8"), "~~~~")
+    before = snapshot(project)
+    result = sm(command)
+    assert snapshot(project) == before
     assert result.code == 1
-    assert "table 'realignment' is placed on no page" in result.out, result.out
+    assert result.located() == [("site/mainline.md", opened + 1, 1, f"this marker is inside the code block opened at line {opened}, which is never closed; close it with '~~~~' or move the marker out")], result.out
+
+
+def test_an_unclosed_fence_with_no_marker_in_it_is_only_prose(sm: Run, project: Path) -> None:
+    page = project / "site/mainline.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n```\nsome code, never closed\n", encoding="utf-8")
+    assert sm("check").code == 0
 
 
 def test_a_fence_typed_inside_a_generated_block_is_drift_not_a_fence(sm: Run, project: Path) -> None:

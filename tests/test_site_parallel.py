@@ -61,13 +61,17 @@ def test_pieces_come_back_in_order_for_any_number_of_workers(workers: int) -> No
 
 @needs_fork
 def test_two_workers_really_share_the_work() -> None:
-    import time
+    """Each piece waits at a barrier for a piece in another process: with a
+    single worker the barrier would time out and the map would fail."""
+    import multiprocessing
 
-    def slow(n: int) -> int:
-        time.sleep(0.05)
+    barrier = multiprocessing.get_context("fork").Barrier(2, timeout=60)
+
+    def paired(n: int) -> int:
+        barrier.wait()
         return os.getpid()
 
-    pids = forked.map_pieces(slow, list(range(8)), 2)
+    pids = forked.map_pieces(paired, list(range(8)), 2)
     assert len(set(pids)) == 2 and os.getpid() not in pids
 
 
@@ -87,6 +91,55 @@ def _fails_on_three(n: int) -> int:
 def test_a_failing_piece_fails_the_whole_map_and_the_job_is_cleared() -> None:
     with pytest.raises(ValueError, match="piece three is broken"):
         forked.map_pieces(_fails_on_three, list(range(6)), 2)
+    assert forked._JOB is None
+
+
+class _Stubborn(Exception):
+    """An exception whose signature pickling cannot rebuild, like the
+    project's IllegalActionError(action, reasons)."""
+
+    def __init__(self, what: str, reasons: list[str]) -> None:
+        super().__init__(f"{what}: {'; '.join(reasons)}")
+        self.reasons = reasons
+
+
+def _stubborn_on_two(n: int) -> int:
+    if n == 2:
+        raise _Stubborn("piece", ["one reason", "another"])
+    return n
+
+
+@needs_fork
+def test_an_exception_that_cannot_travel_is_raised_as_a_worker_error() -> None:
+    with pytest.raises(forked.WorkerError, match="(?s)piece 2 failed in a worker.*_Stubborn: piece: one reason; another"):
+        forked.map_pieces(_stubborn_on_two, list(range(5)), 2)
+
+
+def _fails_on_two_and_five(n: int) -> int:
+    if n in (2, 5):
+        raise ValueError(f"piece {n} is broken")
+    return n
+
+
+@needs_fork
+def test_the_first_failing_piece_in_order_is_the_one_raised() -> None:
+    for _ in range(3):
+        with pytest.raises(ValueError, match="piece 2 is broken"):
+            forked.map_pieces(_fails_on_two_and_five, list(range(8)), 2, cost=lambda n: n)
+
+
+def _dies_on_one(n: int) -> int:
+    if n == 1:
+        os._exit(7)
+    return n
+
+
+@needs_fork
+def test_a_worker_that_dies_fails_the_map_instead_of_hanging() -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    with pytest.raises(BrokenProcessPool):
+        forked.map_pieces(_dies_on_one, list(range(4)), 2)
     assert forked._JOB is None
 
 
@@ -246,3 +299,37 @@ def test_text_printed_before_the_fork_is_printed_once(tmp_path: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=120)
     assert done.stdout == "before[1, 2, 3, 4]\n", done.stdout + done.stderr
+
+
+def test_a_reference_link_does_not_throw_later_links_off_their_place(project: Path) -> None:
+    """A reference link's target is written at its definition, far below; the
+    links after it are still found on their own lines."""
+    catalog = load_catalog(project / "content")
+    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    base = len(rendered.new["index.md"].splitlines())
+    text = rendered.new["index.md"] + "\nSee [a][r] here.\n\nThen a paragraph\nwith [x](#nope-1) on its second line.\n\n[r]: #nope-0\n"
+    broken = dataclasses.replace(rendered, new={**rendered.new, "index.md": text})
+    found = [(p.line - base, p.column, p.message.split("'")[1]) for p in lint(catalog, broken, TABLES, "site/")]
+    assert found == [(2, 1, "#nope-0"), (5, 10, "#nope-1")]
+
+
+def test_a_page_whose_markers_are_swallowed_by_raw_html_is_linted_whole(project: Path) -> None:
+    """An unclosed <pre> above a block makes the page's HTML block run over
+    the markers, so the block's table is no table there; the lint then reads
+    that page whole, as MkDocs would, instead of in chunks."""
+    catalog = load_catalog(project / "content")
+    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    text = rendered.new["home-deck.md"]
+    straight = '| <a id="card-straight"></a>Straight | none | W–E | yes |'
+    counted = text.replace(straight, '| <a id="card-straight"></a>Straight | ×2 | W–E | yes |')
+
+    def count_problems(page: str) -> list[str]:
+        broken = dataclasses.replace(rendered, new={**rendered.new, "home-deck.md": page})
+        return [p.message for p in lint(catalog, broken, TABLES, "site/", workers=2) if "reads as a card count" in p.message]
+
+    assert count_problems(counted) == ["generated cell '×2' under 'Handedness' reads as a card count"]
+    swallowed = counted.replace("<!-- generated: track -->\n", "<pre>\n<!-- generated: track -->\n", 1)
+    assert count_problems(swallowed) == []
+    # and the cards of that block still have their anchors: none is reported as in no table
+    broken = dataclasses.replace(rendered, new={**rendered.new, "home-deck.md": swallowed})
+    assert not [p for p in lint(catalog, broken, TABLES, "site/") if "appears in no table" in p.message]

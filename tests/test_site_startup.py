@@ -83,8 +83,11 @@ def test_template_cache_is_written_and_reused(tmp_path: Path) -> None:
 def test_a_corrupt_cache_entry_is_recompiled_not_trusted(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     _render_all(_cached_environment(cache))
+    from jinja2.bccache import bc_magic
+
     for entry in cache.iterdir():
-        entry.write_bytes(b"not a cache entry at all")
+        # past Jinja's own header check, so the entry is read and fails to unpickle
+        entry.write_bytes(bc_magic + b"not a pickled checksum at all")
     env = _cached_environment(cache)
     compiled = _count_compiles(env)
     assert _render_all(env) == _render_all(render.environment())
@@ -113,3 +116,14 @@ def test_a_cache_directory_that_cannot_be_made_only_costs_compiling(tmp_path: Pa
     env = _cached_environment(blocker / "inner")
     assert set(_render_all(env)) == {p.name for p in render.TEMPLATES.glob("*.md.j2")}
     assert blocker.read_text(encoding="utf-8").startswith("a file")
+
+
+def test_options_that_change_compiled_code_use_another_cache_folder() -> None:
+    """Jinja's cache key is the template's name and source; the options are
+    in the folder name, so code compiled with other options is never served."""
+    env = render.environment()
+    other = render.environment()
+    other.trim_blocks = False
+    assert render._compile_key(env) == render._compile_key(render.environment())
+    assert render._compile_key(env) != render._compile_key(other)
+    assert env.bytecode_cache is not None and Path(env.bytecode_cache.directory).name == render._compile_key(env)  # type: ignore[attr-defined]
