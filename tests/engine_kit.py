@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from engine.actions import EndTurn
 from engine.content import load_catalog
 from engine.content.model import Catalog
 from engine.deck import home_deck
@@ -44,6 +45,13 @@ def new_game(
             if slot.kind == "terrain":
                 slot.card, slot.uphill = terrain, None
     return game
+
+
+def end_stage(game: Game) -> None:
+    """Every player ends their turn, so one Mainline Phase runs (or the game ends)."""
+    stage = (game.state.day, game.state.stage)
+    while (game.state.day, game.state.stage) == stage and not game.is_over():
+        game.apply(EndTurn(game.state.current))
 
 
 def dealt(game: Game) -> Counter[str]:

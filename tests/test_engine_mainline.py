@@ -16,7 +16,7 @@ from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.mainline import crossing_stages
 from engine.state import Car, Train
-from engine_kit import CATALOG, dealt, give, new_game
+from engine_kit import CATALOG, dealt, end_stage, give, new_game
 
 TERRAIN = [c for c in CATALOG.of_type(MainlineCard) if c.role == "terrain"]
 REALIGN = dict(CATALOG.by_id["realignment"].realign)  # type: ignore[attr-defined]
@@ -41,12 +41,6 @@ def put_train(game: Game, train_id: str, card: str, position: int, heading: str,
     s.trains.append(t)
     s.crew_trays_free -= 1
     return t
-
-
-def end_stage(game: Game) -> None:
-    stage = (game.state.day, game.state.stage)
-    while (game.state.day, game.state.stage) == stage:
-        game.apply(EndTurn(game.state.current))
 
 
 def wrecked(game: Game) -> bool:

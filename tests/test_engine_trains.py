@@ -8,18 +8,11 @@ from collections import Counter
 
 import pytest
 
-from engine.actions import EndTurn, Play, RedFlag
+from engine.actions import Play, RedFlag
 from engine.errors import IllegalActionError
 from engine.game import Game
 from engine.state import Car, Train
-from engine_kit import CATALOG, dealt, give, new_game, take
-
-
-def end_stage(game: Game) -> None:
-    """Every player ends their turn: one Mainline Phase runs."""
-    stage = (game.state.day, game.state.stage)
-    while (game.state.day, game.state.stage) == stage and not game.is_over():
-        game.apply(EndTurn(game.state.current))
+from engine_kit import CATALOG, dealt, end_stage, give, new_game, take
 
 
 # -- timetabled trains and the D12 ----------------------------------------------------
