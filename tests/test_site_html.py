@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 import subprocess
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -165,3 +166,72 @@ def test_plugin_refuses_broken_markers(project: Path, tmp_path: Path) -> None:
     assert proc.returncode != 0, output
     assert "generated-block markers are broken" in output
     assert f"site/mainline.md:{n + 2}:1: a closing marker with no block open" in output
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _fetch(url: str) -> str | None:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return str(response.read().decode("utf-8"))
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None
+
+
+def test_serve_rerenders_the_tables_when_a_content_file_changes(project: Path) -> None:
+    """``make serve``: a real ``mkdocs serve``; saving a YAML file under
+    content/ rebuilds the page with the new card text, and no page under site/
+    is written."""
+    import time
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/home-deck.html"
+    before = snapshot(project / "site")
+    log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would stall the server
+    server = subprocess.Popen(
+        [str(MKDOCS), "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        env=subprocess_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        text=True,
+    )
+    try:
+
+        def wait_for(predicate: Callable[[str], bool], seconds: float) -> str:
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                page = _fetch(url)
+                if page is not None and predicate(page):
+                    return page
+                if server.poll() is not None:
+                    log.seek(0)
+                    raise AssertionError(f"mkdocs serve stopped:\n{log.read()[-3000:]}")
+                time.sleep(0.3)
+            raise AssertionError(f"{url} did not show the change within {seconds} s")
+
+        first = wait_for(lambda page: "card-poling" in page, 90)
+        tr, _ = row_of(first, "card-poling")
+        assert text_of(cells_of(tr)[0]) == "Poling"
+        edit(project / "content/home-deck/maneuvers.yaml", "    name: Poling\n", "    name: Punting\n")
+        second = wait_for(lambda page: "Punting" in page, 90)
+        tr, _ = row_of(second, "card-poling")
+        assert text_of(cells_of(tr)[0]) == "Punting"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+    assert snapshot(project / "site") == before, "serving never writes a page"
