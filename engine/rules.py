@@ -226,7 +226,7 @@ def _switch_reasons(game: Game, action: Spot | Pull) -> list[str]:
             found.append("a caboose is set out on its own: set the cars out first, then the caboose")
         if action.caboose and square.cars:
             found.append(f"a caboose is set out only on an empty track, and {len(square.cars)} car(s) stand there")
-        if any(sq.caboose_of == train.id for sq in district.squares.values()):
+        if s.set_out_caboose(train.id) is not None:
             found.append(f"{card.name}'s caboose stands in the district: it takes it back before it sets out more")
     else:
         found += pull_refusals(game, train, card, district, where)
@@ -674,11 +674,10 @@ def _finish(game: Game, train: Train, where: str) -> None:
     s.crew_trays_free += 1
     if train.caboose:
         s.cabooses_free += 1
-    for district in s.districts:  # a train wrecked while waiting for its caboose
-        for square in district.squares.values():
-            if square.caboose_of == train.id:
-                square.caboose_of = None
-                s.cabooses_free += 1
+    left = s.set_out_caboose(train.id)
+    if left is not None:  # a train wrecked while it waited for its caboose
+        left.caboose_of = None
+        s.cabooses_free += 1
     card = game.catalog.by_id[train.card]
     if isinstance(card, TrainCard) and card.service == "extra":
         s.salvage.append(card.id)
@@ -690,8 +689,8 @@ def _move(game: Game, train: Train) -> None:
     if train.held > 0:
         train.held -= 1
         return
-    district = train_district(game, train)
-    if district is not None and any(square.caboose_of == train.id for square in district.squares.values()):
+    at_office = train.remaining == 0 and s.mainline[train.position].kind == "office"
+    if at_office and s.set_out_caboose(train.id) is not None:
         # its caboose, set out in this district, is what makes it ready to leave
         log(s, f"{game.catalog.by_id[train.card].name} waits at the Office for its caboose")
         return

@@ -137,6 +137,14 @@ class GameState:
         shows it through ``slot_card``."""
         return self.districts[player].squares[OFFICE_SQUARE].card
 
+    def set_out_caboose(self, train_id: str) -> Square | None:
+        """The square where ``train_id`` has set its caboose out, if any."""
+        for district in self.districts:
+            for square in district.squares.values():
+                if square.caboose_of == train_id:
+                    return square
+        return None
+
     def slot_card(self, slot: MainlineSlot) -> str:
         """The card a Mainline position shows: an Office slot shows its
         district's Office tier."""

@@ -52,6 +52,10 @@ class CliResult(NamedTuple):
                 found.append(Located(m["path"], int(m["line"]), int(m["column"]), m["message"]))
         return found
 
+    def located(self) -> list[tuple[str, int, int, str]]:
+        """``problems`` as plain tuples, for comparing with literals."""
+        return [tuple(p) for p in self.problems]  # type: ignore[misc]
+
 
 RunCli = Callable[[Sequence[str], Path], CliResult]
 
@@ -89,12 +93,15 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str])
     return run
 
 
-def _subprocess_env() -> dict[str, str]:
-    env = dict(os.environ)
-    # The package is installed editable, but do not depend on it: the tests
-    # run the checkout they live in.
+def subprocess_env(**extra: str) -> dict[str, str]:
+    """The environment for running the kit in a child process: this checkout
+    first on the path (not whatever the editable install points at), no git
+    variables leaking in from a hook, no MkDocs 2 banner."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
     env.pop("PYTHONWARNINGS", None)
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    env.update(extra)
     return env
 
 
@@ -107,7 +114,7 @@ def run_cli_subprocess() -> Callable[..., CliResult]:
         proc = subprocess.run(
             [sys.executable, "-m", "engine.cli", *args],
             cwd=cwd,
-            env=_subprocess_env(),
+            env=subprocess_env(),
             capture_output=True,
             text=True,
             encoding="utf-8",

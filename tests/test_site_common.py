@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 import pytest
 
+from conftest import CliResult, subprocess_env  # noqa: F401  (subprocess_env: for the site tests)
 from engine import cli
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -39,23 +40,12 @@ VENV_BIN = PROJECT_ROOT / ".venv" / "bin"
 
 OPEN_MARKER = re.compile(r"^<!-- generated: ([a-z][a-z0-9-]*) -->$")
 CLOSE_MARKER = "<!-- /generated -->"
-LOCATED = re.compile(r"^(?P<path>[^\s:][^:\n]*):(?P<line>\d+):(?P<col>\d+): (?P<message>.*)$", re.MULTILINE)
 
 
 # -- running the command ---------------------------------------------------------
 
 
-class Result(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-    @property
-    def output(self) -> str:
-        return self.out + self.err
-
-    def located(self) -> list[tuple[str, int, int, str]]:
-        return [(m["path"], int(m["line"]), int(m["col"]), m["message"]) for m in LOCATED.finditer(self.out)]
+Result = CliResult  # the site tests' name for it
 
 
 def call_cli(args: Sequence[str], cwd: Path) -> Result:
@@ -80,15 +70,6 @@ def call_cli(args: Sequence[str], cwd: Path) -> Result:
 def stationmaster_exe() -> list[str]:
     exe = VENV_BIN / "stationmaster"
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "engine.cli"]
-
-
-def subprocess_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
-    env.pop("PYTHONWARNINGS", None)
-    env["NO_MKDOCS_2_WARNING"] = "1"
-    env.update(extra)
-    return env
 
 
 # -- scratch projects ------------------------------------------------------------
