@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test validate cards check serve bench typecheck clean
+.PHONY: site test validate cards check serve bench typecheck layers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,9 @@ test: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+layers: $(STAMP)
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/python bench/validate_speed.py

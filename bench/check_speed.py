@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from warm import precompile  # noqa: E402
 from synthetic import ROOT, make  # noqa: E402
 
-EXE = [sys.executable, "-m", "engine.cli"]
+EXE = [sys.executable, "-m", "command.cli"]
 
 
 def timed(project: Path, runs: int) -> float:
@@ -41,7 +41,7 @@ def project_with(tmp: Path, size: int) -> tuple[Path, int]:
     project.mkdir()
     shutil.copytree(ROOT / "site", project / "site")
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    written = make(project / "content", size)
+    written = make(project / "content" / "stationmaster", size)
     subprocess.run([*EXE, "cards"], cwd=project, capture_output=True, check=True)
     return project, written
 

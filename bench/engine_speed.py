@@ -14,8 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-from engine.content import load_catalog
-from engine.game import Game
+from engine.stationmaster import load_catalog
+from engine.stationmaster.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +33,7 @@ def play(catalog: object, seed: int) -> int:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    catalog = load_catalog(ROOT / "content")
+    catalog = load_catalog(ROOT / "content" / "stationmaster")
     rates, game_rates, lengths = [], [], []
     for run in range(5):
         start = time.perf_counter()

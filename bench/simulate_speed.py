@@ -1,5 +1,5 @@
 """The simulation runner's speed: random-bot solitaire games through
-``engine.simulate.simulate`` with one worker process and with two.
+``engine.stationmaster.simulate.simulate`` with one worker process and with two.
 
 Each figure is the median of several runs of GAMES games (a different seed per
 run); a run's time includes starting and stopping its worker pool and merging
@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from engine.content import load_catalog
-from engine.simulate import simulate
+from engine.stationmaster import load_catalog
+from engine.stationmaster.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,7 +49,7 @@ def measure(catalog: object, games: int, runs: int, workers: int) -> tuple[float
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    catalog = load_catalog(ROOT / "content")
+    catalog = load_catalog(ROOT / "content" / "stationmaster")
     simulate(catalog, games=4, seed=0, workers=2)  # warm up: imports, handler registry, first fork
     print(f"simulate, random bot, {games} games a run, median of {runs} runs ({os.cpu_count()} CPUs):")
     figures = {}

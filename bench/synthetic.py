@@ -17,7 +17,7 @@ import yaml
 Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = ROOT / "content"
+CONTENT = ROOT / "content" / "stationmaster"
 CHUNK = 10_000
 FAMILIES = ["track", "facilities", "modifiers", "enhancements", "maneuvers", "opponent", "mainline-modifiers"]
 

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from warm import precompile  # noqa: E402
 from synthetic import CONTENT, make  # noqa: E402
 
-EXE = [sys.executable, "-m", "engine.cli", "validate"]
+EXE = [sys.executable, "-m", "command.cli", "validate"]
 
 
 def timed(directory: Path, runs: int) -> float:

@@ -1,1 +1,2 @@
-"""Station Master rules engine: loads the card content and plays the game."""
+"""The rules kit's engine: machinery shared by every game (content loading,
+the effect registry, the pack interface) and one package per game pack."""

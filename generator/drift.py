@@ -11,7 +11,6 @@ from pathlib import Path
 
 from generator.blocks import parse_page
 from generator.render import Rendered
-from generator.tables import TABLES
 
 _ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect)-([a-zA-Z0-9-]+)"></a>')
 _LINKED_CARD = re.compile(r"\(#card-([a-z0-9-]+)\)|\.md#card-([a-z0-9-]+)\)")
@@ -36,9 +35,9 @@ class PageDrift:
 
 def _rows(body: str) -> dict[str, str]:
     """Each table row keyed by what it is about: the card, rule or effect its
-    anchor names; else the cards its first two cells link to (Realignment's
-    map); else the anchored row above it plus its first cells (a house rule's
-    further options). Header and separator rows are skipped."""
+    anchor names; else the cards its first two cells link to (a map from one
+    card to another); else the anchored row above it plus its first cells (a
+    house rule's further options). Header and separator rows are skipped."""
     rows: dict[str, str] = {}
     last = ""
     lines = body.splitlines()
@@ -66,7 +65,7 @@ def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
             continue
         import difflib  # only once a page differs: a clean ``check`` starts quicker
 
-        fresh = {b.name: b for b in parse_page(display_prefix + name, new, TABLES).blocks}
+        fresh = {b.name: b for b in parse_page(display_prefix + name, new, rendered.tables.tables).blocks}
         tables: list[TableChange] = []
         for block in rendered.pages[name].blocks:
             now = fresh[block.name]

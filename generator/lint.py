@@ -18,7 +18,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from engine.content.model import Catalog
+from engine.pack import CatalogLike
 from engine.content.problems import Problem
 from generator.blocks import CLOSE, Block, parse_page
 from generator.cells import anchor
@@ -203,7 +203,7 @@ def _whole(chunks: list[_Chunk], text: str) -> _Chunk:
     return _Chunk(prose.page, prose.shown, text, 0, generated, prose.references)
 
 
-def lint(catalog: Catalog, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1) -> list[Problem]:
+def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1) -> list[Problem]:
     """Every lint problem over the freshly rendered pages.
 
     Each page is parsed in chunks (its prose, then each generated block), over

@@ -1,6 +1,6 @@
 """The MkDocs side of the generator: a thin adapter, registered by entry point.
 
-On every build it renders the generated blocks from ``content/`` in memory
+On every build it renders every pack's generated blocks from ``content/`` in memory
 and hands MkDocs the fresh page text; under ``mkdocs serve`` it also watches
 ``content/``, so saving a YAML file re-renders the tables on the next reload.
 It never writes a page: ``stationmaster cards`` does that, and ``check``
@@ -20,16 +20,14 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from engine.content.loader import load_catalog
 from engine.content.problems import render_all
-from engine.errors import ContentError
 from generator.blocks import MarkerError
-from generator.render import Rendered, read_pages, render_site
+from generator.site import load_packs, render_pack, stray_pages
 
 
 class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def __init__(self) -> None:
-        self.rendered: Rendered | None = None
+        self.rendered: dict[str, str] | None = None
         self.root = Path.cwd()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -38,18 +36,26 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
         site_dir = Path(config.docs_dir)
-        try:
-            catalog = load_catalog(self.root / "content")
-            self.rendered = render_site(catalog, read_pages(site_dir), os.path.relpath(site_dir) + "/")
-        except ContentError as exc:
-            raise PluginError("the content does not validate:\n" + render_all(exc.problems, "text")) from None
-        except MarkerError as exc:
-            raise PluginError("generated-block markers are broken:\n" + render_all(exc.problems, "text")) from None
+        loaded, problems = load_packs(self.root / "content")
+        if problems:
+            raise PluginError("the content does not validate:\n" + render_all(sorted(problems), "text"))
+        pages: dict[str, str] = {}
+        problems = stray_pages(site_dir, [one.folder.id for one in loaded])
+        for one in loaded:
+            try:
+                rendered = render_pack(one, site_dir).rendered
+            except MarkerError as exc:
+                problems.extend(exc.problems)
+                continue
+            pages.update({f"{one.folder.id}/{name}": text for name, text in rendered.new.items()})
+        if problems:
+            raise PluginError("generated-block markers are broken:\n" + render_all(sorted(problems), "text"))
+        self.rendered = pages
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self.rendered is None:
             return markdown
-        fresh = self.rendered.new.get(page.file.src_uri)
+        fresh = self.rendered.get(page.file.src_uri)
         return fresh if fresh is not None else markdown
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:

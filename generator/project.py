@@ -26,5 +26,5 @@ class Project:
         project = cls((root or Path.cwd()).resolve())
         for needed in (project.content, project.site):
             if not needed.is_dir():
-                raise UsageError(f"{needed}: not found; run this in a Station Master checkout (the folder holding content/ and site/)")
+                raise UsageError(f"{needed}: not found; run this in a rules-kit checkout (the folder holding content/ and site/)")
         return project

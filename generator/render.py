@@ -18,13 +18,11 @@ from typing import Any
 
 import jinja2
 
-from engine.content.model import Catalog, TrackShape
 from engine.content.problems import Problem
+from engine.pack import CatalogLike, TableSet
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, yes_no
 from generator.forked import map_pieces
-from generator.svg import track_svg
-from generator.tables import EXPENSIVE, LINKS_ONLY, TABLES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -50,9 +48,11 @@ class _TemplateCache(jinja2.FileSystemBytecodeCache):
             pass
 
 
-def environment() -> jinja2.Environment:
+def environment(pack_templates: str) -> jinja2.Environment:
+    """Templates are found in the pack's own folder first, then the shared
+    one (``_macros.md.j2``)."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=jinja2.FileSystemLoader([str(TEMPLATES / pack_templates), str(TEMPLATES)]),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # the output is Markdown; ``cell`` escapes each value
         trim_blocks=True,
@@ -88,6 +88,7 @@ class Rendered:
     pages: dict[str, Page]
     table_page: dict[str, str]
     card_page: dict[str, str]
+    tables: TableSet
 
 
 def read_pages(site_dir: Path) -> dict[str, str]:
@@ -105,7 +106,7 @@ def _sha(text: str | bytes) -> str:
     return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
 
 
-def inputs_fingerprint(catalog: Catalog, table: str, card_page: Mapping[str, str]) -> str:
+def inputs_fingerprint(catalog: CatalogLike, table: str, card_page: Mapping[str, str]) -> str:
     """Everything an expensive table depends on: the content, the engine's and
     the generator's source (templates included) and which page each card's
     row is on (for its links). Equal fingerprints render equal text."""
@@ -119,7 +120,7 @@ def inputs_fingerprint(catalog: Catalog, table: str, card_page: Mapping[str, str
     return digest.hexdigest()
 
 
-def _expensive_body(catalog: Catalog, env: jinja2.Environment, block: Block, contexts: dict[str, dict[str, Any]], link: Any, card_page: Mapping[str, str]) -> str:
+def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environment, block: Block, contexts: dict[str, dict[str, Any]], link: Any, card_page: Mapping[str, str]) -> str:
     """A table that takes seconds to compute (the simulation) is computed only
     when its inputs or its own text changed since it was written: the block
     ends with a stamp of both, so a hand edit or any content or engine change
@@ -131,7 +132,7 @@ def _expensive_body(catalog: Catalog, env: jinja2.Environment, block: Block, con
         if _sha(text) == stamp.group(2):
             return block.body
     if block.name not in contexts:
-        contexts[block.name] = TABLES[block.name](catalog)
+        contexts[block.name] = tables.tables[block.name](catalog)
     rendered = env.get_template(f"{block.name}.md.j2").render(**contexts[block.name], link=link).strip("\n")
     text = "\n" + rendered + "\n\n"
     return f"{text}<!-- inputs {wanted} body {_sha(text)} -->\n"
@@ -142,7 +143,7 @@ def _size(context: Mapping[str, Any]) -> int:
     return len(rows) if isinstance(rows, list) else 0
 
 
-def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str = "site/", workers: int = 1) -> Rendered:
+def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: str = "site/", workers: int = 1, *, tables: TableSet) -> Rendered:
     """Re-render every block; MarkerError lists every marker problem first.
 
     The blocks are rendered over up to ``workers`` processes; the text is the
@@ -151,7 +152,7 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
     parsed: dict[str, Page] = {}
     for name, text in pages.items():
         try:
-            parsed[name] = parse_page(display_prefix + name, text, TABLES)
+            parsed[name] = parse_page(display_prefix + name, text, tables.tables)
         except MarkerError as exc:
             problems.extend(exc.problems)
     table_page: dict[str, str] = {}
@@ -163,20 +164,15 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
     if problems:
         raise MarkerError(sorted(problems))
 
-    contexts = {table: TABLES[table](catalog) for table in sorted(table_page) if table not in EXPENSIVE}
+    contexts = {table: tables.tables[table](catalog) for table in sorted(table_page) if table not in tables.expensive}
     card_page: dict[str, str] = {}
     for table, context in contexts.items():
         for row in context.get("rows", []):
-            if isinstance(row, dict) and isinstance(row.get("id"), str) and table not in LINKS_ONLY:
+            if isinstance(row, dict) and isinstance(row.get("id"), str) and table not in tables.links_only:
                 card_page.setdefault(row["id"], table_page[table])
 
-    shapes = {shape.id: shape.routes for shape in catalog.of_type(TrackShape)}
-
-    def track_picture(card_id: str) -> str:
-        """The inline SVG of a track card (``track_svg`` in the templates)."""
-        return track_svg(shapes[card_id])
-
-    env = environment()
+    helpers = tables.helpers(catalog)
+    env = environment(tables.templates)
     links: dict[str, Any] = {}
     for name in parsed:
 
@@ -191,10 +187,10 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
 
     def body(piece: tuple[str, Block]) -> str:
         name, block = piece
-        if block.name in EXPENSIVE:
-            return _expensive_body(catalog, env, block, contexts, links[name], card_page)
+        if block.name in tables.expensive:
+            return _expensive_body(catalog, tables, env, block, contexts, links[name], card_page)
         template = env.get_template(f"{block.name}.md.j2")
-        rendered = template.render(**contexts[block.name], link=links[name], track_svg=track_picture).strip("\n")
+        rendered = template.render(**contexts[block.name], link=links[name], **helpers).strip("\n")
         return "\n" + rendered + "\n\n"
 
     # Every block renders on its own, so blocks spread over the workers; the
@@ -205,7 +201,7 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
 
     def cost(piece: tuple[str, Block]) -> int:
         name = piece[1].name
-        return 10**9 if name in EXPENSIVE else _size(contexts[name])
+        return 10**9 if name in tables.expensive else _size(contexts[name])
 
     bodies = map_pieces(body, pieces, workers, cost)
     by_block = {(name, block.line): text for (name, block), text in zip(pieces, bodies)}
@@ -216,4 +212,4 @@ def render_site(catalog: Catalog, pages: Mapping[str, str], display_prefix: str 
             return by_block[(_name, block.line)]
 
         new[name] = page.render(rendered_body)
-    return Rendered(dict(pages), new, parsed, table_page, card_page)
+    return Rendered(dict(pages), new, parsed, table_page, card_page, tables)

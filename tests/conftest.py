@@ -15,10 +15,10 @@ from typing import NamedTuple
 
 import pytest
 
-from engine import cli
+from command import cli
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_CONTENT = PROJECT_ROOT / "content"
+SHIPPED_CONTENT = PROJECT_ROOT / "content" / "stationmaster"
 
 # ``path:line:column: message`` as the text format prints one problem.
 PROBLEM_LINE = re.compile(r"^(?P<path>[^\n]+?):(?P<line>[0-9]+):(?P<column>[0-9]+): (?P<message>.*)$")
@@ -77,7 +77,7 @@ def content_copy(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> RunCli:
-    """Run ``engine.cli.main(args)`` in this process with ``cwd`` as the
+    """Run ``command.cli.main(args)`` in this process with ``cwd`` as the
     current directory; returns (exit code, stdout, stderr)."""
 
     def run(args: Sequence[str], cwd: Path) -> CliResult:
@@ -107,12 +107,12 @@ def subprocess_env(**extra: str) -> dict[str, str]:
 
 @pytest.fixture
 def run_cli_subprocess() -> Callable[..., CliResult]:
-    """Run ``python -m engine.cli ARGS`` in ``cwd``; a hang fails the test
+    """Run ``python -m command.cli ARGS`` in ``cwd``; a hang fails the test
     (subprocess.TimeoutExpired) instead of blocking the suite."""
 
     def run(args: Sequence[str], cwd: Path, timeout: float = 60) -> CliResult:
         proc = subprocess.run(
-            [sys.executable, "-m", "engine.cli", *args],
+            [sys.executable, "-m", "command.cli", *args],
             cwd=cwd,
             env=subprocess_env(),
             capture_output=True,

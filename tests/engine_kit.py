@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from engine.actions import EndTurn
-from engine.content import load_catalog
-from engine.content.model import Catalog
-from engine.deck import home_deck
-from engine.game import Game
-from engine.houserules import HouseRuleValue
+from engine.stationmaster.actions import EndTurn
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.deck import home_deck
+from engine.stationmaster.game import Game
+from engine.stationmaster.houserules import HouseRuleValue
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def new_game(

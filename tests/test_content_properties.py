@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 from conftest import SHIPPED_CONTENT
-from engine import cli
-from engine.content.loader import load_catalog
-from engine.content.model import Catalog
+from command import cli
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Catalog
 from engine.content.problems import Problem, render_all
 from engine.errors import ContentError
 

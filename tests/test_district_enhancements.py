@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import EndTurn, Play, SortCars
-from engine.content import load_catalog
-from engine.effects.handlers import resolve_bad_order
+from engine.stationmaster.actions import EndTurn, Play, SortCars
+from engine.stationmaster import load_catalog
+from engine.stationmaster.effects.handlers import resolve_bad_order
 from engine.effects.registry import trace
-from engine.geometry import key
-from engine.state import Car
-from engine.status import card_status
+from engine.stationmaster.geometry import key
+from engine.stationmaster.state import Car
+from engine.stationmaster.status import card_status
 from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, dealt, enhance, give, has, lay, new_game, put_train
 
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def three_cars() -> list[Car]:

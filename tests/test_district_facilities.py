@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import EndTurn, Play, Spot
-from engine.content import load_catalog
-from engine.content.model import Facility, FacilityModifier
-from engine.district import capacity
-from engine.game import Game
-from engine.geometry import key
+from engine.stationmaster.actions import EndTurn, Play, Spot
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Facility, FacilityModifier
+from engine.stationmaster.district import capacity
+from engine.stationmaster.game import Game
+from engine.stationmaster.geometry import key
 from test_district_kit import ROOT, branch_yard, dealt, empty, enhance, give, has, lay, loaded, new_game, put_train, running_track
 
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 FACILITIES = CATALOG.of_type(Facility)
 LOCKOUT_PAIRS = sorted({(f.id, p) for f in FACILITIES for p in f.lockouts})
 

@@ -17,15 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from engine.content import load_catalog
-from engine.content.model import Catalog, Enhancement, Facility, FacilityModifier, TrackShape
-from engine.deck import home_deck
-from engine.game import Game
-from engine.geometry import key
-from engine.state import Car, Square, Train
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Catalog, Enhancement, Facility, FacilityModifier, TrackShape
+from engine.stationmaster.deck import home_deck
+from engine.stationmaster.game import Game
+from engine.stationmaster.geometry import key
+from engine.stationmaster.state import Car, Square, Train
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 ONE_PLAYER_OFFICE = 2  # [West DP, terrain, Office, terrain, East DP]
 
@@ -216,8 +216,8 @@ def test_laid_and_given_cards_keep_the_census_equal_to_the_deck() -> None:
 def test_the_branch_yard_is_a_district_the_rules_would_have_allowed() -> None:
     """Each square of the helper layout is one the engine accepts when it is
     played in order, so the other files start from a legal district."""
-    from engine.actions import Play
-    from engine.state import TurnState
+    from engine.stationmaster.actions import Play
+    from engine.stationmaster.state import TurnState
 
     game = new_game(CATALOG)
     plan = [(x, 0, "straight", 0) for x in (1, 2, 3, -1, -2, -3)]
@@ -235,7 +235,7 @@ def test_the_branch_yard_is_a_district_the_rules_would_have_allowed() -> None:
 
 
 def test_both_stubs_of_the_branch_yard_are_reachable_from_the_office() -> None:
-    from engine.switching import reachable
+    from engine.stationmaster.switching import reachable
 
     game = new_game(CATALOG)
     branch_yard(game)

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import EndTurn, Hold, Play
-from engine.content import load_catalog
-from engine.deck import home_deck, office_ladder
-from engine.district import capacity
-from engine.game import Game
-from engine.geometry import key
-from engine.state import Car, Train
-from engine.textview import render_state
+from engine.stationmaster.actions import EndTurn, Hold, Play
+from engine.stationmaster import load_catalog
+from engine.stationmaster.deck import home_deck, office_ladder
+from engine.stationmaster.district import capacity
+from engine.stationmaster.game import Game
+from engine.stationmaster.geometry import key
+from engine.stationmaster.state import Car, Train
+from engine.stationmaster.textview import render_state
 from test_district_kit import ONE_PLAYER_OFFICE, ROOT, dealt, enhance, give, lay, loaded, new_game, put_train
 
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 LADDER = office_ladder(CATALOG)
 TIERS = {t.id: t for t in LADDER}
 TIER_ORDER = [t.id for t in LADDER]

@@ -26,15 +26,15 @@ from collections import Counter
 
 import pytest
 
-from engine.content import load_catalog
-from engine.content.model import Facility
-from engine.district import routes_of
-from engine.game import Game
-from engine.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports
-from engine.houserules import configurations
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Facility
+from engine.stationmaster.district import routes_of
+from engine.stationmaster.game import Game
+from engine.stationmaster.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports
+from engine.stationmaster.houserules import configurations
 from test_district_kit import ROOT, dealt
 
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 CONFIGS = configurations(CATALOG)
 CARS_PER_TRACK = CATALOG.game.table.cars_per_track
 PIPELINE = len(CATALOG.facility_start.pipeline)
@@ -145,7 +145,7 @@ def test_games_biased_to_build_and_switch_keep_every_district_rule(chunk: int) -
 def test_the_checks_catch_a_broken_district() -> None:
     """The property is only as good as its checks: a district broken by hand
     is reported on every count."""
-    from engine.state import Car, Square
+    from engine.stationmaster.state import Car, Square
 
     game = Game(CATALOG, players=1, seed=3)
     district = game.state.districts[0]

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import EndTurn, Hold, Pull, RedFlag, Spot
-from engine.content import load_catalog
-from engine.game import Game
-from engine.geometry import key
-from engine.state import Car, Train
+from engine.stationmaster.actions import EndTurn, Hold, Pull, RedFlag, Spot
+from engine.stationmaster import load_catalog
+from engine.stationmaster.game import Game
+from engine.stationmaster.geometry import key
+from engine.stationmaster.state import Car, Train
 from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, dealt, empty, give, has, lay, loaded, new_game, office_slot, put_train
 
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 PIPELINE = len(CATALOG.facility_start.pipeline)
 STUB = (3, -1)
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Play
-from engine.content import load_catalog
+from engine.stationmaster.actions import Play
+from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError, InvalidActionError
-from engine.game import Game
-from engine.geometry import key
-from engine.state import Car
+from engine.stationmaster.game import Game
+from engine.stationmaster.geometry import key
+from engine.stationmaster.state import Car
 from test_district_kit import ROOT, dealt, enhance, give, has, lay, new_game, running_track
 
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 JOIN = "does not join any neighbouring rail"
 OUTSIDE = "outside your Limits"
@@ -341,7 +341,7 @@ def test_a_refused_upgrade_changes_nothing() -> None:
 def test_a_turnout_may_be_run_through_but_is_never_a_stopping_place() -> None:
     """Listed in the rules next to the track cards; the switching tests cover it
     in depth (tests/test_district_switching.py)."""
-    from engine.switching import reachable
+    from engine.stationmaster.switching import reachable
 
     game = game_with_track(-1, 3)
     del game.state.districts[0].squares[key(1, 0)]

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
-from engine.content import load_catalog
+from engine.stationmaster.actions import ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
+from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError, InvalidActionError
-from engine.game import Game
-from engine.state import Car, Train
+from engine.stationmaster.game import Game
+from engine.stationmaster.state import Car, Train
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def local_game(players: int = 2, seed: int = 3) -> Game:

@@ -1,4 +1,4 @@
-"""Consists: what a train may take (engine.consist), checked card by card
+"""Consists: what a train may take (engine.stationmaster.consist), checked card by card
 against the printed consist and restrictions, and the made-up-short report."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.consist import car_refusal, consist_refusals, make_up
-from engine.content import load_catalog
-from engine.content.model import Consist, TrainCard
-from engine.state import Car
+from engine.stationmaster.consist import car_refusal, consist_refusals, make_up
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Consist, TrainCard
+from engine.stationmaster.state import Car
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 PIECES = CATALOG.game.table.crew_tray_pieces
 
 

@@ -1,6 +1,6 @@
 """Deck building: which cards the Home Office deck deals, under every house rule.
 
-Each test would fail if the rule it names were dropped from ``engine.deck``:
+Each test would fail if the rule it names were dropped from ``engine.stationmaster.deck``:
 the content has opponent-directed cards, Depot upgrades, count-0 shapes and
 Mainline cards with non-zero counts, so none of them is absent by accident.
 """
@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.content import load_catalog
-from engine.content.model import MainlineCard, OfficeTier, OpponentCard
-from engine.deck import home_deck, is_dealt
-from engine.game import Game
-from engine.houserules import configurations, defaults
-from generator import tables
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import MainlineCard, OfficeTier, OpponentCard
+from engine.stationmaster.deck import home_deck, is_dealt
+from engine.stationmaster.game import Game
+from engine.stationmaster.houserules import configurations, defaults
+from engine.stationmaster import tables
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 CONFIGS = configurations(CATALOG)
 
 

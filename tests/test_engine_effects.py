@@ -8,13 +8,14 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.actions import Action, EndTurn, FlyingSwitch, Play, RedFlag, SortCars
-from engine.content.model import Enhancement
-from engine.effects.registry import load_handlers, trace
+from engine.stationmaster.actions import Action, EndTurn, FlyingSwitch, Play, RedFlag, SortCars
+from engine.stationmaster.content.model import Enhancement
+from engine.effects.registry import trace
+from engine.stationmaster.effects import load_handlers
 from engine.errors import IllegalActionError
-from engine.game import Game
-from engine.state import Car, Square, Train
-from engine.status import card_effect, card_status
+from engine.stationmaster.game import Game
+from engine.stationmaster.state import Car, Square, Train
+from engine.stationmaster.status import card_effect, card_status
 from engine_kit import CATALOG, dealt, give, new_game, take
 
 

@@ -9,13 +9,13 @@ from collections import Counter
 
 import pytest
 
-from engine.actions import ChooseGrade, EndTurn, Play, SortCars
-from engine.content.model import MainlineCard, MainlineModifier
-from engine.deck import mainline_inventory
+from engine.stationmaster.actions import ChooseGrade, EndTurn, Play, SortCars
+from engine.stationmaster.content.model import MainlineCard, MainlineModifier
+from engine.stationmaster.deck import mainline_inventory
 from engine.errors import IllegalActionError
-from engine.game import Game
-from engine.mainline import crossing_stages
-from engine.state import Car, Train
+from engine.stationmaster.game import Game
+from engine.stationmaster.mainline import crossing_stages
+from engine.stationmaster.state import Car, Train
 from engine_kit import CATALOG, dealt, end_stage, give, new_game
 
 TERRAIN = [c for c in CATALOG.of_type(MainlineCard) if c.role == "terrain"]

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from engine.actions import Discard, Draw, EndTurn, Play
-from engine.game import Game
+from engine.stationmaster.actions import Discard, Draw, EndTurn, Play
+from engine.stationmaster.game import Game
 from engine_kit import CATALOG, dealt, new_game
 
 

@@ -18,18 +18,18 @@ from pathlib import Path
 
 import pytest
 
-from engine import rules
-from engine.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars
-from engine.content import load_catalog
-from engine.content.model import TrainCard
-from engine.deck import home_deck
+from engine.stationmaster import rules
+from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import TrainCard
+from engine.stationmaster.deck import home_deck
 from engine.errors import IllegalActionError
-from engine.game import Game
-from engine.houserules import configurations
-from engine.switching import train_district
+from engine.stationmaster.game import Game
+from engine.stationmaster.houserules import configurations
+from engine.stationmaster.switching import train_district
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 CONFIGS = configurations(CATALOG)
 EXTRAS = [c.id for c in CATALOG.of_type(TrainCard) if c.service == "extra"]
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Play, from_json
-from engine.content import load_catalog
+from engine.stationmaster.actions import Play, from_json
+from engine.stationmaster import load_catalog
 from engine.errors import InvalidActionError
-from engine.game import SAVE_FORMAT, Game
+from engine.stationmaster.game import SAVE_FORMAT, Game
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def bot_game(seed: int, players: int = 2, steps: int | None = None, **house: object) -> Game:

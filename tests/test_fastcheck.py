@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from engine.content.fastcheck import UnsupportedSchema, compile_schema
 from engine.content.schemas import SchemaSet
 
-CONTENT = Path(__file__).resolve().parent.parent / "content"
+CONTENT = Path(__file__).resolve().parent.parent / "content" / "stationmaster"
 SCHEMAS = SchemaSet(CONTENT / "schema")
 
 

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import FlyingSwitch, Play, Spot
-from engine.content import load_catalog
+from engine.stationmaster.actions import FlyingSwitch, Play, Spot
+from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError
-from engine.game import Game
-from engine.state import Car, Square, Train
-from engine.switching import reachable
+from engine.stationmaster.game import Game
+from engine.stationmaster.state import Car, Square, Train
+from engine.stationmaster.switching import reachable
 
-CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content")
+CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content" / "stationmaster")
 OFFICE = 2
 
 

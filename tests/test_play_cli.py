@@ -1,5 +1,5 @@
 """``stationmaster play``: the terminal game, driven in-process through
-``engine.play.run`` with StringIO for stdin and stdout."""
+``command.play.run`` with StringIO for stdin and stdout."""
 
 from __future__ import annotations
 
@@ -13,15 +13,16 @@ from typing import NamedTuple
 
 import pytest
 
-from engine import play, rules
-from engine.actions import Discard, Draw, from_json
-from engine.content import load_catalog
-from engine.game import Game
-from engine.switching import switch_view, train_district
-from engine.textview import describe_action, render_state
+from command import play
+from engine.stationmaster import rules
+from engine.stationmaster.actions import Discard, Draw, from_json
+from engine.stationmaster import load_catalog
+from engine.stationmaster.game import Game
+from engine.stationmaster.switching import switch_view, train_district
+from engine.stationmaster.textview import describe_action, render_state
 
 ROOT = Path(__file__).resolve().parents[1]
-CONTENT = ROOT / "content"
+CONTENT = ROOT / "content" / "stationmaster"
 CATALOG = load_catalog(CONTENT)
 PROMPT = re.compile(r"player \d+, action 1-\d+> ")
 

@@ -7,10 +7,12 @@ hand is played, discarded or still held when the game ends.
 """
 
 from __future__ import annotations
+from engine.stationmaster.tables import TABLE_SET
 
 import argparse
 import io
 import json
+import re
 import subprocess
 import sys
 import time
@@ -20,22 +22,24 @@ from pathlib import Path
 
 import pytest
 
-from engine import cli, simulate
-from engine.actions import Discard, Draw, EndTurn, Play, RedFlag
-from engine.content import load_catalog
-from engine.deck import home_deck
+from command import cli
+from command import simulate as simulate_command
+from engine.stationmaster import simulate
+from engine.stationmaster.actions import Discard, Draw, EndTurn, Play, RedFlag
+from engine.stationmaster import load_catalog
+from engine.stationmaster.deck import home_deck
 from engine.errors import InvalidActionError
-from engine.game import Game
-from engine.houserules import configurations, defaults
-from engine.simulate import BOT_FUNCTIONS, Report, game_seed, play_game, simulation_context
+from engine.stationmaster.game import Game
+from engine.stationmaster.houserules import configurations, defaults
+from engine.stationmaster.simulate import BOT_FUNCTIONS, Report, game_seed, play_game, simulation_context
 from generator.lint import lint
 from generator.render import read_pages, render_site
-from generator.tables import TABLES
+from engine.stationmaster.tables import TABLES
 
 from conftest import CliResult
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content")
+CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def run(games: int, seed: int = 3, workers: int = 1, bot: str = "random", rules: dict[str, str | bool] | None = None) -> Report:
@@ -88,9 +92,13 @@ def test_bots_never_touch_the_rules_stream(bot: str) -> None:
     assert twin.rng._random.getstate() == game.rng._random.getstate()
 
 
-def test_the_module_never_imports_random() -> None:
-    source = (ROOT / "engine" / "simulate.py").read_text(encoding="utf-8")
-    assert "import random" not in source and "from random" not in source
+def test_no_module_but_the_seeded_stream_imports_random() -> None:
+    """All chance goes through engine/rng.py, so a game replays from its seed."""
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        if path.name == "rng.py" and path.parent.name == "engine":
+            continue
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(import random|from random)", source, re.MULTILINE), path
 
 
 # -- what is counted -----------------------------------------------------------------------
@@ -199,14 +207,14 @@ def _wired() -> bool:
 
 @pytest.fixture
 def run_simulate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> object:
-    """``stationmaster simulate ARGS`` in this process, through engine.cli once
+    """``stationmaster simulate ARGS`` in this process, through command.cli once
     it is wired there, else through the module's own entry point."""
 
     def go(args: Sequence[str]) -> CliResult:
         monkeypatch.chdir(ROOT)
         capsys.readouterr()
         try:
-            code = cli.main(["simulate", *args]) if _wired() else simulate.main(list(args))
+            code = cli.main(["simulate", *args]) if _wired() else simulate_command.main(list(args))
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
         out, err = capsys.readouterr()
@@ -266,7 +274,7 @@ def test_text_output(run_simulate: object) -> None:
 
 def test_progress_bar_updates_in_place_and_ends_the_line() -> None:
     stream = io.StringIO()
-    bar = simulate._ProgressBar(stream)
+    bar = simulate_command._ProgressBar(stream)
     for done in range(1, 5):
         bar(done, 4)
     bar.finish()
@@ -277,7 +285,7 @@ def test_progress_bar_updates_in_place_and_ends_the_line() -> None:
 def test_a_real_process_with_two_workers() -> None:
     """End to end, forked workers included, in a fresh interpreter."""
     proc = subprocess.run(
-        [sys.executable, "-m", "engine.simulate", "--games", "6", "--workers", "2", "--seed", "4", "--json"],
+        [sys.executable, "-m", "command.simulate", "--games", "6", "--workers", "2", "--seed", "4", "--json"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -322,12 +330,12 @@ def test_simulation_context_rows() -> None:
 
 def test_the_simulation_table_renders_and_passes_the_lint(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(TABLES, "simulation", simulation_context)
-    pages = read_pages(ROOT / "site")
+    pages = read_pages(ROOT / "site" / "stationmaster")
     placed = [name for name, text in pages.items() if "<!-- generated: simulation -->" in text]
     if not placed:
         pages["simulation-test.md"] = "# Simulation\n\n<!-- generated: simulation -->\n<!-- /generated -->\n"
         placed = ["simulation-test.md"]
-    rendered = render_site(CATALOG, pages)
+    rendered = render_site(CATALOG, pages, tables=TABLE_SET)
     text = rendered.new[placed[0]]
     assert text.count("| Card | Dead draws (% of draws) | Drawn per game |") == len(simulation_context(CATALOG)["configurations"])
     assert "% |" in text and " per game |" in text

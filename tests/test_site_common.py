@@ -30,7 +30,7 @@ from typing import NamedTuple
 import pytest
 
 from conftest import CliResult, subprocess_env  # noqa: F401  (subprocess_env: for the site tests)
-from engine import cli
+from command import cli
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TESTS_DIR = PROJECT_ROOT / "tests"
@@ -49,7 +49,7 @@ Result = CliResult  # the site tests' name for it
 
 
 def call_cli(args: Sequence[str], cwd: Path) -> Result:
-    """``engine.cli.main(args)`` in this process, in ``cwd``; never exit 3."""
+    """``command.cli.main(args)`` in this process, in ``cwd``; never exit 3."""
     out, err = io.StringIO(), io.StringIO()
     before = Path.cwd()
     os.chdir(cwd)
@@ -69,7 +69,7 @@ def call_cli(args: Sequence[str], cwd: Path) -> Result:
 
 def stationmaster_exe() -> list[str]:
     exe = VENV_BIN / "stationmaster"
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "engine.cli"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "command.cli"]
 
 
 # -- scratch projects ------------------------------------------------------------
@@ -116,7 +116,7 @@ def project(baseline: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     root = tmp_path / "project"
     shutil.copytree(baseline, root)
     monkeypatch.chdir(root)
-    monkeypatch.setattr(render, "_expensive_body", lambda catalog, env, block, *rest: block.body)
+    monkeypatch.setattr(render, "_expensive_body", lambda catalog, tables, env, block, *rest: block.body)
     return root
 
 
@@ -237,18 +237,19 @@ def page_table(site: Path, page: str, block: str) -> Table:
 @contextlib.contextmanager
 def registry(effect_ids: Sequence[str]) -> Iterator[None]:
     """Make the engine's handler registry hold exactly ``effect_ids``."""
-    from engine.effects import registry as reg
+    from engine.effects.registry import Handler
+    from engine.stationmaster.effects import REGISTRY
 
-    reg.load_handlers()  # let the real handler module register first
-    saved = dict(reg.REGISTRY)
-    reg.REGISTRY.clear()
+    REGISTRY.load()  # let the real handler module register first
+    saved = dict(REGISTRY)
+    REGISTRY.clear()
     for effect_id in effect_ids:
-        reg.REGISTRY[effect_id] = reg.Handler(effect_id, _stub_handler)
+        REGISTRY[effect_id] = Handler(effect_id, _stub_handler)
     try:
         yield
     finally:
-        reg.REGISTRY.clear()
-        reg.REGISTRY.update(saved)
+        REGISTRY.clear()
+        REGISTRY.update(saved)
 
 
 def _stub_handler(*args: object, **kwargs: object) -> None:
@@ -260,14 +261,14 @@ def _stub_handler(*args: object, **kwargs: object) -> None:
 
 def test_real_repository_passes_check() -> None:
     """The committed pages agree with the committed content and engine."""
-    before = snapshot(PROJECT_ROOT / "site") | {"c/" + k: v for k, v in snapshot(PROJECT_ROOT / "content").items()}
+    before = snapshot(PROJECT_ROOT / "site" / "stationmaster") | {"c/" + k: v for k, v in snapshot(PROJECT_ROOT / "content" / "stationmaster").items()}
     result = call_cli(["check"], PROJECT_ROOT)
-    after = snapshot(PROJECT_ROOT / "site") | {"c/" + k: v for k, v in snapshot(PROJECT_ROOT / "content").items()}
+    after = snapshot(PROJECT_ROOT / "site" / "stationmaster") | {"c/" + k: v for k, v in snapshot(PROJECT_ROOT / "content" / "stationmaster").items()}
     assert before == after, "check wrote into the repository"
     assert result.code == 0, result.output
-    from generator.tables import TABLES
+    from engine.stationmaster.tables import TABLES
 
-    assert re.search(rf"^site/: \d+ pages and {len(TABLES)} tables agree with content/$", result.out, re.MULTILINE), result.out
+    assert re.search(rf"^site/stationmaster/: \d+ pages and {len(TABLES)} tables agree with content/stationmaster/$", result.out, re.MULTILINE), result.out
 
 
 def test_scratch_copy_is_clean_and_check_is_quiet(sm: Callable[..., Result], project: Path) -> None:
@@ -280,12 +281,12 @@ def test_scratch_copy_is_clean_and_check_is_quiet(sm: Callable[..., Result], pro
 def test_page_splitter_round_trips(project: Path) -> None:
     """The test's own block reader sees every block the pages hold."""
     names: list[str] = []
-    for page in sorted((project / "site").glob("*.md")):
+    for page in sorted((project / "site" / "stationmaster").glob("*.md")):
         text = page.read_text(encoding="utf-8")
         prose, blocks = split_page(text)
         names.extend(blocks)
         assert text.count("<!-- generated: ") >= len(blocks)  # more where a page shows one as an example
         assert len(prose) + sum(len(b) for b in blocks.values()) == len(text)
-    from generator.tables import TABLES
+    from engine.stationmaster.tables import TABLES
 
     assert sorted(names) == sorted(TABLES)

@@ -1,8 +1,9 @@
 """The computed columns are computed, by the engine's own functions: Dealt
-(engine.deck, the deck builder), the Mainline Stage columns
-(engine.mainline.crossing_stages) and Status (the handler registry)."""
+(engine.stationmaster.deck, the deck builder), the Mainline Stage columns
+(engine.stationmaster.mainline.crossing_stages) and Status (the handler registry)."""
 
 from __future__ import annotations
+from engine.stationmaster.tables import TABLE_SET
 
 import inspect
 from collections.abc import Callable
@@ -10,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.content.loader import load_catalog
-from engine.content.model import Catalog, MainlineCard
-from engine.deck import home_deck, in_mainline_inventory
-from engine.houserules import defaults
-from engine.mainline import crossing_stages
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Catalog, MainlineCard
+from engine.stationmaster.deck import home_deck, in_mainline_inventory
+from engine.stationmaster.houserules import defaults
+from engine.stationmaster.mainline import crossing_stages
 from generator.render import read_pages, render_site
 from test_site_common import (
     Result,
@@ -51,8 +52,8 @@ DEALT_TABLES = {
 
 
 def _render(project: Path) -> tuple[Catalog, Callable[[str, str], Table]]:
-    catalog = load_catalog(project / "content")
-    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    catalog = load_catalog(project / "content" / "stationmaster")
+    rendered = render_site(catalog, read_pages(project / "site" / "stationmaster"), "site/", tables=TABLE_SET)
 
     def table(page: str, block: str) -> Table:
         return read_table(split_page(rendered.new[page])[1][block])
@@ -114,21 +115,21 @@ def test_opponent_cards_are_never_dealt(project: Path) -> None:
 
 
 def test_a_track_card_with_count_zero_is_not_dealt(sm: Run, project: Path) -> None:
-    track = project / "content/home-deck/track.yaml"
-    assert page_table(project / "site", "home-deck.md", "track").rows["three-way-turnout"]["Dealt"] == "no"
-    assert page_table(project / "site", "home-deck.md", "track").rows["straight"]["Dealt"] == "yes"
+    track = project / "content/stationmaster/home-deck/track.yaml"
+    assert page_table(project / "site" / "stationmaster", "home-deck.md", "track").rows["three-way-turnout"]["Dealt"] == "no"
+    assert page_table(project / "site" / "stationmaster", "home-deck.md", "track").rows["straight"]["Dealt"] == "yes"
     edit(track, "    name: Three-way turnout\n    count: 0\n", "    name: Three-way turnout\n    count: 1\n")
     edit(track, "    name: Straight\n    count: 12\n", "    name: Straight\n    count: 0\n")
     assert sm("cards").code == 0
-    rows = page_table(project / "site", "home-deck.md", "track").rows
+    rows = page_table(project / "site" / "stationmaster", "home-deck.md", "track").rows
     assert rows["three-way-turnout"]["Dealt"] == "yes"
     assert rows["straight"]["Dealt"] == "no"
 
 
 def test_office_dealt_changes_with_the_content(sm: Run, project: Path) -> None:
-    edit(project / "content/home-deck/offices.yaml", "    name: Depot\n    count: 4\n", "    name: Depot\n    count: 0\n")
+    edit(project / "content/stationmaster/home-deck/offices.yaml", "    name: Depot\n    count: 4\n", "    name: Depot\n    count: 0\n")
     assert sm("cards").code == 0
-    offices = page_table(project / "site", "home-deck.md", "offices")
+    offices = page_table(project / "site" / "stationmaster", "home-deck.md", "offices")
     # with no Depot card the starting office no longer changes any office's
     # dealing, so the two columns collapse into one
     assert [h for h in offices.header if h.startswith("Dealt")] == ["Dealt"]
@@ -164,21 +165,21 @@ def test_mainline_stage_columns_come_from_crossing_stages(project: Path) -> None
 
 
 def test_mainline_stage_columns_are_not_typed_in(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import generator.tables
+    import engine.stationmaster.tables
 
     def fake(terrain: MainlineCard, *, carries_coach: bool, slow: bool) -> int:
         return 10 + 2 * carries_coach + slow
 
-    monkeypatch.setattr(generator.tables, "crossing_stages", fake)
+    monkeypatch.setattr(engine.stationmaster.tables, "crossing_stages", fake)
     _, table = _render(project)
     for row in table("mainline.md", "mainline-terrain").rows.values():
         assert [row[f"Stages, {k}"] for k in ("Fast with coach", "Fast freight", "Slow with coach", "Slow freight")] == ["12", "10", "13", "11"]
 
 
 def test_inventory_column_follows_the_count(sm: Run, project: Path) -> None:
-    edit(project / "content/mainline.yaml", "    name: Tunnel\n    count: 1\n", "    name: Tunnel\n    count: 0\n")
+    edit(project / "content/stationmaster/mainline.yaml", "    name: Tunnel\n    count: 1\n", "    name: Tunnel\n    count: 0\n")
     assert sm("cards").code == 0
-    rows = page_table(project / "site", "mainline.md", "mainline-terrain").rows
+    rows = page_table(project / "site" / "stationmaster", "mainline.md", "mainline-terrain").rows
     assert rows["tunnel"]["In the inventory"] == "no"
     assert rows["trestle"]["In the inventory"] == "yes"
 
@@ -232,7 +233,7 @@ def test_status_follows_the_registry(project: Path, effect: str, card: str, expe
 
 
 def test_a_handled_card_that_is_never_dealt_is_dormant(sm: Run, project: Path) -> None:
-    edit(project / "content/home-deck/enhancements.yaml", "    name: Small Yard\n    count: 2\n", "    name: Small Yard\n    count: 0\n")
+    edit(project / "content/stationmaster/home-deck/enhancements.yaml", "    name: Small Yard\n    count: 2\n", "    name: Small Yard\n    count: 0\n")
     status = _statuses(project, ("small-yard",))
     assert status["small-yard"] == "dormantSolo"
 
@@ -247,13 +248,13 @@ def test_a_handled_mainline_terrain_card_is_live(project: Path) -> None:
 
 
 def test_a_handled_terrain_card_out_of_the_inventory_is_dormant(project: Path) -> None:
-    edit(project / "content/mainline.yaml", "    name: Interchange\n    count: 1\n", "    name: Interchange\n    count: 0\n")
+    edit(project / "content/stationmaster/mainline.yaml", "    name: Interchange\n    count: 1\n", "    name: Interchange\n    count: 0\n")
     status = _statuses(project, ("sort-cars",))
     assert status["interchange"] == "dormantSolo"
 
 
 def test_status_change_is_drift_that_cards_fixes(sm: Run, project: Path) -> None:
-    from engine.effects.registry import load_handlers
+    from engine.stationmaster.effects import load_handlers
 
     built = tuple(load_handlers())
     assert "classification-yard" not in built, "pick another effect that is still unbuilt"
@@ -262,7 +263,7 @@ def test_status_change_is_drift_that_cards_fixes(sm: Run, project: Path) -> None
         assert result.code == 1
         assert "table 'enhancements': changed: classification-yard" in result.out
         assert sm("cards").code == 0
-        assert page_table(project / "site", "home-deck.md", "enhancements").rows["classification-yard"]["Status"] == "live"
+        assert page_table(project / "site" / "stationmaster", "home-deck.md", "enhancements").rows["classification-yard"]["Status"] == "live"
         assert sm("check").code == 0
 
 
@@ -275,15 +276,16 @@ def _undeclared_handler(*args: object) -> None:  # the registered function
 
 @pytest.mark.parametrize("command", ["validate", "check", "cards"])
 def test_handler_for_an_undeclared_effect_is_a_located_error(sm: Run, project: Path, command: str) -> None:
-    from engine.effects import registry as reg
+    from engine.effects.registry import Handler
+    from engine.stationmaster.effects import REGISTRY
 
     with registry(()):
-        reg.REGISTRY["no-such-effect"] = reg.Handler("no-such-effect", _undeclared_handler)
+        REGISTRY["no-such-effect"] = Handler("no-such-effect", _undeclared_handler)
         before = snapshot(project)
         result = sm(command)
         assert snapshot(project) == before
     assert result.code == 1, result.output
     here = inspect.getsourcefile(_undeclared_handler)
     line = inspect.getsourcelines(_undeclared_handler)[1]
-    assert result.located() == [(here, line, 1, "engine handler for effect 'no-such-effect', which content/effects.yaml does not declare")], result.out
+    assert result.located() == [(here, line, 1, "engine handler for effect 'no-such-effect', which content/stationmaster/effects.yaml does not declare")], result.out
     assert line == line_of(Path(__file__).read_text(encoding="utf-8"), "def _undeclared_handler(")

@@ -30,10 +30,10 @@ from test_site_common import (
 
 Run = Callable[..., Result]
 
-TRAINS = Path("content/home-deck/trains.yaml")
-FACILITIES = Path("content/home-deck/facilities.yaml")
-MAINLINE = Path("content/mainline.yaml")
-MANEUVERS = Path("content/home-deck/maneuvers.yaml")
+TRAINS = Path("content/stationmaster/home-deck/trains.yaml")
+FACILITIES = Path("content/stationmaster/home-deck/facilities.yaml")
+MAINLINE = Path("content/stationmaster/mainline.yaml")
+MANEUVERS = Path("content/stationmaster/home-deck/maneuvers.yaml")
 
 # (file, old text, new text, page, table, card id, text in the old row, text in the new row)
 CARD_CHANGES = [
@@ -81,7 +81,7 @@ def _prose_of_all_pages(site: Path) -> dict[str, str]:
 def test_changed_card_is_reported_then_fixed_by_cards(
     sm: Run, project: Path, path: Path, old: str, new: str, page: str, table: str, card: str, old_row: str, new_row: str
 ) -> None:
-    site = project / "site"
+    site = project / "site" / "stationmaster"
     prose_before = _prose_of_all_pages(site)
     pages_before = {p.name: p.read_text(encoding="utf-8") for p in site.glob("*.md")}
     edit(project / path, old, new)
@@ -93,12 +93,12 @@ def test_changed_card_is_reported_then_fixed_by_cards(
     out = result.out
     marker_line = line_of(pages_before[page], f"<!-- generated: {table} -->")
     # the page, the table (with the line of its marker) and the card id
-    assert f"site/{page}: out of date with content/" in out
-    assert re.search(rf"^site/{re.escape(page)}:{marker_line}:1: table '{table}': changed: {card}$", out, re.MULTILINE), out
+    assert f"site/stationmaster/{page}: out of date with content/" in out
+    assert re.search(rf"^site/stationmaster/{re.escape(page)}:{marker_line}:1: table '{table}': changed: {card}$", out, re.MULTILINE), out
     # only the page that holds the table drifts
-    assert re.findall(r"^(site/[^:]+): out of date", out, re.MULTILINE) == [f"site/{page}"]
+    assert re.findall(r"^(site/stationmaster/[^:]+): out of date", out, re.MULTILINE) == [f"site/stationmaster/{page}"]
     # a unified diff, whose -/+ lines are exactly the card's row
-    assert f"--- site/{page} (committed)" in out and f"+++ site/{page} (from content/)" in out
+    assert f"--- site/stationmaster/{page} (committed)" in out and f"+++ site/stationmaster/{page} (from content/)" in out
     assert re.search(r"^@@ -\d+,\d+ \+\d+,\d+ @@", out, re.MULTILINE)
     minus = [line for line in out.splitlines() if line.startswith("-") and not line.startswith("---")]
     plus = [line for line in out.splitlines() if line.startswith("+") and not line.startswith("+++")]
@@ -110,7 +110,7 @@ def test_changed_card_is_reported_then_fixed_by_cards(
 
     result = sm("cards")
     assert result.code == 0, result.output
-    assert result.out.strip() == f"1 page(s) rewritten: site/{page}"
+    assert result.out.strip() == f"1 page(s) rewritten: site/stationmaster/{page}"
     result = sm("check")
     assert result.code == 0, result.output
 
@@ -125,7 +125,7 @@ def test_changed_card_is_reported_then_fixed_by_cards(
 
 
 def test_hand_edit_of_a_row_is_drift_and_cards_restores_it(sm: Run, project: Path) -> None:
-    page = project / "site/home-deck.md"
+    page = project / "site/stationmaster/home-deck.md"
     original = page.read_bytes()
     text = original.decode()
     edit(page, '<a id="card-curve-left"></a>Curve (left) | left | W–NE |', '<a id="card-curve-left"></a>Curve (left) | left | W–NW |')
@@ -135,18 +135,18 @@ def test_hand_edit_of_a_row_is_drift_and_cards_restores_it(sm: Run, project: Pat
     result = sm("check")
     assert snapshot(project) == before
     assert result.code == 1
-    assert re.search(rf"^site/home-deck.md:{marker}:1: table 'track': changed: curve-left$", result.out, re.MULTILINE), result.out
+    assert re.search(rf"^site/stationmaster/home-deck.md:{marker}:1: table 'track': changed: curve-left$", result.out, re.MULTILINE), result.out
     assert "-| <a id=\"card-curve-left\"></a>Curve (left) | left | W–NW |" in result.out
     assert "+| <a id=\"card-curve-left\"></a>Curve (left) | left | W–NE |" in result.out
 
     result = sm("cards")
-    assert result.code == 0 and result.out.strip() == "1 page(s) rewritten: site/home-deck.md"
+    assert result.code == 0 and result.out.strip() == "1 page(s) rewritten: site/stationmaster/home-deck.md"
     assert page.read_bytes() == original
     assert sm("check").code == 0
 
 
 def test_hand_edit_without_a_row_change_is_still_drift(sm: Run, project: Path) -> None:
-    page = project / "site/mainline.md"
+    page = project / "site/stationmaster/mainline.md"
     original = page.read_bytes()
     text = original.decode()
     marker = line_of(text, "<!-- generated: division-points -->")
@@ -156,7 +156,7 @@ def test_hand_edit_without_a_row_change_is_still_drift(sm: Run, project: Path) -
 
     result = sm("check")
     assert result.code == 1
-    assert re.search(rf"^site/mainline.md:{marker}:1: table 'division-points': its text differs \(edited by hand\?\)$", result.out, re.MULTILINE), result.out
+    assert re.search(rf"^site/stationmaster/mainline.md:{marker}:1: table 'division-points': its text differs \(edited by hand\?\)$", result.out, re.MULTILINE), result.out
     assert "-A note typed into the generated block." in result.out
 
     assert sm("cards").code == 0
@@ -168,26 +168,26 @@ def test_added_card_is_reported_as_added(sm: Run, project: Path) -> None:
     (project / MANEUVERS).write_text(text + "  - id: hand-brake\n    name: Hand Brake\n    count: 1\n    effect: poling\n", encoding="utf-8")
     result = sm("check")
     assert result.code == 1
-    assert re.search(r"^site/home-deck.md:\d+:1: table 'maneuvers': added: hand-brake$", result.out, re.MULTILINE), result.out
+    assert re.search(r"^site/stationmaster/home-deck.md:\d+:1: table 'maneuvers': added: hand-brake$", result.out, re.MULTILINE), result.out
     assert re.search(r'^\+\| <a id="card-hand-brake"></a>Hand Brake \|', result.out, re.MULTILINE)
     assert sm("cards").code == 0
     assert sm("check").code == 0
-    assert '<a id="card-hand-brake"></a>Hand Brake' in (project / "site/home-deck.md").read_text(encoding="utf-8")
+    assert '<a id="card-hand-brake"></a>Hand Brake' in (project / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
 
 
 def test_removed_card_is_reported_as_removed(sm: Run, project: Path) -> None:
     edit(
-        project / "content/home-deck/opponent.yaml",
+        project / "content/stationmaster/home-deck/opponent.yaml",
         "  - id: trackage-rights\n    name: Trackage Rights\n    count: 1\n    category: spaceUse\n    attacks: districtSquare\n    effect: trackage-rights\n    text: Runs one of your trains over a rival's Running Track.\n",
         "",
     )
     result = sm("check")
     assert result.code == 1
-    assert re.search(r"^site/home-deck.md:\d+:1: table 'space-use-cards': removed: trackage-rights$", result.out, re.MULTILINE), result.out
+    assert re.search(r"^site/stationmaster/home-deck.md:\d+:1: table 'space-use-cards': removed: trackage-rights$", result.out, re.MULTILINE), result.out
     assert re.search(r'^-\| <a id="card-trackage-rights"></a>Trackage Rights \|', result.out, re.MULTILINE)
     assert sm("cards").code == 0
     assert sm("check").code == 0
-    assert "card-trackage-rights" not in (project / "site/home-deck.md").read_text(encoding="utf-8")
+    assert "card-trackage-rights" not in (project / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
 
 
 def test_drift_on_two_pages_lists_both(sm: Run, project: Path) -> None:
@@ -197,26 +197,26 @@ def test_drift_on_two_pages_lists_both(sm: Run, project: Path) -> None:
          "  - id: tunnel\n    name: Tunnel\n    count: 1\n    role: terrain\n    speedMph: {passenger: 60, freight: 30}\n")
     result = sm("check")
     assert result.code == 1
-    assert re.findall(r"^(site/[^:]+): out of date", result.out, re.MULTILINE) == ["site/home-deck.md", "site/mainline.md"]
+    assert re.findall(r"^(site/stationmaster/[^:]+): out of date", result.out, re.MULTILINE) == ["site/stationmaster/home-deck.md", "site/stationmaster/mainline.md"]
     assert "table 'timetabled-trains': changed: train-3" in result.out
     assert "table 'mainline-terrain': changed: tunnel" in result.out
     result = sm("cards")
-    assert result.out.strip() == "2 page(s) rewritten: site/home-deck.md, site/mainline.md"
+    assert result.out.strip() == "2 page(s) rewritten: site/stationmaster/home-deck.md, site/stationmaster/mainline.md"
 
 
 @pytest.mark.parametrize(
     ("path", "old", "new", "table", "named"),
     [
-        pytest.param("content/effects.yaml", "summary: TBD in the source.", "summary: TBD in the source, still.", "effects", "poling", id="effect-summary"),
+        pytest.param("content/stationmaster/effects.yaml", "summary: TBD in the source.", "summary: TBD in the source, still.", "effects", "poling", id="effect-summary"),
         pytest.param(
-            "content/house-rules.yaml",
+            "content/stationmaster/house-rules.yaml",
             "text: A timetabled train may be discarded like any ordinary card.",
             "text: A timetabled train may be discarded like any other card.",
             "house-rules",
             "discardTimetabled",
             id="house-rule-option",
         ),
-        pytest.param("content/home-deck/mainline-modifiers.yaml", "      trestle: uncontrolled-siding\n", "", "realignment", "realignment", id="realignment-map"),
+        pytest.param("content/stationmaster/home-deck/mainline-modifiers.yaml", "      trestle: uncontrolled-siding\n", "", "realignment", "realignment", id="realignment-map"),
     ],
 )
 def test_content_drift_is_never_called_a_hand_edit(sm: Run, project: Path, path: str, old: str, new: str, table: str, named: str) -> None:
@@ -240,15 +240,15 @@ def test_invalid_content_is_located_and_nothing_is_written(sm: Run, project: Pat
     lines = text.splitlines(keepends=True)
     lines[speed_line - 1] = lines[speed_line - 1].replace("speed: slow", "speed: glacial")
     trains.write_text("".join(lines), encoding="utf-8")
-    (project / "site/home-deck.md").write_text(
-        (project / "site/home-deck.md").read_text(encoding="utf-8").replace("| W–NE | yes |", "| W–NE | no |"), encoding="utf-8"
+    (project / "site/stationmaster/home-deck.md").write_text(
+        (project / "site/stationmaster/home-deck.md").read_text(encoding="utf-8").replace("| W–NE | yes |", "| W–NE | no |"), encoding="utf-8"
     )
 
     before = snapshot(project)
     result = sm(command)
     assert snapshot(project) == before
     assert result.code == 1
-    assert (f"content/home-deck/trains.yaml", speed_line, 12) in [(p, l, c) for p, l, c, _ in result.located()], result.out
+    assert (f"content/stationmaster/home-deck/trains.yaml", speed_line, 12) in [(p, l, c) for p, l, c, _ in result.located()], result.out
     assert "glacial" in result.out
     assert "out of date" not in result.out  # nothing is compared before the content loads
     if command == "cards":
@@ -267,7 +267,7 @@ def test_broken_yaml_is_located_and_nothing_is_written(sm: Run, project: Path, c
     assert snapshot(project) == before
     assert result.code == 1
     located = [(p, l) for p, l, _, m in result.located() if "YAML" in m]
-    assert located and located[0][0] == "content/home-deck/trains.yaml" and located[0][1] in (line, line + 1), result.out
+    assert located and located[0][0] == "content/stationmaster/home-deck/trains.yaml" and located[0][1] in (line, line + 1), result.out
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -278,7 +278,7 @@ def _make_stale(project: Path) -> None:
 
 
 def test_cards_writes_atomically_and_keeps_the_file_mode(sm: Run, project: Path) -> None:
-    site = project / "site"
+    site = project / "site" / "stationmaster"
     page = site / "home-deck.md"
     os.chmod(page, 0o640)
     other = site / "mainline.md"
@@ -306,12 +306,12 @@ def test_cards_twice_changes_nothing_the_second_time(sm: Run, project: Path) -> 
     first = sm("cards")
     assert first.code == 0 and first.out.startswith("1 page(s) rewritten")
     before = snapshot(project)
-    mtimes = {p: p.stat().st_mtime_ns for p in (project / "site").iterdir()}
+    mtimes = {p: p.stat().st_mtime_ns for p in (project / "site" / "stationmaster").iterdir()}
     second = sm("cards")
     assert second.code == 0
     assert second.out.strip() == "0 page(s) rewritten; all tables were up to date"
     assert snapshot(project) == before
-    assert {p: p.stat().st_mtime_ns for p in (project / "site").iterdir()} == mtimes
+    assert {p: p.stat().st_mtime_ns for p in (project / "site" / "stationmaster").iterdir()} == mtimes
 
 
 def test_a_page_that_cannot_be_written_is_not_an_internal_error(
@@ -321,10 +321,10 @@ def test_a_page_that_cannot_be_written_is_not_an_internal_error(
     environment's fault, not a bug in the kit: exit 2 with a message naming the
     page, and no temporary file or half-written page left behind."""
     import generator.drift
-    from engine import cli
+    from command import cli
 
     _make_stale(project)
-    before = snapshot(project / "site")
+    before = snapshot(project / "site" / "stationmaster")
 
     def full_disk(*args: object, **kwargs: object) -> tuple[int, str]:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -334,7 +334,7 @@ def test_a_page_that_cannot_be_written_is_not_an_internal_error(
         capsys.readouterr()
         code = cli.main(["cards"])
     out, err = capsys.readouterr()
-    assert snapshot(project / "site") == before
+    assert snapshot(project / "site" / "stationmaster") == before
     assert "internal error" not in err, err
     assert code == 2, (code, out, err)
     assert "home-deck.md" in err
@@ -344,7 +344,7 @@ def test_a_page_that_cannot_be_written_is_not_an_internal_error(
 
 
 def test_crlf_prose_is_kept_and_generated_text_uses_lf(sm: Run, project: Path) -> None:
-    page = project / "site/house-rules.md"
+    page = project / "site/stationmaster/house-rules.md"
     original = page.read_text(encoding="utf-8")
     prose, blocks = split_page(original)
     crlf = original.replace("\n", "\r\n")
@@ -379,8 +379,8 @@ def test_cards_is_deterministic_across_hash_seeds(baseline: Path, tmp_path: Path
     for seed in seeds:
         root = tmp_path / f"seed-{seed}"
         shutil.copytree(baseline, root)
-        _blank_blocks(root / "site")
-        assert "| --- |" not in (root / "site/home-deck.md").read_text(encoding="utf-8")
+        _blank_blocks(root / "site" / "stationmaster")
+        assert "| --- |" not in (root / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
         procs.append(
             (
                 root,
@@ -394,16 +394,16 @@ def test_cards_is_deterministic_across_hash_seeds(baseline: Path, tmp_path: Path
                 ),
             )
         )
-    with_blocks = [p for p in (baseline / "site").glob("*.md") if "<!-- generated: " in p.read_text(encoding="utf-8")]
+    with_blocks = [p for p in (baseline / "site" / "stationmaster").glob("*.md") if "<!-- generated: " in p.read_text(encoding="utf-8")]
     assert len(with_blocks) >= 5
     results = []
     for root, proc in procs:
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, out + err
         assert f"{len(with_blocks)} page(s) rewritten" in out
-        results.append({p.name: p.read_bytes() for p in sorted((root / "site").glob("*.md"))})
+        results.append({p.name: p.read_bytes() for p in sorted((root / "site" / "stationmaster").glob("*.md"))})
     assert results[0] == results[1] == results[2]
-    expected = {p.name: p.read_bytes() for p in sorted((baseline / "site").glob("*.md"))}
+    expected = {p.name: p.read_bytes() for p in sorted((baseline / "site" / "stationmaster").glob("*.md"))}
     assert results[0] == expected, "filling blank blocks does not give the committed pages"
     for name, data in results[0].items():
         assert b"\r" not in data, name
@@ -421,7 +421,7 @@ def test_unusable_invocations_exit_2(sm: Run, project: Path, tmp_path: Path) -> 
     outside.mkdir()
     result = call_cli(["check"], outside)
     assert result.code == 2 and "content: not found" in result.err
-    (project / "site/bad.md").write_bytes(b"\xff\xfe not utf-8\n")
+    (project / "site/stationmaster/bad.md").write_bytes(b"\xff\xfe not utf-8\n")
     before = snapshot(project)
     for command in ("cards", "check"):
         result = sm(command)

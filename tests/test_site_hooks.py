@@ -87,7 +87,7 @@ def repo(baseline: Path, tmp_path: Path) -> Repo:
 
 def test_commit_of_stale_site_is_refused_until_cards(repo: Repo) -> None:
     head = repo.head()
-    edit(repo.root / "content/home-deck/trains.yaml", TRAIN_3, TRAIN_3_FAST)
+    edit(repo.root / "content/stationmaster/home-deck/trains.yaml", TRAIN_3, TRAIN_3_FAST)
 
     refused = repo.git("commit", "-am", "train 3 runs fast", check=False)
     output = refused.stdout + refused.stderr
@@ -95,35 +95,35 @@ def test_commit_of_stale_site_is_refused_until_cards(repo: Repo) -> None:
     assert repo.head() == head
     assert "stationmaster validate (content is well-formed)" in output and "Passed" in output
     assert "- hook id: stationmaster-check" in output
-    assert "site/home-deck.md: out of date with content/" in output
+    assert "site/stationmaster/home-deck.md: out of date with content/" in output
     assert "table 'timetabled-trains': changed: train-3" in output
     assert "make cards" in output
 
     fixed = repo.stationmaster("cards")
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     # the card's table, and the simulation page, which is played from the content
-    assert fixed.stdout.strip() == "2 page(s) rewritten: site/home-deck.md, site/simulation.md"
+    assert fixed.stdout.strip() == "2 page(s) rewritten: site/stationmaster/home-deck.md, site/stationmaster/simulation.md"
     done = repo.git("commit", "-am", "train 3 runs fast", check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert repo.head() != head
     changed = repo.git("show", "--name-only", "--format=", "HEAD").stdout.split()
-    assert sorted(changed) == ["content/home-deck/trains.yaml", "site/home-deck.md", "site/simulation.md"]
+    assert sorted(changed) == ["content/stationmaster/home-deck/trains.yaml", "site/stationmaster/home-deck.md", "site/stationmaster/simulation.md"]
 
 
 def test_regenerated_but_unstaged_page_is_still_refused(repo: Repo) -> None:
     """pre-commit checks what is committed: a page regenerated but not staged does not count."""
-    edit(repo.root / "content/home-deck/trains.yaml", TRAIN_3, TRAIN_3_FAST)
+    edit(repo.root / "content/stationmaster/home-deck/trains.yaml", TRAIN_3, TRAIN_3_FAST)
     assert repo.stationmaster("cards").returncode == 0
-    repo.git("add", "content/home-deck/trains.yaml")
+    repo.git("add", "content/stationmaster/home-deck/trains.yaml")
     refused = repo.git("commit", "-m", "content only", check=False)
     assert refused.returncode != 0
     assert "table 'timetabled-trains': changed: train-3" in refused.stdout + refused.stderr
     # the unstaged page is given back untouched
-    assert "| 3 | fast |" in (repo.root / "site/home-deck.md").read_text(encoding="utf-8")
+    assert "| 3 | fast |" in (repo.root / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
 
 
 def test_hand_edited_table_is_refused(repo: Repo) -> None:
-    page = repo.root / "site/home-deck.md"
+    page = repo.root / "site/stationmaster/home-deck.md"
     edit(page, '<a id="card-curve-left"></a>Curve (left) | left | W–NE |', '<a id="card-curve-left"></a>Curve (left) | left | W–NW |')
     refused = repo.git("commit", "-am", "typo fix in a table", check=False)
     output = refused.stdout + refused.stderr
@@ -136,10 +136,10 @@ def test_hand_edited_table_is_refused(repo: Repo) -> None:
 
 def test_broken_yaml_is_refused_by_the_validate_hook(repo: Repo) -> None:
     head = repo.head()
-    edit(repo.root / "content/home-deck/trains.yaml", "    consist: {coach: 3}\n    caboose: false\n  - id: train-2", "    consist: {coach: 3\n    caboose: false\n  - id: train-2")
+    edit(repo.root / "content/stationmaster/home-deck/trains.yaml", "    consist: {coach: 3}\n    caboose: false\n  - id: train-2", "    consist: {coach: 3\n    caboose: false\n  - id: train-2")
     refused = repo.git("commit", "-am", "broken", check=False)
     output = refused.stdout + refused.stderr
     assert refused.returncode != 0, output
     assert repo.head() == head
     assert "- hook id: stationmaster-validate" in output
-    assert "content/home-deck/trains.yaml:" in output and "YAML syntax error" in output
+    assert "content/stationmaster/home-deck/trains.yaml:" in output and "YAML syntax error" in output

@@ -64,17 +64,17 @@ def text_of(fragment: str) -> str:
 
 
 def test_real_project_builds_strict_without_warnings(tmp_path: Path) -> None:
-    before = snapshot(PROJECT_ROOT / "site")
+    before = snapshot(PROJECT_ROOT / "site" / "stationmaster")
     proc = build(PROJECT_ROOT, tmp_path / "out")
-    assert snapshot(PROJECT_ROOT / "site") == before
+    assert snapshot(PROJECT_ROOT / "site" / "stationmaster") == before
     output = proc.stdout + proc.stderr
     assert proc.returncode == 0, output
     assert not [line for line in output.splitlines() if "WARNING" in line], output
     assert "Traceback" not in output
-    home = (tmp_path / "out/home-deck.html").read_text(encoding="utf-8")
+    home = (tmp_path / "out/stationmaster/home-deck.html").read_text(encoding="utf-8")
     tr, table = row_of(home, "card-depot")
     assert len(cells_of(tr)) == heads(table)
-    assert (tmp_path / "out/mainline.html").exists() and (tmp_path / "out/editing.html").exists()
+    assert (tmp_path / "out/stationmaster/mainline.html").exists() and (tmp_path / "out/stationmaster/editing.html").exists()
 
 
 NAME = "P|o <script>alert(1)</script> `c` *b* _x_ [l](http://x)"  # names are one line
@@ -83,12 +83,12 @@ SUMMARY = "Pipe | here <script>alert(1)</script> `tick`\n      *bold* _x_ [link]
 
 def test_card_text_is_shown_literally_in_the_built_html(sm: Run, project: Path, tmp_path: Path) -> None:
     assert len(NAME) <= 60
-    edit(project / "content/home-deck/maneuvers.yaml", "    name: Poling\n", f'    name: "{NAME}"\n')
-    edit(project / "content/effects.yaml", "    summary: TBD in the source.\n", f"    summary: |\n      {SUMMARY}\n")
+    edit(project / "content/stationmaster/home-deck/maneuvers.yaml", "    name: Poling\n", f'    name: "{NAME}"\n')
+    edit(project / "content/stationmaster/effects.yaml", "    summary: TBD in the source.\n", f"    summary: |\n      {SUMMARY}\n")
     result = sm("cards")
     assert result.code == 0, result.output
     assert sm("check").code == 0
-    markdown = (project / "site/home-deck.md").read_text(encoding="utf-8")
+    markdown = (project / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
     md_row = markdown.splitlines()[line_of(markdown, 'id="card-poling"></a>') - 1]
     assert "\\|" in md_row and "&lt;script&gt;" in md_row
 
@@ -99,7 +99,7 @@ def test_card_text_is_shown_literally_in_the_built_html(sm: Run, project: Path, 
     assert "<script>alert(1)</script>" not in every_page
     assert 'href="http://x"' not in every_page
 
-    home = (out / "home-deck.html").read_text(encoding="utf-8")
+    home = (out / "stationmaster" / "home-deck.html").read_text(encoding="utf-8")
     tr, table = row_of(home, "card-poling")
     cells = cells_of(tr)
     assert len(cells) == heads(table) == 4, tr  # Card | Effect | Dealt | Status
@@ -111,7 +111,7 @@ def test_card_text_is_shown_literally_in_the_built_html(sm: Run, project: Path, 
     assert cells[2].strip() == "yes" and cells[3].strip() in ("live", "dormantSolo", "unbuilt")
 
     # the same name as a link's text, and the summary, in the effects table
-    editing = (out / "editing.html").read_text(encoding="utf-8")
+    editing = (out / "stationmaster" / "editing.html").read_text(encoding="utf-8")
     tr, table = row_of(editing, "effect-poling")
     cells = cells_of(tr)
     assert len(cells) == heads(table) == 4, tr
@@ -123,26 +123,26 @@ def test_card_text_is_shown_literally_in_the_built_html(sm: Run, project: Path, 
 
 def test_plugin_renders_tables_from_content_without_cards(project: Path, tmp_path: Path) -> None:
     edit(
-        project / "content/home-deck/trains.yaml",
+        project / "content/stationmaster/home-deck/trains.yaml",
         '  - id: train-3\n    name: No. 3 Way Freight\n    count: 1\n    number: "3"\n    service: timetabled\n    speed: slow\n',
         '  - id: train-3\n    name: No. 3 Way Freight\n    count: 1\n    number: "3"\n    service: timetabled\n    speed: fast\n',
     )
-    edit(project / "content/home-deck/maneuvers.yaml", "    name: Poling\n", "    name: Punting\n")
-    before = snapshot(project / "site")
+    edit(project / "content/stationmaster/home-deck/maneuvers.yaml", "    name: Poling\n", "    name: Punting\n")
+    before = snapshot(project / "site" / "stationmaster")
     proc = build(project, tmp_path / "out")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert snapshot(project / "site") == before, "the plugin must never write a page"
-    home = (tmp_path / "out/home-deck.html").read_text(encoding="utf-8")
+    assert snapshot(project / "site" / "stationmaster") == before, "the plugin must never write a page"
+    home = (tmp_path / "out/stationmaster/home-deck.html").read_text(encoding="utf-8")
     tr, _ = row_of(home, "card-train-3")
     assert [c.strip() for c in cells_of(tr)][2] == "fast", tr
     tr, _ = row_of(home, "card-poling")
     assert text_of(cells_of(tr)[0]) == "Punting"
     # and a committed page still has the old text, so check would refuse it
-    assert "| 3 | slow |" in (project / "site/home-deck.md").read_text(encoding="utf-8")
+    assert "| 3 | slow |" in (project / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
 
 
 def test_plugin_refuses_content_that_does_not_validate(project: Path, tmp_path: Path) -> None:
-    trains = project / "content/home-deck/trains.yaml"
+    trains = project / "content/stationmaster/home-deck/trains.yaml"
     text = trains.read_text(encoding="utf-8")
     line = line_of(text, "speed: slow")
     lines = text.splitlines(keepends=True)
@@ -152,12 +152,12 @@ def test_plugin_refuses_content_that_does_not_validate(project: Path, tmp_path: 
     output = proc.stdout + proc.stderr
     assert proc.returncode != 0, output
     assert "the content does not validate" in output
-    assert f"content/home-deck/trains.yaml:{line}:12: card 'train-3', field 'speed'" in output
+    assert f"content/stationmaster/home-deck/trains.yaml:{line}:12: card 'train-3', field 'speed'" in output
     assert "Traceback" not in output
 
 
 def test_plugin_refuses_broken_markers(project: Path, tmp_path: Path) -> None:
-    page = project / "site/mainline.md"
+    page = project / "site/stationmaster/mainline.md"
     text = page.read_text(encoding="utf-8")
     n = len(text.splitlines())
     page.write_text(text + "\n<!-- /generated -->\n", encoding="utf-8")
@@ -165,7 +165,7 @@ def test_plugin_refuses_broken_markers(project: Path, tmp_path: Path) -> None:
     output = proc.stdout + proc.stderr
     assert proc.returncode != 0, output
     assert "generated-block markers are broken" in output
-    assert f"site/mainline.md:{n + 2}:1: a closing marker with no block open" in output
+    assert f"site/stationmaster/mainline.md:{n + 2}:1: a closing marker with no block open" in output
 
 
 def _free_port() -> int:
@@ -194,8 +194,8 @@ def test_serve_rerenders_the_tables_when_a_content_file_changes(project: Path) -
     import time
 
     port = _free_port()
-    url = f"http://127.0.0.1:{port}/home-deck.html"
-    before = snapshot(project / "site")
+    url = f"http://127.0.0.1:{port}/stationmaster/home-deck.html"
+    before = snapshot(project / "site" / "stationmaster")
     log = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would stall the server
     server = subprocess.Popen(
         [str(MKDOCS), "serve", "--dev-addr", f"127.0.0.1:{port}"],
@@ -222,7 +222,7 @@ def test_serve_rerenders_the_tables_when_a_content_file_changes(project: Path) -
         first = wait_for(lambda page: "card-poling" in page, 90)
         tr, _ = row_of(first, "card-poling")
         assert text_of(cells_of(tr)[0]) == "Poling"
-        edit(project / "content/home-deck/maneuvers.yaml", "    name: Poling\n", "    name: Punting\n")
+        edit(project / "content/stationmaster/home-deck/maneuvers.yaml", "    name: Poling\n", "    name: Punting\n")
         second = wait_for(lambda page: "Punting" in page, 90)
         tr, _ = row_of(second, "card-poling")
         assert text_of(cells_of(tr)[0]) == "Punting"
@@ -234,4 +234,4 @@ def test_serve_rerenders_the_tables_when_a_content_file_changes(project: Path) -
             server.kill()
             server.wait()
         log.close()
-    assert snapshot(project / "site") == before, "serving never writes a page"
+    assert snapshot(project / "site" / "stationmaster") == before, "serving never writes a page"

@@ -2,6 +2,7 @@
 generated cells, no dead links or anchors, no card left out of every table."""
 
 from __future__ import annotations
+from engine.stationmaster.tables import TABLE_SET
 
 import dataclasses
 import re
@@ -10,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.content.loader import load_catalog
+from engine.stationmaster import load_catalog
 from generator.lint import lint
 from generator.render import Rendered, read_pages, render_site
-from generator.tables import TABLES
+from engine.stationmaster.tables import TABLES
 from test_site_common import (
     Result,
     baseline,  # noqa: F401  (fixture)
@@ -35,22 +36,22 @@ def _append(page: Path, text: str) -> int:
 
 
 def _render(project: Path) -> tuple[object, Rendered]:
-    catalog = load_catalog(project / "content")
-    return catalog, render_site(catalog, read_pages(project / "site"), "site/")
+    catalog = load_catalog(project / "content" / "stationmaster")
+    return catalog, render_site(catalog, read_pages(project / "site" / "stationmaster"), "site/", tables=TABLE_SET)
 
 
 def test_the_real_site_lints_clean(project: Path) -> None:
     catalog, rendered = _render(project)
-    assert lint(catalog, rendered, TABLES, "site/") == []  # type: ignore[arg-type]
+    assert lint(catalog, rendered, TABLES, "site/stationmaster/") == []  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("header", ["Count", "Copies", "Qty", "How many", "In deck"])
 def test_hand_written_table_with_a_count_column_fails(sm: Run, project: Path, header: str) -> None:
-    start = _append(project / "site/index.md", f"| Card | {header} |\n| --- | --- |\n| Straight | 12 |\n")
+    start = _append(project / "site/stationmaster/index.md", f"| Card | {header} |\n| --- | --- |\n| Straight | 12 |\n")
     result = sm("check")
     assert result.code == 1
     # located at the header cell itself: "| Card | " is 9 characters
-    assert result.located() == [("site/index.md", start, 10, f"table column '{header}' prints a count; the site says only whether a card is dealt (yes/no)")], result.out
+    assert result.located() == [("site/stationmaster/index.md", start, 10, f"table column '{header}' prints a count; the site says only whether a card is dealt (yes/no)")], result.out
     # cards writes the tables but still fails on the lint
     result = sm("cards")
     assert result.code == 1 and "prints a count" in result.out
@@ -58,7 +59,7 @@ def test_hand_written_table_with_a_count_column_fails(sm: Run, project: Path, he
 
 def test_hand_written_table_with_plain_numbers_passes(sm: Run, project: Path) -> None:
     """Bare numbers are only refused inside generated blocks: prose tables may hold rule figures."""
-    _append(project / "site/index.md", "| Tier | Stages |\n| --- | --- |\n| Depot | 2 |\n| Station | 3 |\n")
+    _append(project / "site/stationmaster/index.md", "| Tier | Stages |\n| --- | --- |\n| Depot | 2 |\n| Station | 3 |\n")
     result = sm("check")
     assert result.code == 0, result.output
 
@@ -77,14 +78,14 @@ def test_counts_in_generated_cells_fail(project: Path) -> None:
     text = text.replace(curve, '| <a id="card-curve-left"></a>Curve (left) | 7 | 4x | yes |')
     text = text.replace(turnout, '| <a id="card-turnout-left"></a>Turnout (left) | left | W–E, W–NE | x 3 |')
     broken = dataclasses.replace(rendered, new={**rendered.new, "home-deck.md": text})
-    problems = {(p.path, p.line, p.message) for p in lint(catalog, broken, TABLES, "site/")}  # type: ignore[arg-type]
+    problems = {(p.path, p.line, p.message) for p in lint(catalog, broken, TABLES, "site/stationmaster/")}  # type: ignore[arg-type]
     s, c, t = line_of(text, "card-straight\"></a>Straight |"), line_of(text, "card-curve-left\"></a>"), line_of(text, "card-turnout-left\"></a>")
     assert problems == {
-        ("site/home-deck.md", s, "generated cell '×2' under 'Handedness' reads as a card count"),
-        ("site/home-deck.md", s, "column 'Dealt' must say yes or no, not '3'"),
-        ("site/home-deck.md", c, "generated cell '7' under 'Handedness' is a bare number in a column that holds no rule figure; counts are never printed"),
-        ("site/home-deck.md", c, "generated cell '4x' under 'Routes (ports joined)' reads as a card count"),
-        ("site/home-deck.md", t, "generated cell 'x 3' under 'Dealt' reads as a card count"),
+        ("site/stationmaster/home-deck.md", s, "generated cell '×2' under 'Handedness' reads as a card count"),
+        ("site/stationmaster/home-deck.md", s, "column 'Dealt' must say yes or no, not '3'"),
+        ("site/stationmaster/home-deck.md", c, "generated cell '7' under 'Handedness' is a bare number in a column that holds no rule figure; counts are never printed"),
+        ("site/stationmaster/home-deck.md", c, "generated cell '4x' under 'Routes (ports joined)' reads as a card count"),
+        ("site/stationmaster/home-deck.md", t, "generated cell 'x 3' under 'Dealt' reads as a card count"),
     }
 
 
@@ -99,41 +100,41 @@ def test_count_injected_into_a_table_context_fails_check(sm: Run, project: Path,
     monkeypatch.setitem(TABLES, "track", with_count)
     result = sm("check")
     assert result.code == 1
-    row = line_of((project / "site/home-deck.md").read_text(encoding="utf-8"), '<a id="card-straight"></a>')
-    assert ("site/home-deck.md", row, 1, "generated cell '×2' under 'Handedness' reads as a card count") in result.located(), result.out
+    row = line_of((project / "site/stationmaster/home-deck.md").read_text(encoding="utf-8"), '<a id="card-straight"></a>')
+    assert ("site/stationmaster/home-deck.md", row, 1, "generated cell '×2' under 'Handedness' reads as a card count") in result.located(), result.out
 
 
 def test_link_to_a_missing_anchor_fails_with_its_place(sm: Run, project: Path) -> None:
-    line = _append(project / "site/index.md", "The [x](home-deck.md#card-nope) card.\n")
+    line = _append(project / "site/stationmaster/index.md", "The [x](home-deck.md#card-nope) card.\n")
     result = sm("check")
     assert result.code == 1
-    assert result.located() == [("site/index.md", line, 9, "link 'home-deck.md#card-nope' points at anchor '#card-nope', which home-deck.md does not have")]
+    assert result.located() == [("site/stationmaster/index.md", line, 9, "link 'home-deck.md#card-nope' points at anchor '#card-nope', which home-deck.md does not have")]
 
 
 def test_link_to_a_missing_anchor_on_the_same_page_fails(sm: Run, project: Path) -> None:
-    line = _append(project / "site/mainline.md", "Also see [it](#card-straight) here.\n")
+    line = _append(project / "site/stationmaster/mainline.md", "Also see [it](#card-straight) here.\n")
     result = sm("check")
     assert result.code == 1
-    assert result.located() == [("site/mainline.md", line, 15, "link '#card-straight' points at anchor '#card-straight', which mainline.md does not have")]
+    assert result.located() == [("site/stationmaster/mainline.md", line, 15, "link '#card-straight' points at anchor '#card-straight', which mainline.md does not have")]
 
 
 def test_link_to_a_missing_page_fails_with_its_place(sm: Run, project: Path) -> None:
-    line = _append(project / "site/index.md", "Read [the rules](rules.md#card-depot) first.\n")
+    line = _append(project / "site/stationmaster/index.md", "Read [the rules](rules.md#card-depot) first.\n")
     result = sm("check")
     assert result.code == 1
-    assert result.located() == [("site/index.md", line, 18, "link 'rules.md#card-depot' points at a page that does not exist")]
+    assert result.located() == [("site/stationmaster/index.md", line, 18, "link 'rules.md#card-depot' points at a page that does not exist")]
 
 
 def test_links_to_headings_and_other_sites_pass(sm: Run, project: Path) -> None:
-    _append(project / "site/index.md", "See [piles](home-deck.md#the-piles), [ext](https://example.com/x#y) and [top](#station-master).\n")
-    text = (project / "site/index.md").read_text(encoding="utf-8")
+    _append(project / "site/stationmaster/index.md", "See [piles](home-deck.md#the-piles), [ext](https://example.com/x#y) and [top](#station-master).\n")
+    text = (project / "site/stationmaster/index.md").read_text(encoding="utf-8")
     assert text.startswith("# Station Master\n"), text[:60]
     result = sm("check")
     assert result.code == 0, result.output
 
 
 def test_table_placed_nowhere_and_its_cards_in_no_table(sm: Run, project: Path) -> None:
-    page = project / "site/home-deck.md"
+    page = project / "site/stationmaster/home-deck.md"
     text = page.read_text(encoding="utf-8")
     start = text.index("<!-- generated: maneuvers -->\n")
     end = text.index("<!-- /generated -->\n", start) + len("<!-- /generated -->\n")
@@ -142,14 +143,14 @@ def test_table_placed_nowhere_and_its_cards_in_no_table(sm: Run, project: Path) 
     result = sm("check")
     assert result.code == 1
     messages = [line for line in result.out.splitlines() if "no table" in line or "no page" in line]
-    assert "site: table 'maneuvers' is placed on no page; add '<!-- generated: maneuvers -->' and '<!-- /generated -->' where it belongs" in result.out
+    assert "site/stationmaster: table 'maneuvers' is placed on no page; add '<!-- generated: maneuvers -->' and '<!-- /generated -->' where it belongs" in result.out
     # poling has no anchor left anywhere; the other two keep the hand-made anchors
-    assert "content/home-deck/maneuvers.yaml: card 'poling' appears in no table of the site; place its table on a page" in result.out
+    assert "content/stationmaster/home-deck/maneuvers.yaml: card 'poling' appears in no table of the site; place its table on a page" in result.out
     assert len(messages) == 2, messages
 
 
 def test_each_card_of_a_removed_table_is_reported(sm: Run, project: Path) -> None:
-    page = project / "site/home-deck.md"
+    page = project / "site/stationmaster/home-deck.md"
     text = page.read_text(encoding="utf-8")
     start = text.index("<!-- generated: maneuvers -->\n")
     end = text.index("<!-- /generated -->\n", start) + len("<!-- /generated -->\n")
@@ -157,15 +158,15 @@ def test_each_card_of_a_removed_table_is_reported(sm: Run, project: Path) -> Non
     result = sm("check")
     assert result.code == 1
     for card in ("red-flag", "flying-switch", "poling"):
-        assert f"content/home-deck/maneuvers.yaml: card '{card}' appears in no table of the site" in result.out
+        assert f"content/stationmaster/home-deck/maneuvers.yaml: card '{card}' appears in no table of the site" in result.out
     assert "table 'maneuvers' is placed on no page" in result.out
     # the prose links to those cards are dead now, and are located
-    dead = {m.group(1) for m in re.finditer(r"^site/home-deck.md:\d+:\d+: link '#card-([a-z-]+)' points at anchor", result.out, re.MULTILINE)}
+    dead = {m.group(1) for m in re.finditer(r"^site/stationmaster/home-deck.md:\d+:\d+: link '#card-([a-z-]+)' points at anchor", result.out, re.MULTILINE)}
     assert dead == {"red-flag", "flying-switch", "poling"}
 
 
 def test_count_column_of_a_header_only_table_is_located_at_its_header(sm: Run, project: Path) -> None:
-    start = _append(project / "site/index.md", "Count the cars first.\n\n| Card | Count |\n| --- | --- |\n")
+    start = _append(project / "site/stationmaster/index.md", "Count the cars first.\n\n| Card | Count |\n| --- | --- |\n")
     result = sm("check")
     assert result.code == 1
-    assert [(p, l) for p, l, _, m in result.located() if "prints a count" in m] == [("site/index.md", start + 2)], result.out
+    assert [(p, l) for p, l, _, m in result.located() if "prints a count" in m] == [("site/stationmaster/index.md", start + 2)], result.out

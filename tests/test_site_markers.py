@@ -65,7 +65,7 @@ def on_two_pages(pages: dict[str, str]) -> Expected:
     text = pages["mainline.md"]
     n = len(_lines(text))
     pages["mainline.md"] = text + "\n## Track again\n\n<!-- generated: track -->\n<!-- /generated -->\n"
-    return [("mainline.md", n + 4, 1, "table 'track' is already placed on site/home-deck.md")]
+    return [("mainline.md", n + 4, 1, "table 'track' is already placed on site/stationmaster/home-deck.md")]
 
 
 def nested(pages: dict[str, str]) -> Expected:
@@ -147,7 +147,7 @@ CASES: dict[str, Case] = {
 @pytest.mark.parametrize("command", ["check", "cards"])
 @pytest.mark.parametrize("case", list(CASES))
 def test_marker_error_is_located_and_nothing_is_written(sm: Run, project: Path, case: str, command: str) -> None:
-    site = project / "site"
+    site = project / "site" / "stationmaster"
     pages = {p.name: p.read_text(encoding="utf-8") for p in site.glob("*.md")}
     before_edit = dict(pages)
     expected = CASES[case](pages)
@@ -155,7 +155,7 @@ def test_marker_error_is_located_and_nothing_is_written(sm: Run, project: Path, 
         if text != before_edit[name]:
             (site / name).write_text(text, encoding="utf-8")
     # stale content too: a writer that wrote what it could would touch home-deck.md
-    edit(project / "content/home-deck/facilities.yaml", "    commodity: merchandise\n", "    commodity: parcels\n")
+    edit(project / "content/stationmaster/home-deck/facilities.yaml", "    commodity: merchandise\n", "    commodity: parcels\n")
 
     before = snapshot(project)
     result = sm(command)
@@ -163,8 +163,8 @@ def test_marker_error_is_located_and_nothing_is_written(sm: Run, project: Path, 
     assert result.code == 1, result.output
     located = result.located()
     for page, line, col, message in expected:
-        hits = [m for p, l, c, m in located if p == f"site/{page}" and l == line and c == col and m.startswith(message)]
-        assert hits, f"expected site/{page}:{line}:{col}: {message}...\n got:\n{result.out}"
+        hits = [m for p, l, c, m in located if p == f"site/stationmaster/{page}" and l == line and c == col and m.startswith(message)]
+        assert hits, f"expected site/stationmaster/{page}:{line}:{col}: {message}...\n got:\n{result.out}"
     assert len(located) == len(expected), result.out
     assert "out of date" not in result.out
     assert "marker errors" in result.err
@@ -174,7 +174,7 @@ def test_marker_error_is_located_and_nothing_is_written(sm: Run, project: Path, 
 
 def test_an_empty_pair_of_markers_is_filled(sm: Run, project: Path) -> None:
     """How editing.md says a table is added: an empty pair, then ``cards``."""
-    page = project / "site/mainline.md"
+    page = project / "site/stationmaster/mainline.md"
     text = page.read_text(encoding="utf-8")
     opened = line_of(text, "<!-- generated: division-points -->")
     closed = _close_after(text, opened)
@@ -191,7 +191,7 @@ def test_an_empty_pair_of_markers_is_filled(sm: Run, project: Path) -> None:
 
 @pytest.mark.parametrize("variant", ["  <!-- /generated -->", "<!-- /generated -->  "])
 def test_closing_marker_with_extra_space_is_located_like_an_opening_one(sm: Run, project: Path, variant: str) -> None:
-    page = project / "site/mainline.md"
+    page = project / "site/stationmaster/mainline.md"
     text = page.read_text(encoding="utf-8")
     closed = _close_after(text, line_of(text, "<!-- generated: realignment -->"))
     lines = _lines(text)
@@ -201,12 +201,12 @@ def test_closing_marker_with_extra_space_is_located_like_an_opening_one(sm: Run,
     result = sm("cards")
     assert snapshot(project) == before
     assert result.code == 1
-    assert ("site/mainline.md", closed) in [(p, l) for p, l, _, m in result.located() if "marker" in m], result.out
+    assert ("site/stationmaster/mainline.md", closed) in [(p, l) for p, l, _, m in result.located() if "marker" in m], result.out
 
 
 def test_indented_opening_marker_is_located(sm: Run, project: Path) -> None:
     """The counterpart of the xfail above, which does work."""
-    page = project / "site/mainline.md"
+    page = project / "site/stationmaster/mainline.md"
     text = page.read_text(encoding="utf-8")
     opened = line_of(text, "<!-- generated: realignment -->")
     page.write_text(text.replace("<!-- generated: realignment -->", "  <!-- generated: realignment -->"), encoding="utf-8")
@@ -214,7 +214,7 @@ def test_indented_opening_marker_is_located(sm: Run, project: Path) -> None:
     result = sm("cards")
     assert snapshot(project) == before
     assert result.code == 1
-    assert [(p, l, c) for p, l, c, _ in result.located()] == [("site/mainline.md", opened, 1)]
+    assert [(p, l, c) for p, l, c, _ in result.located()] == [("site/stationmaster/mainline.md", opened, 1)]
     assert "must start at the beginning of its line" in result.out
 
 
@@ -228,7 +228,7 @@ _EXAMPLE = "<!-- generated: track -->\nwhatever the writer shows\n<!-- /generate
     [("```", "```"), ("~~~", "~~~"), ("````markdown", "````"), ("   ```", "```   "), ("~~~~", "~~~~~")],
 )
 def test_markers_inside_a_fenced_code_block_are_example_text(sm: Run, project: Path, fence_open: str, fence_close: str) -> None:
-    page = project / "site/editing.md"
+    page = project / "site/stationmaster/editing.md"
     text = page.read_text(encoding="utf-8")
     shown = f"\nA block looks like this:\n\n{fence_open}\n{_EXAMPLE}{fence_close}\n"
     page.write_text(text + shown, encoding="utf-8")
@@ -239,7 +239,7 @@ def test_markers_inside_a_fenced_code_block_are_example_text(sm: Run, project: P
 
 
 def test_a_shorter_or_other_fence_does_not_close_the_block(sm: Run, project: Path) -> None:
-    page = project / "site/editing.md"
+    page = project / "site/stationmaster/editing.md"
     text = page.read_text(encoding="utf-8")
     shown = "\n````\n```\n~~~~\n" + _EXAMPLE + "````\n"
     page.write_text(text + shown, encoding="utf-8")
@@ -249,23 +249,23 @@ def test_a_shorter_or_other_fence_does_not_close_the_block(sm: Run, project: Pat
 
 def test_a_backtick_fence_with_a_backtick_in_its_info_is_no_fence(sm: Run, project: Path) -> None:
     """CommonMark: such a line is inline code, so the marker after it is real."""
-    page = project / "site/editing.md"
+    page = project / "site/stationmaster/editing.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(text + "\n```not`a fence\n<!-- generated: nope -->\n<!-- /generated -->\n", encoding="utf-8")
     result = sm("check")
     assert result.code == 1
     line = len(text.splitlines()) + 3
-    assert [(p, l) for p, l, _, m in result.located() if "unknown table 'nope'" in m] == [("site/editing.md", line)], result.out
+    assert [(p, l) for p, l, _, m in result.located() if "unknown table 'nope'" in m] == [("site/stationmaster/editing.md", line)], result.out
 
 
 def test_markers_after_a_closed_fence_count_again(sm: Run, project: Path) -> None:
-    page = project / "site/editing.md"
+    page = project / "site/stationmaster/editing.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(text + "\n```\n" + _EXAMPLE + "```\n\n<!-- generated: nope -->\n<!-- /generated -->\n", encoding="utf-8")
     result = sm("check")
     assert result.code == 1
     line = len(text.splitlines()) + 1 + 1 + len(_EXAMPLE.splitlines()) + 2 + 1
-    assert [(p, l) for p, l, _, m in result.located() if "unknown table" in m] == [("site/editing.md", line)], result.out
+    assert [(p, l) for p, l, _, m in result.located() if "unknown table" in m] == [("site/stationmaster/editing.md", line)], result.out
 
 
 @pytest.mark.parametrize("command", ["check", "cards"])
@@ -273,7 +273,7 @@ def test_an_unclosed_fence_that_hides_markers_is_a_located_error(sm: Run, projec
     """CommonMark runs an unclosed code block to the end of the page, which
     would silently turn the tables after it into code: the first hidden
     marker is reported, with the line the block opened on."""
-    page = project / "site/mainline.md"
+    page = project / "site/stationmaster/mainline.md"
     text = page.read_text(encoding="utf-8")
     start = text.index("<!-- generated: realignment -->")
     page.write_text(text[:start] + "~~~~\n" + text[start:], encoding="utf-8")
@@ -282,17 +282,17 @@ def test_an_unclosed_fence_that_hides_markers_is_a_located_error(sm: Run, projec
     result = sm(command)
     assert snapshot(project) == before
     assert result.code == 1
-    assert result.located() == [("site/mainline.md", opened + 1, 1, f"this marker is inside the code block opened at line {opened}, which is never closed; close it with '~~~~' or move the marker out")], result.out
+    assert result.located() == [("site/stationmaster/mainline.md", opened + 1, 1, f"this marker is inside the code block opened at line {opened}, which is never closed; close it with '~~~~' or move the marker out")], result.out
 
 
 def test_an_unclosed_fence_with_no_marker_in_it_is_only_prose(sm: Run, project: Path) -> None:
-    page = project / "site/mainline.md"
+    page = project / "site/stationmaster/mainline.md"
     page.write_text(page.read_text(encoding="utf-8") + "\n```\nsome code, never closed\n", encoding="utf-8")
     assert sm("check").code == 0
 
 
 def test_a_fence_typed_inside_a_generated_block_is_drift_not_a_fence(sm: Run, project: Path) -> None:
-    page = project / "site/mainline.md"
+    page = project / "site/stationmaster/mainline.md"
     text = page.read_text(encoding="utf-8")
     opened = line_of(text, "<!-- generated: division-points -->")
     page.write_text(_insert(text, opened + 1, "```\n"), encoding="utf-8")

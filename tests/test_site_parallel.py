@@ -8,6 +8,7 @@ pages and the problems are the same for any number of workers.
 """
 
 from __future__ import annotations
+from engine.stationmaster.tables import TABLE_SET
 
 import dataclasses
 import os
@@ -22,11 +23,11 @@ import pytest
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from engine.content.loader import load_catalog
+from engine.stationmaster import load_catalog
 from generator import forked
 from generator.lint import _chunks, lint
 from generator.render import read_pages, render_site
-from generator.tables import TABLES
+from engine.stationmaster.tables import TABLES
 from test_site_common import (
     PROJECT_ROOT,
     baseline,  # noqa: F401  (fixture)
@@ -175,9 +176,9 @@ def _assert_chunks_match_the_whole_page(name: str, text: str) -> None:
     assert expected == whole, name
 
 
-@pytest.mark.parametrize("name", sorted(read_pages(PROJECT_ROOT / "site")))
+@pytest.mark.parametrize("name", sorted(read_pages(PROJECT_ROOT / "site" / "stationmaster")))
 def test_every_shipped_page_parses_the_same_in_chunks(name: str) -> None:
-    _assert_chunks_match_the_whole_page(name, read_pages(PROJECT_ROOT / "site")[name])
+    _assert_chunks_match_the_whole_page(name, read_pages(PROJECT_ROOT / "site" / "stationmaster")[name])
 
 
 def test_awkward_prose_around_blocks_parses_the_same_in_chunks() -> None:
@@ -208,8 +209,8 @@ def test_awkward_prose_around_blocks_parses_the_same_in_chunks() -> None:
 
 
 def _broken(project: Path) -> tuple[Any, Any]:
-    catalog = load_catalog(project / "content")
-    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    catalog = load_catalog(project / "content" / "stationmaster")
+    rendered = render_site(catalog, read_pages(project / "site" / "stationmaster"), "site/", tables=TABLE_SET)
     text = rendered.new["home-deck.md"]
     straight = '| <a id="card-straight"></a>Straight | none | W–E | yes |'
     assert text.count(straight) == 1
@@ -221,7 +222,7 @@ def _broken(project: Path) -> tuple[Any, Any]:
 @needs_fork
 def test_lint_finds_the_same_problems_for_any_number_of_workers(project: Path) -> None:
     catalog, rendered = _broken(project)
-    serial = lint(catalog, rendered, TABLES, "site/", workers=1)
+    serial = lint(catalog, rendered, TABLES, "site/stationmaster/", workers=1)
     text = rendered.new["home-deck.md"]
     row = line_of(text, 'card-straight"></a>Straight | ×2')
     said = {(p.line, p.message) for p in serial}
@@ -232,26 +233,26 @@ def test_lint_finds_the_same_problems_for_any_number_of_workers(project: Path) -
     assert not any("#piles_1" in m for _, m in said), "the second 'Piles' heading is piles_1"
     assert (line_of(text, "| Card | Count |"), "table column 'Count' prints a count; the site says only whether a card is dealt (yes/no)") in said
     for workers in (2, 3):
-        assert lint(catalog, rendered, TABLES, "site/", workers=workers) == serial
+        assert lint(catalog, rendered, TABLES, "site/stationmaster/", workers=workers) == serial
 
 
 @needs_fork
 def test_render_gives_the_same_pages_for_any_number_of_workers(project: Path) -> None:
-    catalog = load_catalog(project / "content")
-    pages = read_pages(project / "site")
-    serial = render_site(catalog, pages, "site/", workers=1)
+    catalog = load_catalog(project / "content" / "stationmaster")
+    pages = read_pages(project / "site" / "stationmaster")
+    serial = render_site(catalog, pages, "site/stationmaster/", workers=1, tables=TABLE_SET)
     for workers in (2, 4):
-        assert render_site(catalog, pages, "site/", workers=workers).new == serial.new
+        assert render_site(catalog, pages, "site/stationmaster/", workers=workers, tables=TABLE_SET).new == serial.new
 
 
 def test_repeated_links_on_one_line_are_each_located(project: Path) -> None:
-    catalog = load_catalog(project / "content")
-    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    catalog = load_catalog(project / "content" / "stationmaster")
+    rendered = render_site(catalog, read_pages(project / "site" / "stationmaster"), "site/", tables=TABLE_SET)
     sentence = "See [a](#nope) or [b](#nope), and [c](#nope)."
     text = rendered.new["index.md"] + "\n" + sentence + "\n"
     broken = dataclasses.replace(rendered, new={**rendered.new, "index.md": text})
     line = len(text.splitlines())
-    found = [(p.line, p.column) for p in lint(catalog, broken, TABLES, "site/") if "#nope" in p.message]
+    found = [(p.line, p.column) for p in lint(catalog, broken, TABLES, "site/stationmaster/") if "#nope" in p.message]
     columns = [i + 1 for i in range(len(sentence)) if sentence.startswith("#nope", i)]
     assert found == [(line, col) for col in columns] and len(set(columns)) == 3
 
@@ -265,9 +266,9 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
     root = tmp_path / "big"
     root.mkdir()
     (root / "mkdocs.yml").write_bytes((PROJECT_ROOT / "mkdocs.yml").read_bytes())
-    shutil.copytree(PROJECT_ROOT / "site", root / "site")
-    synthetic["make"](root / "content", 1_500)
-    assert len(load_catalog(root / "content").cards) > forked.PARALLEL_ABOVE
+    shutil.copytree(PROJECT_ROOT / "site" / "stationmaster", root / "site" / "stationmaster")
+    synthetic["make"](root / "content" / "stationmaster", 1_500)
+    assert len(load_catalog(root / "content" / "stationmaster").cards) > forked.PARALLEL_ABOVE
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*stationmaster_exe(), *args], cwd=root, env=subprocess_env(), capture_output=True, text=True, timeout=600)
@@ -275,15 +276,15 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
     assert run("cards").returncode == 0
     done = run("check")
     assert done.returncode == 0, done.stdout + done.stderr
-    written = (root / "site/home-deck.md").read_text(encoding="utf-8")
+    written = (root / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
     # the same pages as a render in one process
-    catalog = load_catalog(root / "content")
-    one = render_site(catalog, read_pages(root / "site"), "site/", workers=1)
+    catalog = load_catalog(root / "content" / "stationmaster")
+    one = render_site(catalog, read_pages(root / "site" / "stationmaster"), "site/stationmaster/", workers=1, tables=TABLE_SET)
     assert one.new["home-deck.md"] == written
     # a hand edit in a generated row is drift, named by its card
     edited = written.replace('<a id="card-straight-s3"></a>Straight |', '<a id="card-straight-s3"></a>Straight (edited) |', 1)
     assert edited != written
-    (root / "site/home-deck.md").write_text(edited, encoding="utf-8")
+    (root / "site/stationmaster/home-deck.md").write_text(edited, encoding="utf-8")
     done = run("check")
     assert done.returncode == 1
     assert "table 'track': changed: straight-s3" in done.stdout, done.stdout[:2000]
@@ -304,12 +305,12 @@ def test_text_printed_before_the_fork_is_printed_once(tmp_path: Path) -> None:
 def test_a_reference_link_does_not_throw_later_links_off_their_place(project: Path) -> None:
     """A reference link's target is written at its definition, far below; the
     links after it are still found on their own lines."""
-    catalog = load_catalog(project / "content")
-    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    catalog = load_catalog(project / "content" / "stationmaster")
+    rendered = render_site(catalog, read_pages(project / "site" / "stationmaster"), "site/", tables=TABLE_SET)
     base = len(rendered.new["index.md"].splitlines())
     text = rendered.new["index.md"] + "\nSee [a][r] here.\n\nThen a paragraph\nwith [x](#nope-1) on its second line.\n\n[r]: #nope-0\n"
     broken = dataclasses.replace(rendered, new={**rendered.new, "index.md": text})
-    found = [(p.line - base, p.column, p.message.split("'")[1]) for p in lint(catalog, broken, TABLES, "site/")]
+    found = [(p.line - base, p.column, p.message.split("'")[1]) for p in lint(catalog, broken, TABLES, "site/stationmaster/")]
     assert found == [(2, 1, "#nope-0"), (5, 10, "#nope-1")]
 
 
@@ -317,19 +318,19 @@ def test_a_page_whose_markers_are_swallowed_by_raw_html_is_linted_whole(project:
     """An unclosed <pre> above a block makes the page's HTML block run over
     the markers, so the block's table is no table there; the lint then reads
     that page whole, as MkDocs would, instead of in chunks."""
-    catalog = load_catalog(project / "content")
-    rendered = render_site(catalog, read_pages(project / "site"), "site/")
+    catalog = load_catalog(project / "content" / "stationmaster")
+    rendered = render_site(catalog, read_pages(project / "site" / "stationmaster"), "site/", tables=TABLE_SET)
     text = rendered.new["home-deck.md"]
     straight = '| <a id="card-straight"></a>Straight | none | W–E | yes |'
     counted = text.replace(straight, '| <a id="card-straight"></a>Straight | ×2 | W–E | yes |')
 
     def count_problems(page: str) -> list[str]:
         broken = dataclasses.replace(rendered, new={**rendered.new, "home-deck.md": page})
-        return [p.message for p in lint(catalog, broken, TABLES, "site/", workers=2) if "reads as a card count" in p.message]
+        return [p.message for p in lint(catalog, broken, TABLES, "site/stationmaster/", workers=2) if "reads as a card count" in p.message]
 
     assert count_problems(counted) == ["generated cell '×2' under 'Handedness' reads as a card count"]
     swallowed = counted.replace("<!-- generated: track -->\n", "<pre>\n<!-- generated: track -->\n", 1)
     assert count_problems(swallowed) == []
     # and the cards of that block still have their anchors: none is reported as in no table
     broken = dataclasses.replace(rendered, new={**rendered.new, "home-deck.md": swallowed})
-    assert not [p for p in lint(catalog, broken, TABLES, "site/") if "appears in no table" in p.message]
+    assert not [p for p in lint(catalog, broken, TABLES, "site/stationmaster/") if "appears in no table" in p.message]

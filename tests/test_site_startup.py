@@ -16,7 +16,7 @@ from test_site_common import PROJECT_ROOT, subprocess_env
 
 
 def _modules_after(args: list[str], cwd: Path) -> set[str]:
-    code = f"import sys\nfrom engine.cli import main\ncode = main({args!r})\nprint(code)\nprint(' '.join(sorted(sys.modules)))\n"
+    code = f"import sys\nfrom command.cli import main\ncode = main({args!r})\nprint(code)\nprint(' '.join(sorted(sys.modules)))\n"
     done = subprocess.run([sys.executable, "-c", code], cwd=cwd, env=subprocess_env(), capture_output=True, text=True, timeout=300)
     lines = done.stdout.strip().splitlines()
     assert lines and lines[-2] in ("0", "1"), done.stdout[-2000:] + done.stderr[-2000:]
@@ -26,19 +26,19 @@ def _modules_after(args: list[str], cwd: Path) -> set[str]:
 @pytest.mark.parametrize("command", [["check"], ["validate"]])
 def test_site_and_content_commands_do_not_load_play_or_simulate(command: list[str]) -> None:
     loaded = _modules_after(command, PROJECT_ROOT)
-    assert "engine.play" not in loaded and "engine.simulate" not in loaded and "engine.textview" not in loaded
+    assert "command.play" not in loaded and "engine.stationmaster.simulate" not in loaded and "engine.stationmaster.textview" not in loaded
     assert "multiprocessing" not in loaded, "the shipped site is small: nothing forks"
 
 
 def test_help_lists_play_and_simulate_without_loading_them() -> None:
-    done = subprocess.run([sys.executable, "-c", "import sys\nfrom engine.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('engine.play' in sys.modules, 'engine.simulate' in sys.modules)"], cwd=PROJECT_ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", "import sys\nfrom command.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('command.play' in sys.modules, 'engine.stationmaster.simulate' in sys.modules)"], cwd=PROJECT_ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=120)
     assert "play Station Master in the terminal" in done.stdout
     assert "play many seeded solitaire games" in done.stdout
     assert done.stdout.strip().endswith("False False"), done.stdout
 
 
 def test_play_and_simulate_still_get_their_full_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    from engine import cli
+    from command import cli
 
     for command, option in (("play", "--players"), ("simulate", "--games")):
         with pytest.raises(SystemExit):
@@ -47,7 +47,7 @@ def test_play_and_simulate_still_get_their_full_arguments(capsys: pytest.Capture
 
 
 def _cached_environment(cache: Path) -> jinja2.Environment:
-    env = render.environment()
+    env = render.environment("stationmaster")
     env.bytecode_cache = render._TemplateCache(str(cache))
     return env
 
@@ -90,7 +90,7 @@ def test_a_corrupt_cache_entry_is_recompiled_not_trusted(tmp_path: Path) -> None
         entry.write_bytes(bc_magic + b"not a pickled checksum at all")
     env = _cached_environment(cache)
     compiled = _count_compiles(env)
-    assert _render_all(env) == _render_all(render.environment())
+    assert _render_all(env) == _render_all(render.environment("stationmaster"))
     assert len(compiled) == len(list(render.TEMPLATES.glob("*.md.j2")))
 
 
@@ -121,9 +121,9 @@ def test_a_cache_directory_that_cannot_be_made_only_costs_compiling(tmp_path: Pa
 def test_options_that_change_compiled_code_use_another_cache_folder() -> None:
     """Jinja's cache key is the template's name and source; the options are
     in the folder name, so code compiled with other options is never served."""
-    env = render.environment()
-    other = render.environment()
+    env = render.environment("stationmaster")
+    other = render.environment("stationmaster")
     other.trim_blocks = False
-    assert render._compile_key(env) == render._compile_key(render.environment())
+    assert render._compile_key(env) == render._compile_key(render.environment("stationmaster"))
     assert render._compile_key(env) != render._compile_key(other)
     assert env.bytecode_cache is not None and Path(env.bytecode_cache.directory).name == render._compile_key(env)  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
-"""The track pictures: ``generator.svg.track_svg`` and the Picture column of
+"""The track pictures: ``engine.stationmaster.svg.track_svg`` and the Picture column of
 the track table, in the rendered Markdown and in the built HTML."""
 
 from __future__ import annotations
+from engine.stationmaster.tables import TABLE_SET
 
 import re
 import subprocess
@@ -10,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.content.loader import load_catalog
-from engine.content.model import TrackShape
-from engine.geometry import rotate
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import TrackShape
+from engine.stationmaster.geometry import rotate
 from generator.lint import lint
 from generator.render import read_pages, render_site
-from generator.svg import BOX, track_svg
-from generator.tables import TABLES
+from engine.stationmaster.svg import BOX, track_svg
+from engine.stationmaster.tables import TABLES
 from test_site_common import FIXTURE_CONTENT, PROJECT_ROOT, VENV_BIN, read_table, split_page, subprocess_env
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -187,7 +188,7 @@ def _track_block(text: str) -> str:
 def test_rendered_track_table_has_one_picture_per_card() -> None:
     catalog = load_catalog(FIXTURE_CONTENT)
     page = "# track\n\n<!-- generated: track -->\n<!-- /generated -->\n"
-    rendered = render_site(catalog, {"track.md": page}, "t/")
+    rendered = render_site(catalog, {"track.md": page}, "t/", tables=TABLE_SET)
     block = _track_block(rendered.new["track.md"])
     shapes = catalog.of_type(TrackShape)
     assert shapes
@@ -202,17 +203,17 @@ def test_rendered_track_table_has_one_picture_per_card() -> None:
 
 
 def test_the_committed_page_has_one_picture_per_card_and_lints_clean() -> None:
-    catalog = load_catalog(PROJECT_ROOT / "content")
-    rendered = render_site(catalog, read_pages(PROJECT_ROOT / "site"))
+    catalog = load_catalog(PROJECT_ROOT / "content" / "stationmaster")
+    rendered = render_site(catalog, read_pages(PROJECT_ROOT / "site" / "stationmaster"), tables=TABLE_SET)
     shapes = catalog.of_type(TrackShape)
     page = rendered.table_page["track"]
-    for text in (rendered.new[page], (PROJECT_ROOT / "site" / page).read_text(encoding="utf-8")):
+    for text in (rendered.new[page], (PROJECT_ROOT / "site" / "stationmaster" / page).read_text(encoding="utf-8")):
         block = _track_block(text)
         assert block.count("<svg") == len(shapes)
         rows = read_table(block).rows
         for shape in shapes:
             assert rows[shape.id]["Picture"] == track_svg(shape.routes)
-    assert [p.render() for p in lint(catalog, rendered, TABLES, "site/")] == []
+    assert [p.render() for p in lint(catalog, rendered, TABLES, "site/stationmaster/")] == []
 
 
 MKDOCS = VENV_BIN / "mkdocs"
@@ -232,9 +233,9 @@ def test_built_html_has_one_picture_per_track_card(tmp_path: Path) -> None:
     output = proc.stdout + proc.stderr
     assert proc.returncode == 0, output
     assert not [line for line in output.splitlines() if "WARNING" in line], output
-    catalog = load_catalog(PROJECT_ROOT / "content")
+    catalog = load_catalog(PROJECT_ROOT / "content" / "stationmaster")
     shapes = catalog.of_type(TrackShape)
-    html = (out / "home-deck.html").read_text(encoding="utf-8")
+    html = (out / "stationmaster" / "home-deck.html").read_text(encoding="utf-8")
     at = html.index('id="card-straight"')
     table = html[html.rindex("<table>", 0, at) : html.index("</table>", at)]
     assert table.count("<svg") == len(shapes)

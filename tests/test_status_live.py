@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Action, EndTurn, FlyingSwitch, Hold, Play, RedFlag, SortCars
-from engine.content import load_catalog
-from engine.content.model import Card, Catalog
+from engine.stationmaster.actions import Action, EndTurn, FlyingSwitch, Hold, Play, RedFlag, SortCars
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Card, Catalog
 from engine.effects.registry import trace
-from engine.game import Game
-from engine.state import Car, Square, Train
-from engine.status import card_effect, card_status
+from engine.stationmaster.game import Game
+from engine.stationmaster.state import Car, Square, Train
+from engine.stationmaster.status import card_effect, card_status
 
-CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content")
+CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content" / "stationmaster")
 
 
 def _ready(catalog: Catalog, card: Card, *, terrain: str | None = None, **house: str) -> Game:
@@ -128,7 +128,7 @@ def _flying_switch(catalog: Catalog, card: Card) -> tuple[Game, Action]:
     squares["0,1"] = Square("curve-left", "track")
     squares["-1,1"] = Square("straight", "track")
     _standing(game, "train-3", loaded=False, cars=2)
-    from engine.switching import reachable
+    from engine.stationmaster.switching import reachable
 
     assert "-1,1" not in reachable(game, game.state.districts[0])
     return game, FlyingSwitch(0, train="train-3-test", x=-1, y=1)
@@ -172,7 +172,7 @@ def test_live_card_handler_runs_when_played(card: Card) -> None:
 
 
 def test_scenarios_cover_only_registered_effects() -> None:
-    from engine.effects.registry import load_handlers
+    from engine.stationmaster.effects import load_handlers
 
     stale = sorted(set(SCENARIOS) - set(load_handlers()))
     assert not stale, f"scenarios for effects with no handler: {stale}"

@@ -30,6 +30,9 @@ from conftest import PROBLEM_LINE, PROJECT_ROOT, SHIPPED_CONTENT, CliResult
 from engine.content.yamlread import MAX_DEPTH, YamlReadError, read_yaml
 
 HEADER = "# yaml-language-server: $schema=schema/game.schema.json\n"
+# Tests of the YAML reader write whole files; game.yaml must keep its id line
+# (it says which pack the folder is), so they write supplies.yaml instead.
+SUPPLIES_HEADER = "# yaml-language-server: $schema=schema/supplies.schema.json\n"
 SUMMARY = re.compile(r"^content: ok, [1-9][0-9]* card records in [1-9][0-9]* families, [1-9][0-9]* effects, [1-9][0-9]* house rules$")
 
 
@@ -177,7 +180,10 @@ def test_shipped_content_in_place(run_cli, shipped_content: Path):
     result = run_cli(["validate"], PROJECT_ROOT)
     assert snapshot(shipped_content) == before
     assert result.code == 0, result.output
-    assert SUMMARY.match(result.out.strip())
+    # one summary line per pack, each naming its folder
+    lines = result.out.splitlines()
+    assert "content/stationmaster: ok, " in result.out
+    assert lines and all(re.match(r"^content/[a-z][a-z0-9]*: ok, ", line) and SUMMARY.match("content" + line[line.index(":"):]) for line in lines), result.out
 
 
 @pytest.mark.parametrize("fmt, expected", [("json", "[]\n"), ("github", "")])
@@ -757,7 +763,7 @@ def _billion_laughs() -> str:
 
 
 def test_alias_expansion_bomb_is_refused_quickly(content_copy: Path, tmp_path: Path, run_cli_subprocess):
-    text = write(content_copy, "game.yaml", _billion_laughs())
+    text = write(content_copy, "supplies.yaml", _billion_laughs())
     before = snapshot(content_copy)
     # A hang fails through TimeoutExpired instead of blocking the suite.
     result = run_cli_subprocess(["validate", "content"], tmp_path, timeout=20)
@@ -765,18 +771,18 @@ def test_alias_expansion_bomb_is_refused_quickly(content_copy: Path, tmp_path: P
     no_traceback(result)
     assert result.code == 1, result.output
     (problem,) = result.problems
-    assert problem.path == "content/game.yaml"
+    assert problem.path == "content/supplies.yaml"
     assert "refused (an alias bomb?)" in problem.message
     assert position(text, "a0:")[0] <= problem.line <= position(text, "a9:")[0]
 
 
 @pytest.mark.parametrize("value", ["&t [1, *t]", "&t {a: *t}", "&t [[1, [2, *t]]]"], ids=["list", "mapping", "nested"])
 def test_alias_to_its_own_collection(content_copy: Path, validate, value):
-    text = write(content_copy, "game.yaml", HEADER + f"title: {value}\n")
+    text = write(content_copy, "supplies.yaml", SUPPLIES_HEADER + f"title: {value}\n")
     result = validate()
     assert result.code == 1, result.output
     (problem,) = result.problems
-    assert problem.path == "content/game.yaml"
+    assert problem.path == "content/supplies.yaml"
     assert (problem.line, problem.column) in (position(text, "&t"), position(text, "*t")), problem
     assert "an alias refers to the collection that contains it" in problem.message
 
@@ -844,9 +850,9 @@ def test_line_numbers_count_only_newlines(content_copy: Path, validate, char):
     ids=["zero-bytes", "blank-lines", "header-only", "header-and-comments"],
 )
 def test_empty_file(content_copy: Path, validate, data, fragment):
-    write(content_copy, "game.yaml", data)
+    write(content_copy, "supplies.yaml", data)
     result = validate()
-    expect_problem(result, "content/game.yaml", 1, 1, fragment)
+    expect_problem(result, "content/supplies.yaml", 1, 1, fragment)
     assert len(result.problems) == 1, result.out
 
 
@@ -860,9 +866,9 @@ def test_empty_file(content_copy: Path, validate, data, fragment):
     ids=["list", "scalar", "number"],
 )
 def test_top_level_of_the_wrong_shape(content_copy: Path, validate, body, fragment):
-    write(content_copy, "game.yaml", HEADER + body)
+    write(content_copy, "supplies.yaml", SUPPLIES_HEADER + body)
     result = validate()
-    expect_problem(result, "content/game.yaml", 2, 1, fragment)
+    expect_problem(result, "content/supplies.yaml", 2, 1, fragment)
     assert len(result.problems) == 1, result.out
 
 
@@ -881,26 +887,26 @@ def test_stray_non_yaml_file(content_copy: Path, validate, rel, hint):
 
 
 def test_absurdly_deep_flow_nesting(content_copy: Path, validate):
-    write(content_copy, "game.yaml", HEADER + "title: " + "[" * 5000 + "]" * 5000 + "\n")
+    write(content_copy, "supplies.yaml", SUPPLIES_HEADER + "title: " + "[" * 5000 + "]" * 5000 + "\n")
     result = validate()
     assert result.code == 1, result.output
     (problem,) = result.problems
-    assert problem.path == "content/game.yaml" and problem.line == 2
+    assert problem.path == "content/supplies.yaml" and problem.line == 2
     assert len("title: ") < problem.column <= len("title: ") + 5000
     assert "nesting" in problem.message
 
 
 @pytest.mark.parametrize("levels", [MAX_DEPTH + 1, 100, 900])
 def test_flow_nesting_past_the_depth_limit(content_copy: Path, validate, levels):
-    text = write(content_copy, "game.yaml", HEADER + "title: " + "[" * levels + "]" * levels + "\n")
+    text = write(content_copy, "supplies.yaml", SUPPLIES_HEADER + "title: " + "[" * levels + "]" * levels + "\n")
     result = validate()
     # The document is depth 0, its 'title' value depth 1: bracket MAX_DEPTH+1 is too deep.
-    expect_problem(result, "content/game.yaml", *position(text, "[", shift=MAX_DEPTH), f"nesting deeper than {MAX_DEPTH} levels")
+    expect_problem(result, "content/supplies.yaml", *position(text, "[", shift=MAX_DEPTH), f"nesting deeper than {MAX_DEPTH} levels")
     assert len(result.problems) == 1
 
 
 def test_nesting_at_the_depth_limit_is_not_refused_as_too_deep(content_copy: Path, validate):
-    write(content_copy, "game.yaml", HEADER + "title: " + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "\n")
+    write(content_copy, "supplies.yaml", SUPPLIES_HEADER + "title: " + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "\n")
     result = validate()
     assert result.code == 1
     assert not any("nesting" in p.message for p in result.problems), result.out
@@ -909,11 +915,11 @@ def test_nesting_at_the_depth_limit_is_not_refused_as_too_deep(content_copy: Pat
 
 def test_absurdly_deep_block_nesting(content_copy: Path, validate):
     body = "".join("  " * i + f"k{i}:\n" for i in range(200)) + "  " * 200 + "leaf\n"
-    text = write(content_copy, "game.yaml", HEADER + body)
+    text = write(content_copy, "supplies.yaml", SUPPLIES_HEADER + body)
     result = validate()
     assert result.code == 1, result.output
     (problem,) = result.problems
-    assert problem.path == "content/game.yaml"
+    assert problem.path == "content/supplies.yaml"
     assert f"nesting deeper than {MAX_DEPTH} levels" in problem.message
     # The mapping holding k<i> is at depth i (the document is depth 0), so the
     # first thing too deep is key k<MAX_DEPTH> (as a node at depth MAX_DEPTH+1)
@@ -926,7 +932,7 @@ import sys
 sys.modules["yaml.cyaml"] = None  # as on a PyYAML build without libyaml
 import engine.content.yamlread as yamlread
 assert not yamlread.HAVE_LIBYAML
-from engine.cli import main
+from command.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -1144,7 +1150,7 @@ def test_text_format_one_problem_per_line_with_line_breaks_in_values(content_cop
 
 
 def test_file_name_that_is_not_utf8(content_copy: Path, validate):
-    os.rename(content_copy / "game.yaml", os.fsencode(content_copy) + b"/g\xffame.yaml")
+    os.rename(content_copy / "supplies.yaml", os.fsencode(content_copy) + b"/s\xffupplies.yaml")
     result = validate()
     assert result.code == 1, result.output
     assert result.problems

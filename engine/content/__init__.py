@@ -1,7 +1,2 @@
-"""The content layer: strict YAML reading, schema checks, cross-file rules and
-the immutable card objects the rest of the code sees."""
-
-from engine.content.loader import load_catalog
-from engine.content.model import Catalog
-
-__all__ = ["Catalog", "load_catalog"]
+"""The shared content layer, for every game pack: strict YAML reading, JSON
+Schema checks with located errors, and the problem list they report into."""

@@ -1,7 +1,10 @@
-"""Load ``content/``: find the files, read them strictly, check them, build the catalog.
+"""Read one pack's content folder, for any game: find the files, read them
+strictly and check each against its schema.
 
-Every problem in every file is collected before anything is raised, so a
-designer sees the whole list at once. Nothing here ever writes a file.
+The pack's own loader builds its catalog from the documents and adds the
+checks that span files. Every problem in every file is collected before
+anything is raised, so a designer sees the whole list at once. Nothing here
+ever writes a file.
 """
 
 from __future__ import annotations
@@ -11,34 +14,16 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from engine.collector import collector_paused
-from engine.content.build import CARD_BUILDERS, build_card
-from engine.content.crosscheck import cross_check
-from engine.content.model import (
-    Card,
-    Catalog,
-    Edition,
-    Effect,
-    FacilityStart,
-    GameInfo,
-    HouseRule,
-    HouseRuleOption,
-    Origin,
-    Supplies,
-    TableConstants,
-)
-from engine.content.problems import Problem
+from engine.content.problems import Origin, Problem
 from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, did_you_mean
 from engine.content.yamlread import Document, YamlReadError, decode, locate, read_yaml
 from engine.errors import ContentError, UsageError
 
 SCHEMA_DIR = "schema"
 MAX_FILE_BYTES = 64 * 1024 * 1024
-# Files that hold one record set each; every one must be present exactly once.
-SINGLE_FILES = ("game", "supplies", "house-rules", "effects")
 _SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
 
 
@@ -77,19 +62,37 @@ def _display(path: Path) -> str:
     return shown.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def load_catalog(content_dir: str | Path = "content") -> Catalog:
-    """The checked catalog, or ContentError listing every located problem.
+@dataclass(frozen=True)
+class Documents:
+    """A pack's content files, read and checked against their schemas: what
+    its own loader builds a catalog from, adding to ``problems``."""
 
-    Raises UsageError when the directory or a file cannot be read at all.
+    locator: Locator
+    by_family: dict[str, list[ContentFile]]
+    fingerprint: str
+    problems: list[Problem]
+    # Ids of cards that failed their schema, and the families holding them:
+    # cross-file checks skip them, so one mistake is reported once.
+    unchecked: frozenset[str]
+    incomplete: frozenset[str]
+
+
+def read_documents(content_dir: str | Path, single_files: tuple[str, ...]) -> Documents:
+    """Every content file under ``content_dir``, read and schema-checked.
+
+    ``single_files`` names the kinds of file a pack holds exactly once.
+    ContentError when the files cannot make a whole catalog (one did not read,
+    or a one-of-a-kind file is missing or doubled); UsageError when the
+    directory or a file cannot be read at all.
     """
     root = Path(content_dir)
     if not root.is_dir():
         raise UsageError(f"{_display(root)}: no such content directory")
     with collector_paused():
-        return _load(root)
+        return _read(root, single_files)
 
 
-def _load(root: Path) -> Catalog:
+def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
     problems: list[Problem] = []
     schema_dir = root / SCHEMA_DIR
     if not schema_dir.is_dir():
@@ -132,17 +135,16 @@ def _load(root: Path) -> Catalog:
     by_family: dict[str, list[ContentFile]] = {}
     for loaded in locator.files.values():
         by_family.setdefault(loaded.family, []).append(loaded)
-    for family in SINGLE_FILES:
+    for family in single_files:
         found = by_family.get(family, [])
         if not found and not problems:
             problems.append(Problem(_display(root), 0, 0, f"no file declares schema/{family}{SCHEMA_SUFFIX}; the game cannot be set up without it"))
         for extra in found[1:]:
             problems.append(Problem(extra.display, 1, 1, f"a second '{family}' file; it must be one file (the first is {found[0].display})"))
-    if unreadable or any(len(by_family.get(f, ())) != 1 for f in SINGLE_FILES):
+    if unreadable or any(len(by_family.get(f, ())) != 1 for f in single_files):
         # Without every file read whole, cross-file checks would mostly
         # report the damage already listed, as dangling references.
         raise ContentError(sorted(problems))
-    catalog = _assemble(locator, by_family, hasher.hexdigest(), problems)
     unchecked = frozenset(
         raw["id"]
         for loaded in locator.files.values()
@@ -150,10 +152,7 @@ def _load(root: Path) -> Catalog:
         if i in loaded.invalid_cards and isinstance(raw, dict) and isinstance(raw.get("id"), str)
     )
     incomplete = frozenset(loaded.family for loaded in locator.files.values() if loaded.invalid_cards)
-    problems.extend(cross_check(catalog, locator, unchecked, incomplete))
-    if problems:
-        raise ContentError(sorted(problems))
-    return catalog
+    return Documents(locator, by_family, hasher.hexdigest(), problems, unchecked, incomplete)
 
 
 def _content_files(root: Path) -> list[Path]:
@@ -240,79 +239,3 @@ def _with_context(value: Any, pointer: tuple[str | int, ...], message: str) -> s
         field = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in rest).replace(".[", "[")
         who = f"{who}, field '{field}'" if who else f"field '{field}'"
     return f"{who}: {message}"
-
-
-def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerprint: str, problems: list[Problem]) -> Catalog:
-    cards: list[Card] = []
-    for family in CARD_BUILDERS:
-        for loaded in by_family.get(family, []):
-            for index, raw in enumerate(loaded.document.value["cards"]):
-                if index in loaded.invalid_cards:
-                    continue
-                cards.append(build_card(family, raw, Origin(loaded.display, ("cards", index))))
-    game_file = by_family["game"][0]
-    g = game_file.document.value
-    t = g["table"]
-    game = GameInfo(
-        title=g["title"],
-        home_deck=Edition(g["editions"]["homeDeck"]["version"], g["editions"]["homeDeck"].get("date")),
-        mainline=Edition(g["editions"]["mainline"]["version"], g["editions"]["mainline"].get("date")),
-        table=TableConstants(
-            hand_limit=t["handLimit"],
-            departments=t["departments"],
-            stages_per_day=t["stagesPerDay"],
-            timetable_slots=t["timetableSlots"],
-            die_sides=t["dieSides"],
-            crew_tray_pieces=t["crewTrayPieces"],
-            cars_per_track=t["carsPerTrack"],
-            game_days=t["gameDays"],
-            switch_moves=t["switchMoves"],
-        ),
-    )
-    s_file = by_family["supplies"][0]
-    s = s_file.document.value
-    supplies = Supplies(
-        whistle_post_office=s["whistlePosts"]["office"],
-        whistle_posts=s["whistlePosts"]["count"],
-        limits_signs=s["limitsSigns"],
-        crew_trays=s["crewTrays"],
-        cabooses=s["cabooses"],
-        cars=tuple(s["cars"].items()),
-    )
-    facility_start = FacilityStart(laborers=1, pipeline=("MEN", "AT", "WORK"))
-    for loaded in by_family.get("facilities", []):
-        every = loaded.document.value["everyFacility"]
-        facility_start = FacilityStart(laborers=every["laborers"], pipeline=tuple(every["pipeline"]))
-    hr_file = by_family["house-rules"][0]
-    house_rules = tuple(
-        HouseRule(
-            id=r["id"],
-            name=r["name"],
-            default=r["default"],
-            options=tuple(HouseRuleOption(o["value"], o["text"]) for o in r["options"]),
-            text=r["text"],
-            origin=Origin(hr_file.display, ("houseRules", i)),
-        )
-        for i, r in enumerate(hr_file.document.value["houseRules"])
-    )
-    fx_file = by_family["effects"][0]
-    effects: dict[str, Effect] = {}
-    for i, e in enumerate(fx_file.document.value["effects"]):
-        origin = Origin(fx_file.display, ("effects", i))
-        if e["id"] in effects:
-            problems.append(locator.problem(origin, f"effect '{e['id']}' is declared twice", field="id"))
-            continue
-        effects[e["id"]] = Effect(e["id"], e["summary"], origin)
-    by_id: dict[str, Card] = {}
-    for card in cards:
-        by_id.setdefault(card.id, card)
-    return Catalog(
-        game=game,
-        supplies=supplies,
-        facility_start=facility_start,
-        house_rules=house_rules,
-        effects=MappingProxyType(effects),
-        cards=tuple(cards),
-        by_id=MappingProxyType(by_id),
-        fingerprint=fingerprint,
-    )

@@ -6,6 +6,16 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+Pointer = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a record was written: a content file and the path inside it."""
+
+    file: str
+    pointer: Pointer
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Problem:

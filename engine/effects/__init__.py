@@ -1,5 +1,5 @@
-"""Effect handlers, keyed by the effect ids declared in ``content/effects.yaml``."""
+"""The shared effect machinery: a registry of handlers per pack, and traces."""
 
-from engine.effects.registry import REGISTRY, Handler, handler, trace
+from engine.effects.registry import EffectRegistry, Handler, trace
 
-__all__ = ["REGISTRY", "Handler", "handler", "trace"]
+__all__ = ["EffectRegistry", "Handler", "trace"]

@@ -1,14 +1,15 @@
-"""The closed registry of effect handlers.
+"""A closed registry of effect handlers, one per game pack.
 
-A card's effect is implemented exactly when a handler is registered here for
-its effect id. The rules site's Status column is derived from this registry
-(see ``engine.status``); nothing in the content says whether an effect works.
-Every call to a handler goes through ``Handler.__call__``, which records the
-effect id in the active trace, so a scenario test can prove a handler ran.
+A card's effect is implemented exactly when its pack registers a handler for
+the effect id. The rules site's Status column is derived from the registry;
+nothing in the content says whether an effect works. Every call to a handler
+goes through ``Handler.__call__``, which records the effect id in each active
+trace, so a scenario test can prove a handler ran.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -47,21 +48,37 @@ class Handler:
             return "?", 0
 
 
-REGISTRY: dict[str, Handler] = {}
 _TRACES: list[list[str]] = []
 
 
-def handler(effect_id: str, refusals: CheckFn = _no_refusal) -> Callable[[HandlerFn], Handler]:
-    """Register ``fn`` as the handler of ``effect_id`` (once per id)."""
+class EffectRegistry(dict[str, Handler]):
+    """Effect id to handler, for one pack. ``modules`` are the pack's handler
+    modules; importing one registers its handlers (see ``load``)."""
 
-    def register(fn: HandlerFn) -> Handler:
-        if effect_id in REGISTRY:
-            raise RuntimeError(f"effect '{effect_id}' has two handlers")
-        made = Handler(effect_id, fn, refusals)
-        REGISTRY[effect_id] = made
-        return made
+    def __init__(self, modules: tuple[str, ...]) -> None:
+        super().__init__()
+        self.modules = modules
+        self._loaded = False
 
-    return register
+    def handler(self, effect_id: str, refusals: CheckFn = _no_refusal) -> Callable[[HandlerFn], Handler]:
+        """Register ``fn`` as the handler of ``effect_id`` (once per id)."""
+
+        def register(fn: HandlerFn) -> Handler:
+            if effect_id in self:
+                raise RuntimeError(f"effect '{effect_id}' has two handlers")
+            made = Handler(effect_id, fn, refusals)
+            self[effect_id] = made
+            return made
+
+        return register
+
+    def load(self) -> EffectRegistry:
+        """Import every handler module once, so the registry is complete."""
+        if not self._loaded:
+            self._loaded = True
+            for name in self.modules:
+                importlib.import_module(name)
+        return self
 
 
 @contextmanager
@@ -73,10 +90,3 @@ def trace() -> Iterator[list[str]]:
         yield ran
     finally:
         _TRACES.remove(ran)
-
-
-def load_handlers() -> dict[str, Handler]:
-    """Import every handler module so the registry is complete, then return it."""
-    import engine.effects.handlers  # noqa: F401  (registers on import)
-
-    return REGISTRY

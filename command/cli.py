@@ -1,0 +1,95 @@
+"""The ``stationmaster`` command: its parser and the dispatch to one module
+per subcommand.
+
+Exit codes: 0 all well; 1 the content (or the docs) need fixing; 2 the
+command itself was unusable (bad arguments, missing directory, unreadable
+file); 3 a bug in the kit itself. No subcommand ever prints a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from command.commands import PLAY_HELP, SIMULATE_HELP
+from engine.errors import UsageError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The argument parser. ``play`` and ``simulate`` get their full
+    arguments (and their modules are imported) only when ``argv`` names them;
+    otherwise each is listed with its summary alone."""
+    parser = _Parser(prog="stationmaster", description="Railway card-game rules kit: every game pack's content, engine and rules site.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    validate = sub.add_parser("validate", help="check every pack's content files and report each problem with its place")
+    validate.add_argument("content_dir", nargs="?", default="content", help="a content directory: one pack's folder, or a folder of packs (default: content, every pack)")
+    validate.add_argument("--format", choices=("text", "github", "json"), default="text", help="how to print problems")
+    cards = sub.add_parser("cards", help="rewrite the generated tables in site/ from content/, for every pack (in place, atomically)")
+    cards.set_defaults(write=True)
+    check = sub.add_parser("check", help="exit 1 if any generated table in site/ differs from what content/ renders to, for every pack")
+    check.set_defaults(write=False)
+    chosen = next((arg for arg in argv if not arg.startswith("-")), None)
+    if chosen == "play":
+        from command import play
+
+        play.add_parser(sub)
+    else:
+        sub.add_parser("play", help=PLAY_HELP)
+    if chosen == "simulate":
+        from command import simulate
+
+        simulate.add_parser(sub)
+    else:
+        sub.add_parser("simulate", help=SIMULATE_HELP)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(argv).parse_args(argv)
+    try:
+        if args.command == "validate":
+            from command import validate
+
+            return validate.run(args)
+        if args.command in ("cards", "check"):
+            from command import site
+
+            return site.run(args)
+        if args.command == "play":
+            from command import play
+
+            return play.run(args)
+        if args.command == "simulate":
+            from command import simulate
+
+            return simulate.run(args)
+    except UsageError as exc:
+        print(f"stationmaster: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. piped into head): stop quietly.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last guard against a traceback
+        # Reaching this is a bug in the kit, never the user's fault: say so
+        # in one line and exit 3, which the tests treat as a failure.
+        print(f"stationmaster: internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr)
+        return 3
+    return 2  # pragma: no cover - argparse requires a known command
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

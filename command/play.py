@@ -1,0 +1,419 @@
+"""``stationmaster play``: Station Master in a terminal (solitaire by default).
+
+Each time the table changes it is printed (see ``engine.stationmaster.textview``) with the
+legal actions numbered. At the prompt the player types
+
+- a number: take that action;
+- ``?``: print the table and the actions again (``help`` lists the commands);
+- ``save FILE``: save the game there (``save`` alone: to the --save file);
+- ``quit``: stop (saving first when --save was given);
+- an action as JSON, e.g. ``{"kind": "draw", "player": 0, "source": "deck"}``:
+  any action at all, so a refused one can be tried; every reason it is
+  refused is printed, one per line, and the game is unchanged.
+
+Anything else gets a one-line error and the prompt again. End of input saves
+(with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
+stopped, 1 the content does not load, 2 the command was unusable (bad
+arguments, a bad house rule, a save file that cannot be resumed or written).
+A save is written atomically (a temporary file in the same directory, then
+``os.replace``), and a file that is not a Station Master save is never
+overwritten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+from command.commands import PLAY_HELP
+from engine.stationmaster.actions import Action, from_json
+from engine.stationmaster.content.model import Catalog
+from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
+from engine.stationmaster.game import SAVE_FORMAT, Game
+from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, resolve
+from engine.stationmaster.textview import describe_action, render_actions, render_final, render_state
+
+PROG = "stationmaster play"
+PROMPT_HELP = "type an action's number, ? to show the table again, save FILE, quit, or an action as JSON"
+_ECHO = 40  # how much of a bad input line an error message repeats
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add the ``play`` subcommand to ``stationmaster``'s subparsers."""
+    play = subparsers.add_parser(
+        "play",
+        help=PLAY_HELP,
+        description="Play Station Master in the terminal. At the prompt: " + PROMPT_HELP + ".",
+    )
+    play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the deck and the Mainline (default 0); the same seed and inputs always play the same game")
+    play.add_argument("--players", type=int, default=None, metavar="N", help="number of districts, played in turn at one terminal (default 1: solitaire)")
+    play.add_argument(
+        "--house-rule",
+        dest="house_rules",
+        action="extend",
+        nargs="+",
+        default=None,
+        metavar="KEY=VALUE",
+        help="a house rule, e.g. startingOffice=whistle-post or discardTimetabled=true (repeatable)",
+    )
+    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (its seed, players and house rules come from the save)")
+    play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a Station Master save)")
+    play.add_argument("--content", metavar="DIR", default="content", help="the content directory (default: content)")
+
+
+def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Play until the game ends, the player quits or stdin ends; the exit code."""
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        catalog = _load_catalog(Path(getattr(args, "content", None) or "content"))
+    except ContentError as exc:
+        print(f"{PROG}: the content does not load: {_one_line(str(exc))} (run 'stationmaster validate' for every problem)", file=err)
+        return 1
+    except UsageError as exc:
+        print(f"{PROG}: {_one_line(str(exc))}", file=err)
+        return 2
+    try:
+        game, resumed = _start(catalog, args)
+        save_path = _save_target(getattr(args, "save", None))
+    except UsageError as exc:
+        print(f"{PROG}: {_one_line(str(exc))}", file=err)
+        return 2
+    session = Session(game, out, save_path)
+    if resumed is not None:
+        print(f"Resumed {resumed}: {_count(len(game.history), 'action')} replayed.", file=out)
+    return session.loop(inp)
+
+
+# -- setting up --------------------------------------------------------------------
+
+
+def _load_catalog(content: Path) -> Catalog:
+    from engine.stationmaster import load_catalog
+
+    if not content.is_dir():
+        raise UsageError(f"{content}: no such content directory (run this in a Station Master checkout, or give --content DIR)")
+    try:
+        return load_catalog(content)
+    except OSError as exc:
+        raise UsageError(f"cannot read the content in {content}: {exc.strerror or exc}") from None
+
+
+def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None]:
+    """The game to play, new or resumed, and the save it was resumed from."""
+    seed = getattr(args, "seed", None)
+    players = getattr(args, "players", None)
+    assignments: list[str] = list(getattr(args, "house_rules", None) or [])
+    load = getattr(args, "load", None)
+    if load is not None:
+        given = [flag for flag, value in (("--seed", seed), ("--players", players), ("--house-rule", assignments or None)) if value is not None]
+        if given:
+            raise UsageError(f"--load resumes a game with the seed, players and house rules it was saved with; do not give {' or '.join(given)} with it")
+        return _resume(catalog, Path(load)), load
+    chosen: dict[str, HouseRuleValue] = {}
+    try:
+        for text in assignments:
+            key, value = parse_assignment(catalog, text)
+            chosen[key] = value
+        resolve(catalog, chosen)
+        game = Game(catalog, players=1 if players is None else players, seed=0 if seed is None else seed, house_rules=chosen)
+    except InvalidActionError as exc:
+        raise UsageError(_one_line(str(exc))) from None
+    return game, None
+
+
+def _resume(catalog: Catalog, path: Path) -> Game:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such save file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a save file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not a Station Master save (it is not UTF-8 text)") from None
+    try:
+        return Game.loads(catalog, text)
+    except InvalidActionError as exc:
+        raise UsageError(f"{path}: cannot resume: {_one_line(str(exc))}") from None
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+        # Game.loads lets a few odd inputs through as other errors (an integer
+        # too long to convert, say); each still means the save is unusable.
+        raise UsageError(f"{path}: cannot resume: the save is damaged ({type(exc).__name__}: {_one_line(str(exc))})") from None
+
+
+def _is_save(path: Path) -> bool:
+    """Whether ``path`` holds (at least the envelope of) a Station Master save."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
+
+
+def _check_writable(path: Path) -> None:
+    """UsageError unless a save may be written at ``path``: its directory
+    exists, and whatever already stands there is a Station Master save."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"the folder {folder} does not exist")
+    if path.is_dir():
+        raise UsageError("it is a directory")
+    if path.exists() and not _is_save(path):
+        raise UsageError("the file exists and is not a Station Master save; refusing to overwrite it")
+
+
+def _save_target(save: str | None) -> Path | None:
+    if save is None:
+        return None
+    path = Path(save)
+    try:
+        _check_writable(path)
+    except UsageError as exc:
+        raise UsageError(f"--save {path}: cannot save there: {exc}") from None
+    return path
+
+
+def write_save(game: Game, path: Path) -> None:
+    """Write ``game``'s save to ``path`` atomically: a temporary file in the
+    same directory, flushed to disk, then renamed over the target. OSError
+    (or UsageError, for a target that must not be overwritten) on failure;
+    the target is then untouched."""
+    _check_writable(path)
+    text = game.dumps() + "\n"
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, _file_mode(path))
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def _file_mode(path: Path) -> int:
+    """Keep an existing file's permissions; a new file gets the usual ones."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+# -- the interactive loop -----------------------------------------------------------
+
+
+class Session:
+    """One game at one terminal: shows the table, reads a line, acts on it."""
+
+    def __init__(self, game: Game, out: TextIO, save_path: Path | None) -> None:
+        self.game = game
+        self.out = out
+        self.save_path = save_path
+        self.actions: list[Action] = game.legal_actions()
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def error(self, text: str) -> None:
+        self.say(f"error: {_one_line(text)}")
+
+    def show(self) -> None:
+        self.say(render_state(self.game))
+        if not self.game.is_over():
+            self.say(render_actions(self.game, self.actions))
+            self.say(f"({PROMPT_HELP})")
+
+    def prompt(self) -> str:
+        return f"player {self.game.to_act}, action 1-{len(self.actions)}> "
+
+    def loop(self, inp: TextIO) -> int:
+        self.show()
+        failures = 0
+        while not self.game.is_over():
+            self.out.write(self.prompt())
+            self.out.flush()
+            try:
+                line = inp.readline()
+            except UnicodeDecodeError as exc:
+                self.error(f"the input is not valid text ({exc.reason}); the line was skipped")
+                failures += 1
+                if failures < 10:
+                    continue
+                line = ""  # nothing readable is coming: stop as at the end of input
+            else:
+                failures = 0
+            if not line:
+                self.say()
+                self.say(self._leave("end of input"))
+                return 0
+            if not self.handle(line.strip()):
+                self.say(self._leave("quit"))
+                return 0
+        self.say(render_final(self.game))
+        return 0
+
+    def handle(self, line: str) -> bool:
+        """Act on one input line; False when the player quits."""
+        if not line:
+            self.say(f"({PROMPT_HELP})")
+            return True
+        word, _, rest = line.partition(" ")
+        command = word.lower()
+        if command in ("quit", "exit"):
+            if rest.strip():
+                self.error(f"'{command}' takes nothing after it")
+                return True
+            return False
+        if line == "?":
+            self.show()
+        elif command == "help":
+            self.say(f"({PROMPT_HELP})")
+        elif command == "save":
+            self._save_command(rest.strip())
+        elif line.startswith("{") or line.startswith("["):
+            self._json_action(line)
+        elif line.isdecimal() or (line[0] in "+-" and line[1:].isdecimal()):
+            self._numbered(line)
+        else:
+            self.error(f"not understood: {line[:_ECHO]!r}; {PROMPT_HELP}")
+        return True
+
+    def _numbered(self, text: str) -> None:
+        if len(text) > 9:
+            self.error(f"there is no action {text[:_ECHO]}: choose 1 to {len(self.actions)}")
+            return
+        number = int(text)
+        if not 1 <= number <= len(self.actions):
+            self.error(f"there is no action {number}: choose 1 to {len(self.actions)}")
+            return
+        self._take(self.actions[number - 1])
+
+    def _json_action(self, text: str) -> None:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            self.error(f"not valid JSON: {exc}")
+            return
+        try:
+            action = from_json(data)
+            reasons = self.game.check(action)
+        except InvalidActionError as exc:
+            self.error(str(exc))
+            return
+        if reasons:
+            self.say(f"refused: {describe_action(self.game, action)} ({_count(len(reasons), 'reason')}):")
+            for reason in reasons:
+                self.say(f"  - {_one_line(reason)}")
+            return
+        self._take(action)
+
+    def _take(self, action: Action) -> None:
+        game = self.game
+        before = len(game.state.log)
+        said = describe_action(game, action)  # before: it names the piles as they are now
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:  # pragma: no cover - legal_actions() and check() agree
+            self.say(f"refused: {describe_action(game, action)}")
+            for reason in exc.reasons:
+                self.say(f"  - {_one_line(reason)}")
+            return
+        except InvalidActionError as exc:
+            self.error(str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a bug in the engine must not end the game
+            self.error(f"internal error while applying {action}: {type(exc).__name__}: {exc} (please report this); the action was undone")
+            # apply() records an action only once it is done, so the history
+            # still ends before this one: replaying it rebuilds the state.
+            self.game = Game.replay(game.catalog, game.save())
+            self.actions = self.game.legal_actions()
+            return
+        self.say(f"> {said}")
+        for entry in game.state.log[before:]:
+            self.say(f"  {entry}")
+        self.actions = game.legal_actions()
+        if self.save_path is not None:
+            self._autosave(self.save_path)
+        self.say()
+        self.show()
+
+    def _autosave(self, path: Path) -> bool:
+        try:
+            write_save(self.game, path)
+        except (OSError, UsageError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.error(f"could not save to {path}: {reason} (the game goes on unsaved)")
+            return False
+        return True
+
+    def _save_command(self, name: str) -> None:
+        if not name:
+            if self.save_path is None:
+                self.error("save needs a file name: save FILE")
+                return
+            path = self.save_path
+        else:
+            path = Path(name).expanduser()
+        try:
+            write_save(self.game, path)
+        except (OSError, UsageError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.error(f"could not save to {path}: {reason}")
+            return
+        self.say(f"saved to {path} ({_count(len(self.game.history), 'action')})")
+
+    def _leave(self, why: str) -> str:
+        if self.save_path is None:
+            return f"{why}: stopping; the game was not saved (use --save FILE or 'save FILE' to keep it)"
+        if self._autosave(self.save_path):
+            return f"{why}: stopping; the game is saved in {self.save_path} (resume with --load {self.save_path})"
+        return f"{why}: stopping"
+
+
+# -- odds and ends --------------------------------------------------------------
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``play`` on its own (``python -m command.play``), until the CLI wires it."""
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> None:  # type: ignore[override]
+            self.print_usage(sys.stderr)
+            print(f"{self.prog}: error: {message}", file=sys.stderr)
+            raise SystemExit(2)
+
+    parser = _Parser(prog="stationmaster")
+    add_parser(parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
+    args = parser.parse_args(["play", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        print(file=sys.stdout)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

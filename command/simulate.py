@@ -1,0 +1,142 @@
+"""``stationmaster simulate``: play many seeded games with a bot and report.
+
+Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from command.commands import SIMULATE_HELP
+from engine.errors import ContentError, InvalidActionError, UsageError
+from engine.stationmaster import DEFAULT_CONTENT
+from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, resolve
+from engine.stationmaster.simulate import BOTS, MAX_GAMES, MAX_SEED, MAX_WORKERS, simulate
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number from {low:,} to {high:,} is needed, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {value:,}")
+        return value
+
+    return parse
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Add the ``simulate`` subcommand to ``stationmaster``'s subparsers."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "simulate",
+        help=SIMULATE_HELP,
+        description="Play seeded solitaire games with a bot and report on them. Game i uses seed SEED * 1000003 + i; the same seed gives the same report whatever --workers is.",
+    )
+    parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"how many games to play (1 to {MAX_GAMES:,})")
+    parser.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, metavar="S", help="the simulation's seed (default 0)")
+    parser.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
+    parser.add_argument("--bot", choices=BOTS, default="random", help="how moves are chosen (default random)")
+    parser.add_argument("--house-rule", action="append", default=[], metavar="KEY=VALUE", dest="house_rule", help="a house rule for every game (repeatable)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON (sorted keys) instead of text")
+    parser.add_argument("--content", default=str(DEFAULT_CONTENT), metavar="DIR", help=f"the content directory (default: {DEFAULT_CONTENT})")
+    return parser
+
+
+class _ProgressBar:
+    """``\\r``-updated progress on a terminal; ends with a newline."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.shown = -1
+        self.used = False
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = 100 * done // total
+        if percent == self.shown and done != total:
+            return
+        self.shown = percent
+        self.used = True
+        filled = 30 * done // total
+        self.stream.write(f"\rsimulating [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.used:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _fail(message: str) -> int:
+    print(f"stationmaster simulate: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out ``stationmaster simulate``: 0 done, 1 the content does not
+    validate, 2 unusable arguments (one line on stderr)."""
+    from engine.stationmaster import load_catalog
+    from engine.content.problems import render_all
+
+    try:
+        catalog = load_catalog(Path(args.content))
+    except UsageError as exc:
+        return _fail(str(exc))
+    except ContentError as exc:
+        print(render_all(exc.problems, "text"))
+        print("the content does not validate", file=sys.stderr)
+        return 1
+    chosen: dict[str, HouseRuleValue] = {}
+    try:
+        for text in args.house_rule:
+            rule_id, value = parse_assignment(catalog, text)
+            if rule_id in chosen:
+                return _fail(f"house rule '{rule_id}' is given twice")
+            chosen[rule_id] = value
+        resolve(catalog, chosen)
+    except InvalidActionError as exc:
+        return _fail(str(exc))
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        report = simulate(catalog, args.games, args.seed, args.workers, args.bot, chosen, bar, content_dir=args.content)
+    except (InvalidActionError, UsageError) as exc:
+        return _fail(str(exc))
+    finally:
+        if bar is not None:
+            bar.finish()
+    try:
+        print(report.to_json() if args.json else report.to_text())
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``| head``): not an error worth a traceback.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return 0
+
+
+def _standalone_parser() -> argparse.ArgumentParser:
+    from command.cli import _Parser
+
+    parser = _Parser(prog="stationmaster")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m command.simulate ARGS``: the command alone (``simulate`` is implied)."""
+    args = _standalone_parser().parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

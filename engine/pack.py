@@ -1,0 +1,152 @@
+"""What the shared machinery knows of a game: the ``GamePack`` interface.
+
+The loader, the commands, the generator, the lint, the drift check, the
+MkDocs plugin and ``simulate`` serve every game alike, and reach a game only
+through this interface. A new game is a pack of three folders named by its
+id: ``content/<id>/`` (its YAML and schemas, with a ``game.yaml`` that says
+``id: <id>``), ``engine/<id>/`` (its rules; ``engine/<id>/pack.py`` holds ``PACK``, its
+``GamePack``) and ``site/<id>/`` (its pages).
+
+To write one, implement every member below; ``engine/stationmaster/pack.py``
+is a complete example. Nothing here names a card or a rule of any game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from engine.content.problems import Origin, Problem
+
+Status = Literal["live", "dormantSolo", "unbuilt"]
+# A table's context: what its template lays out (``rows`` of dicts with an
+# ``id`` make each row the home of that card, for links and anchors).
+Context = dict[str, Any]
+
+
+class CardLike(Protocol):
+    """What the shared machinery reads of any card: its id (its anchor on the
+    site), its name, its family and where it was written."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def family(self) -> str: ...
+
+    @property
+    def origin(self) -> Origin: ...
+
+
+class CatalogLike(Protocol):
+    """What the shared machinery reads of a pack's catalog."""
+
+    @property
+    def cards(self) -> Sequence[CardLike]: ...
+
+    @property
+    def by_id(self) -> Mapping[str, CardLike]: ...
+
+    @property
+    def fingerprint(self) -> str:
+        """A digest of the content it was loaded from (saves and stamps carry it)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """One way to set a game up: a player count and the house rules chosen.
+
+    ``key`` is stable text naming it (``players=3 variant=basic``) and
+    ``label`` the words a table heading uses."""
+
+    players: int
+    rules: Mapping[str, str | bool]
+    label: str
+
+    @property
+    def key(self) -> str:
+        rules = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(self.rules.items()))
+        return f"players={self.players}" + (f" {rules}" if rules else "")
+
+
+@dataclass(frozen=True)
+class TableSet:
+    """A pack's generated tables: name to a function from its catalog to the
+    template context. ``templates`` is the pack's folder under
+    ``generator/templates/`` (its id), holding ``<table>.md.j2`` for each."""
+
+    templates: str
+    tables: Mapping[str, Callable[[Any], Context]]
+    # Tables that take seconds (a simulation): re-computed only when their
+    # inputs change, so a stamp of those inputs ends the block.
+    expensive: frozenset[str] = frozenset()
+    # Tables whose rows mention cards without being where those cards live.
+    links_only: frozenset[str] = frozenset()
+    # Functions the templates may call, made from the catalog (pictures, say).
+    helpers: Callable[[Any], Mapping[str, Callable[..., str]]] = field(default=lambda catalog: {})
+
+
+class GameAPI(Protocol):
+    """The uniform game API every pack's game offers: actions proposed,
+    judged with every reason, applied, and replayed from a seed."""
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def check(self, action: Any) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def is_over(self) -> bool: ...
+
+    def score(self) -> list[int]: ...
+
+    def dumps(self) -> str: ...
+
+
+class GamePack(Protocol):
+    """One game, as the shared machinery sees it.
+
+    - ``id``: the folder name under ``content/``, ``engine/`` and ``site/``.
+    - ``load_catalog``: the checked catalog of a content folder, or
+      ``ContentError`` listing every located problem.
+    - ``engine_problems``: what the engine finds wrong with a loaded catalog
+      (a handler for an effect the content does not declare, say).
+    - ``configurations``: every way the game can be set up that changes what
+      is dealt (player counts, house rules), default first.
+    - ``is_dealt``: whether a configuration's deck or setup holds the card;
+      yes or no, never a count, computed by the code that builds the deck.
+    - ``status``: the card's status, derived from the handler registry and
+      the deck builder (None for a card with no effect).
+    - ``tables``: the generated tables its pages may place.
+    - ``new_game``: a game for a configuration and a seed.
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    def load_catalog(self, content_dir: Path) -> Any: ...
+
+    def engine_problems(self, catalog: Any) -> list[Problem]: ...
+
+    def configurations(self, catalog: Any) -> list[Configuration]: ...
+
+    def is_dealt(self, catalog: Any, card: Any, configuration: Configuration) -> bool: ...
+
+    def status(self, catalog: Any, card: Any) -> Status | None: ...
+
+    def tables(self) -> TableSet: ...
+
+    def new_game(self, catalog: Any, configuration: Configuration, seed: int) -> GameAPI: ...
+
+    def summary(self, catalog: Any) -> str:
+        """One line for ``validate`` to print when the pack is clean."""
+        ...

@@ -1,0 +1,110 @@
+"""Finding the game packs: which content folders there are, which game each
+one is, and the rules package that plays it.
+
+A content folder is one pack when it holds a ``game.yaml`` or a ``schema/``
+folder; otherwise each of its sub-folders is one. A pack's ``game.yaml``
+names its id on a top-level ``id:`` line, and ``engine/<id>/pack.py`` holds
+its rules. Every way this can go wrong is a located Problem naming the pack.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.content.problems import Problem
+from engine.pack import GamePack
+
+GAME_FILE = "game.yaml"
+_ID_LINE = re.compile(r"""^id:[ \t]*(["']?)([^"'\s#]*)\1[ \t]*(?:#.*)?$""", re.MULTILINE)
+_ID = re.compile(r"^[a-z][a-z0-9]*$")
+
+
+@dataclass(frozen=True)
+class PackFolder:
+    """One pack's content folder, and the pack it declares itself to be."""
+
+    id: str
+    content: Path
+
+    @property
+    def display(self) -> str:
+        return _display(self.content)
+
+
+def _display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+
+
+def is_pack_folder(path: Path) -> bool:
+    return (path / GAME_FILE).is_file() or (path / "schema").is_dir()
+
+
+def find_packs(content_root: Path) -> tuple[list[PackFolder], list[Problem]]:
+    """The packs under ``content_root`` (or the one it is), each with its id;
+    problems for a folder that names no game, one with no rules, and two
+    folders that claim one id. A folder with a problem is left out."""
+    folders = [content_root] if is_pack_folder(content_root) else sorted(p for p in content_root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    found: list[PackFolder] = []
+    problems: list[Problem] = []
+    for folder in folders:
+        pack_id, problem = _declared_id(folder)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        assert pack_id is not None
+        first = next((p for p in found if p.id == pack_id), None)
+        if first is not None:
+            line = _id_line(folder)
+            problems.append(Problem(_display(folder / GAME_FILE), line, 1, f"pack '{pack_id}' is already the pack in {first.display}; each pack has its own id (change this one's id, or remove the copy)"))
+            continue
+        found.append(PackFolder(pack_id, folder))
+    if not found and not problems:
+        problems.append(Problem(_display(content_root), 0, 0, f"no game pack here: a pack is a folder holding {GAME_FILE} and schema/"))
+    return found, problems
+
+
+def _id_line(folder: Path) -> int:
+    text = (folder / GAME_FILE).read_text(encoding="utf-8", errors="replace")
+    match = _ID_LINE.search(text)
+    return text.count("\n", 0, match.start()) + 1 if match else 1
+
+
+def _declared_id(folder: Path) -> tuple[str | None, Problem | None]:
+    game = folder / GAME_FILE
+    where = _display(folder)
+    if not game.is_file():
+        return None, Problem(where, 0, 0, f"this pack has no {GAME_FILE}: it names the game (id: <pack>) and holds its table, so nothing in the pack can be checked without it")
+    try:
+        text = game.read_bytes().decode("utf-8", errors="replace")
+    except OSError as exc:
+        return None, Problem(_display(game), 0, 0, f"cannot read: {exc.strerror}")
+    match = _ID_LINE.search(text)
+    if match is None:
+        return None, Problem(_display(game), 1, 1, f"{GAME_FILE} does not say which game it is: add a top-level line 'id: <pack>' (known packs: {', '.join(known_pack_ids())})")
+    pack_id = match.group(2)
+    line = text.count("\n", 0, match.start()) + 1
+    column = match.start(2) - match.start() + 1
+    if not _ID.match(pack_id) or pack_id not in known_pack_ids():
+        return None, Problem(_display(game), line, column, f"pack '{pack_id}' has no rules: there is no engine/{pack_id}/pack.py (known packs: {', '.join(known_pack_ids())})")
+    return pack_id, None
+
+
+def known_pack_ids() -> list[str]:
+    """Every pack the engine has rules for: the folders under ``engine/``
+    that hold a ``pack.py``."""
+    here = Path(__file__).resolve().parent
+    return sorted(p.parent.name for p in here.glob("*/pack.py"))
+
+
+def pack_rules(pack_id: str) -> GamePack:
+    """The rules of pack ``pack_id`` (its ``engine/<id>/pack.py``)."""
+    module = importlib.import_module(f"engine.{pack_id}.pack")
+    pack: GamePack = module.PACK
+    return pack

@@ -1,0 +1,126 @@
+"""What a train may carry: its card's maximum by category and its printed restrictions."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from engine.stationmaster.content.model import TrainCard
+from engine.stationmaster.state import Car
+
+RESTRICTION_WORDS = {
+    "emptiesOnly": "empties only",
+    "reefersOnly": "reefers only",
+    "dropOnly": "drop only",
+    "pickUpEmptiesOnly": "pick up empties only",
+    "mayNotSwitch": "may not switch",
+}
+
+
+def category(car: Car) -> str:
+    return "coach" if car.type == "coach" else "freight"
+
+
+def car_refusal(card: TrainCard, car: Car, *, pickup: bool) -> str | None:
+    """Why ``card`` may not take ``car`` (None if it may). ``pickup`` is True for
+    coupling on during a run, False when the train is made up in a yard."""
+    cat = category(car)
+    limit = card.consist.coach if cat == "coach" else card.consist.freight
+    label = f"a {'loaded' if car.loaded else 'empty'} {car.type}"
+    if limit == 0:
+        return f"{card.name} takes no {'coaches' if cat == 'coach' else 'freight cars'}, so not {label}"
+    r = card.restrictions
+    if "reefersOnly" in r and cat == "freight" and car.type != "reefer":
+        return f"{card.name} is 'reefers only': not {label}"
+    if "emptiesOnly" in r and car.loaded:
+        return f"{card.name} is 'empties only': not {label}"
+    if pickup:
+        if "mayNotSwitch" in r:
+            return f"{card.name} 'may not switch': it cannot pick up {label}"
+        if "dropOnly" in r:
+            return f"{card.name} is 'drop only': it cannot pick up {label}"
+        if "pickUpEmptiesOnly" in r and car.loaded:
+            return f"{card.name} may 'pick up empties only': not {label}"
+    return None
+
+
+def consist_refusals(card: TrainCard, cars: Sequence[Car], caboose: bool, tray_pieces: int) -> list[str]:
+    """Every reason this consist may not leave (empty when it may)."""
+    reasons = []
+    coaches = sum(1 for c in cars if category(c) == "coach")
+    freight = len(cars) - coaches
+    if coaches > card.consist.coach:
+        reasons.append(f"{card.name} takes at most {card.consist.coach} coach(es), not {coaches}")
+    if freight > card.consist.freight:
+        reasons.append(f"{card.name} takes at most {card.consist.freight} freight car(s), not {freight}")
+    if caboose and not card.caboose:
+        reasons.append(f"{card.name} runs without a caboose")
+    pieces = len(cars) + (1 if caboose else 0)
+    if pieces > tray_pieces:
+        reasons.append(f"a Crew Tray holds {tray_pieces} pieces, caboose included; this consist needs {pieces}")
+    for car in cars:
+        why = car_refusal(card, car, pickup=False)
+        if why and "takes no" not in why:
+            reasons.append(why)
+    return reasons
+
+
+def parse_car(text: str, types: Collection[str]) -> Car:
+    """A car as a player names it in an Extra's load: 'loaded boxcar' or
+    'empty coach'. ValueError, saying how to write one, for anything else."""
+    words = text.split()
+    if len(words) != 2 or words[0] not in ("loaded", "empty") or words[1] not in types:
+        raise ValueError(f"{text!r} is not a car: write 'loaded TYPE' or 'empty TYPE', TYPE one of {', '.join(sorted(types))}")
+    return Car(words[1], words[0] == "loaded")
+
+
+def car_label(car: Car) -> str:
+    return f"{'loaded' if car.loaded else 'empty'} {car.type}"
+
+
+def missing_from(yard: Sequence[Car], wanted: Sequence[Car]) -> list[Car]:
+    """The wanted cars the yard cannot supply, each yard car used once."""
+    pool = [(c.type, c.loaded) for c in yard]
+    missing = []
+    for car in wanted:
+        if (car.type, car.loaded) in pool:
+            pool.remove((car.type, car.loaded))
+        else:
+            missing.append(car)
+    return missing
+
+
+def make_up(card: TrainCard, yard: list[Car], yard_name: str, tray_pieces: int, chosen: Sequence[Car] | None = None) -> tuple[list[Car], str | None]:
+    """Take the train's consist out of ``yard``: the ``chosen`` cars in their
+    order when the player named them, else the yard's own choice (loaded cars
+    first, in yard order) up to the card's maximum. The report says what the
+    train wanted and did not get."""
+    if chosen is not None:
+        missing = missing_from(yard, chosen)
+        taken: list[Car] = []
+        for want in chosen:
+            match = next((c for c in yard if (c.type, c.loaded) == (want.type, want.loaded)), None)
+            if match is not None:
+                yard.remove(match)
+                taken.append(match)
+        if not missing:
+            return taken, None
+        return taken, f"{card.name} left {yard_name} short: the yard no longer had the {', '.join(car_label(c) for c in missing)} chosen for it"
+    taken = []
+    room = {"coach": card.consist.coach, "freight": card.consist.freight}
+    room_total = tray_pieces - (1 if card.caboose else 0)
+    for want_loaded in (True, False):
+        for car in list(yard):
+            if car.loaded != want_loaded or len(taken) >= room_total:
+                continue
+            cat = category(car)
+            if room[cat] > 0 and car_refusal(card, car, pickup=False) is None:
+                room[cat] -= 1
+                taken.append(car)
+                yard.remove(car)
+    short = [f"{n} more {'coach(es)' if cat == 'coach' else 'freight car(s)'}" for cat, n in room.items() if n > 0]
+    if not short:
+        return taken, None
+    rules = [RESTRICTION_WORDS[r] for r in card.restrictions if r in ("emptiesOnly", "reefersOnly")]
+    why = f" ({', '.join(rules)})" if rules else ""
+    report = f"{card.name} left {yard_name} short: it wanted {' and '.join(short)}{why}, and the yard had no more it may take"
+    return taken, report

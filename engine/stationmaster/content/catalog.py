@@ -1,0 +1,124 @@
+"""Station Master's catalog: built from the pack's checked documents, then
+held to the rules that span files (``crosscheck``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Literal
+
+from engine.collector import collector_paused
+from engine.content.loader import ContentFile, Locator, read_documents
+from engine.content.problems import Origin, Problem
+from engine.errors import ContentError
+from engine.stationmaster.content.build import CARD_BUILDERS, build_card
+from engine.stationmaster.content.crosscheck import cross_check
+from engine.stationmaster.content.model import (
+    Card,
+    Catalog,
+    Edition,
+    Effect,
+    FacilityStart,
+    GameInfo,
+    HouseRule,
+    HouseRuleOption,
+    Supplies,
+    TableConstants,
+)
+
+# Files that hold one record set each; every one must be present exactly once.
+SINGLE_FILES = ("game", "supplies", "house-rules", "effects")
+# What the engine can play, per house rule: the options it has code for, or
+# "office" for any office tier. The engine supplies it; content never imports it.
+KnownHouseRules = Mapping[str, tuple[str | bool, ...] | Literal["office"]]
+
+
+def read_catalog(content_dir: str | Path, known_house_rules: KnownHouseRules) -> Catalog:
+    """The checked catalog, or ContentError listing every located problem.
+
+    Raises UsageError when the directory or a file cannot be read at all.
+    """
+    docs = read_documents(content_dir, SINGLE_FILES)
+    with collector_paused():
+        catalog = _assemble(docs.locator, docs.by_family, docs.fingerprint, docs.problems)
+        docs.problems.extend(cross_check(catalog, docs.locator, known_house_rules, docs.unchecked, docs.incomplete))
+    if docs.problems:
+        raise ContentError(sorted(docs.problems))
+    return catalog
+
+
+def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerprint: str, problems: list[Problem]) -> Catalog:
+    cards: list[Card] = []
+    for family in CARD_BUILDERS:
+        for loaded in by_family.get(family, []):
+            for index, raw in enumerate(loaded.document.value["cards"]):
+                if index in loaded.invalid_cards:
+                    continue
+                cards.append(build_card(family, raw, Origin(loaded.display, ("cards", index))))
+    game_file = by_family["game"][0]
+    g = game_file.document.value
+    t = g["table"]
+    game = GameInfo(
+        title=g["title"],
+        home_deck=Edition(g["editions"]["homeDeck"]["version"], g["editions"]["homeDeck"].get("date")),
+        mainline=Edition(g["editions"]["mainline"]["version"], g["editions"]["mainline"].get("date")),
+        table=TableConstants(
+            hand_limit=t["handLimit"],
+            departments=t["departments"],
+            stages_per_day=t["stagesPerDay"],
+            timetable_slots=t["timetableSlots"],
+            die_sides=t["dieSides"],
+            crew_tray_pieces=t["crewTrayPieces"],
+            cars_per_track=t["carsPerTrack"],
+            game_days=t["gameDays"],
+            switch_moves=t["switchMoves"],
+        ),
+    )
+    s_file = by_family["supplies"][0]
+    s = s_file.document.value
+    supplies = Supplies(
+        whistle_post_office=s["whistlePosts"]["office"],
+        whistle_posts=s["whistlePosts"]["count"],
+        limits_signs=s["limitsSigns"],
+        crew_trays=s["crewTrays"],
+        cabooses=s["cabooses"],
+        cars=tuple(s["cars"].items()),
+    )
+    facility_start = FacilityStart(laborers=1, pipeline=("MEN", "AT", "WORK"))
+    for loaded in by_family.get("facilities", []):
+        every = loaded.document.value["everyFacility"]
+        facility_start = FacilityStart(laborers=every["laborers"], pipeline=tuple(every["pipeline"]))
+    hr_file = by_family["house-rules"][0]
+    house_rules = tuple(
+        HouseRule(
+            id=r["id"],
+            name=r["name"],
+            default=r["default"],
+            options=tuple(HouseRuleOption(o["value"], o["text"]) for o in r["options"]),
+            text=r["text"],
+            origin=Origin(hr_file.display, ("houseRules", i)),
+        )
+        for i, r in enumerate(hr_file.document.value["houseRules"])
+    )
+    fx_file = by_family["effects"][0]
+    effects: dict[str, Effect] = {}
+    for i, e in enumerate(fx_file.document.value["effects"]):
+        origin = Origin(fx_file.display, ("effects", i))
+        if e["id"] in effects:
+            problems.append(locator.problem(origin, f"effect '{e['id']}' is declared twice", field="id"))
+            continue
+        effects[e["id"]] = Effect(e["id"], e["summary"], origin)
+    by_id: dict[str, Card] = {}
+    for card in cards:
+        by_id.setdefault(card.id, card)
+    return Catalog(
+        game=game,
+        supplies=supplies,
+        facility_start=facility_start,
+        house_rules=house_rules,
+        effects=MappingProxyType(effects),
+        cards=tuple(cards),
+        by_id=MappingProxyType(by_id),
+        fingerprint=fingerprint,
+    )

@@ -1,0 +1,332 @@
+"""Rules a schema cannot state: uniqueness across files, references that must
+resolve, and facts that must agree with each other (lockout pairs, the office
+ladder, a consist that fits its Crew Tray)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from engine.stationmaster.content.model import (
+    Card,
+    Catalog,
+    Enhancement,
+    Facility,
+    FacilityModifier,
+    MainlineCard,
+    MainlineModifier,
+    OfficeTier,
+    OpponentCard,
+    Origin,
+    TrackShape,
+    TrainCard,
+)
+from engine.content.problems import Problem
+from engine.content.schemas import did_you_mean
+
+if TYPE_CHECKING:
+    from engine.content.loader import Locator
+    from engine.stationmaster.content.catalog import KnownHouseRules
+
+Report = Callable[..., None]
+_CORNERS_LEFT = {"NE", "SW"}
+_CORNERS_RIGHT = {"SE", "NW"}
+
+
+def cross_check(catalog: Catalog, locator: Locator, known_house_rules: KnownHouseRules, unchecked: frozenset[str] = frozenset(), incomplete: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every cross-file problem. ``unchecked`` holds ids of cards that failed
+    their schema: references to them are not reported again as dangling, and
+    rules about a whole family (``incomplete`` names the families with such
+    cards) wait until the family is whole, so one mistake is reported once."""
+    problems: list[Problem] = []
+
+    def report(origin: Origin, message: str, field: str | int | tuple[str | int, ...] | None = None, at_key: bool = False) -> None:
+        problems.append(locator.problem(origin, message, field=field, at_key=at_key))
+
+    _unique_ids(catalog.cards, report)
+    _effects_declared(catalog, report, unchecked)
+    _track(catalog, report, unchecked)
+    if "offices" not in incomplete:
+        _offices(catalog, report, unchecked)
+    _facilities(catalog, report, unchecked)
+    _modifiers(catalog, report, unchecked)
+    _trains(catalog, report, unchecked)
+    _mainline(catalog, report, unchecked, whole="mainline" not in incomplete)
+    _defences(catalog, report, unchecked)
+    if "offices" not in incomplete:
+        _house_rules(catalog, report, known_house_rules)
+    return problems
+
+
+def _ref(catalog: Catalog, unchecked: frozenset[str], ref: str, kind: type[Card], what: str) -> str | None:
+    """None when ``ref`` names a card of the right kind (or one already reported); else why not."""
+    card = catalog.by_id.get(ref)
+    if card is None and ref in unchecked:
+        return None
+    if card is None:
+        candidates = [c.id for c in catalog.cards if isinstance(c, kind)]
+        return f"'{ref}' is not a known {what}{did_you_mean(ref, candidates)}"
+    if not isinstance(card, kind):
+        return f"'{ref}' is a {card.family} card, not a {what}"
+    return None
+
+
+def _unique_ids(cards: Iterable[Card], report: Report) -> None:
+    first: dict[str, Card] = {}
+    for card in cards:
+        if card.id in first:
+            other = first[card.id].origin
+            report(card.origin, f"card id '{card.id}' is already used in {other.file}; ids must be unique across all files", "id")
+        else:
+            first[card.id] = card
+
+
+def _effects_declared(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+    for card in catalog.cards:
+        effect = getattr(card, "effect", None)
+        if effect is not None and effect not in catalog.effects:
+            hint = did_you_mean(effect, list(catalog.effects))
+            report(card.origin, f"card '{card.id}': effect '{effect}' is not declared in effects.yaml{hint}", "effect")
+
+
+def _track(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+    for shape in catalog.of_type(TrackShape):
+        corners = {p for route in shape.routes for p in route if len(p) == 2}
+        if corners and corners <= _CORNERS_LEFT:
+            actual = "left"
+        elif corners and corners <= _CORNERS_RIGHT:
+            actual = "right"
+        else:
+            actual = "none"
+        if actual != shape.handedness:
+            report(shape.origin, f"card '{shape.id}': its routes make it {actual}-handed, not {shape.handedness}", "handedness")
+        seen: set[frozenset[str]] = set()
+        for i, (a, b) in enumerate(shape.routes):
+            pair = frozenset((a, b))
+            if a == b:
+                report(shape.origin, f"card '{shape.id}': a route must join two different ports", "routes")
+            elif pair in seen:
+                report(shape.origin, f"card '{shape.id}': route {a}-{b} is listed twice", "routes")
+            seen.add(pair)
+
+
+def _offices(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+    tiers = catalog.of_type(OfficeTier)
+    if not tiers:
+        return
+    bases = [t for t in tiers if t.upgrades_from is None]
+    if len(bases) != 1:
+        for t in bases[1:] or tiers[:1]:
+            report(t.origin, f"card '{t.id}': the office tiers need exactly one base tier (one without upgradesFrom); found {len(bases)}")
+        return
+    base = bases[0]
+    if base.count != 0:
+        report(base.origin, f"card '{base.id}': the base tier comes from the supply, never from the deck; its count must be 0", "count")
+    if catalog.supplies.whistle_post_office != base.id:
+        pass  # reported by _house_rules with the supplies file's location
+    next_of: dict[str, OfficeTier] = {}
+    for t in tiers:
+        if t.upgrades_from is None:
+            continue
+        problem = _ref(catalog, unchecked, t.upgrades_from, OfficeTier, "office tier")
+        if problem:
+            report(t.origin, f"card '{t.id}': upgradesFrom {problem}", "upgradesFrom")
+            continue
+        if t.upgrades_from in next_of:
+            report(t.origin, f"card '{t.id}': '{t.upgrades_from}' already upgrades to '{next_of[t.upgrades_from].id}'; tiers form one strict sequence", "upgradesFrom")
+            continue
+        next_of[t.upgrades_from] = t
+    ladder = [base]
+    while ladder[-1].id in next_of and len(ladder) <= len(tiers):
+        ladder.append(next_of[ladder[-1].id])
+    for t in tiers:
+        if t not in ladder and t.upgrades_from in next_of and next_of[t.upgrades_from] is t:
+            report(t.origin, f"card '{t.id}': not reachable from the base tier '{base.id}' (a loop in upgradesFrom?)", "upgradesFrom")
+    for lower, upper in zip(ladder, ladder[1:]):
+        for field, attr in (("adTracks", "ad_tracks"), ("porters", "porters"), ("outboundSlots", "outbound_slots"), ("inboundSlots", "inbound_slots")):
+            if getattr(upper, attr) != getattr(lower, attr) + 1:
+                report(upper.origin, f"card '{upper.id}': each tier adds exactly one to {field} ({lower.id} has {getattr(lower, attr)}, so {upper.id} needs {getattr(lower, attr) + 1})", field)
+        for field, attr in (("controlPoint", "control_point"), ("passengerFacility", "passenger_facility")):
+            if getattr(lower, attr) and not getattr(upper, attr):
+                report(upper.origin, f"card '{upper.id}': an upgrade cannot lose {field}, which '{lower.id}' has", field)
+
+
+def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+    producing = {"outbound", "both"}
+    consuming = {"inbound", "both"}
+    for f in catalog.of_type(Facility):
+        if f.traffic in consuming and f.inbound_boxes == 0:
+            report(f.origin, f"card '{f.id}': its traffic is {f.traffic}, so it needs at least one inbound box", "inboundBoxes")
+        if f.traffic in producing and f.outbound_boxes == 0:
+            report(f.origin, f"card '{f.id}': its traffic is {f.traffic}, so it needs at least one outbound box", "outboundBoxes")
+        for i, partner_id in enumerate(f.lockouts):
+            problem = _ref(catalog, unchecked, partner_id, Facility, "facility")
+            if problem:
+                report(f.origin, f"card '{f.id}': lockout {problem}", ("lockouts", i))
+                continue
+            partner = catalog.by_id.get(partner_id)
+            if not isinstance(partner, Facility):
+                continue
+            if partner.id == f.id:
+                report(f.origin, f"card '{f.id}': a facility cannot lock itself out", ("lockouts", i))
+            elif f.id not in partner.lockouts:
+                report(f.origin, f"card '{f.id}': locks out '{partner.id}', but '{partner.id}' does not list '{f.id}' in its lockouts; pairs are symmetric", ("lockouts", i))
+            elif partner.commodity != f.commodity:
+                report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' mixes commodities ({f.commodity} and {partner.commodity}); a pair is the producer and consumer of one commodity", ("lockouts", i))
+            elif not ((f.traffic in producing and partner.traffic in consuming) or (f.traffic in consuming and partner.traffic in producing)) or f.traffic == partner.traffic:
+                report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' must be a producer and a consumer (traffic {f.traffic} and {partner.traffic})", ("lockouts", i))
+
+
+def _modifiers(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+    for m in catalog.of_type(FacilityModifier):
+        if isinstance(m.hosts, tuple):
+            for i, host in enumerate(m.hosts):
+                problem = _ref(catalog, unchecked, host, Facility, "facility")
+                if problem:
+                    report(m.origin, f"card '{m.id}': host {problem}", ("hosts", i))
+        if m.passenger != (m.grant in ("inboundSlot", "outboundSlot", "porter")):
+            report(m.origin, f"card '{m.id}': grant '{m.grant}' does not fit hosts '{m.hosts}': slots and Porters belong to Offices, boxes to industries", "grant")
+
+
+def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+    pieces = catalog.game.table.crew_tray_pieces
+    numbers: dict[str, TrainCard] = {}
+    for t in catalog.of_type(TrainCard):
+        if t.number in numbers:
+            report(t.origin, f"card '{t.id}': train number {t.number} is already '{numbers[t.number].id}'", "number")
+        numbers.setdefault(t.number, t)
+        if (t.service == "extra") != t.number.startswith("X"):
+            want = "an X-number" if t.service == "extra" else "a plain number"
+            report(t.origin, f"card '{t.id}': a {t.service} train has {want}, not '{t.number}'", "number")
+        if t.count > 1:
+            report(t.origin, f"card '{t.id}': a train card is unique (its number runs once on the timetable); count must be 0 or 1", "count")
+        used = t.consist.cars + (1 if t.caboose else 0)
+        if t.consist.cars == 0:
+            report(t.origin, f"card '{t.id}': the consist allows no cars at all", "consist")
+        if used > pieces:
+            report(t.origin, f"card '{t.id}': {t.consist.cars} car(s){' and a caboose' if t.caboose else ''} need {used} places; a Crew Tray holds {pieces}", "consist")
+        if "reefersOnly" in t.restrictions and t.consist.freight == 0:
+            report(t.origin, f"card '{t.id}': 'reefersOnly' on a train that takes no freight cars", "restrictions")
+        if t.effect == "pays-for-stopping" and "mayNotSwitch" not in t.restrictions:
+            report(t.origin, f"card '{t.id}': a train that pays for stopping may not switch; add mayNotSwitch to its restrictions", "restrictions")
+        if "dropOnly" in t.restrictions and "pickUpEmptiesOnly" in t.restrictions:
+            report(t.origin, f"card '{t.id}': 'dropOnly' and 'pickUpEmptiesOnly' contradict each other", "restrictions")
+
+
+def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], whole: bool = True) -> None:
+    ends: dict[str, list[MainlineCard]] = {"east": [], "west": []}
+    terrain_total = 0
+    for m in catalog.of_type(MainlineCard):
+        if m.role == "divisionPoint":
+            if m.end is None:
+                report(m.origin, f"card '{m.id}': a Division Point needs 'end: east' or 'end: west'")
+            else:
+                ends[m.end].append(m)
+            if m.speed_mph is not None:
+                report(m.origin, f"card '{m.id}': a Division Point is not crossed, so it has no speedMph", "speedMph", True)
+            if m.count != 1:
+                report(m.origin, f"card '{m.id}': there is exactly one of each Division Point; count must be 1", "count")
+        else:
+            terrain_total += m.count
+            if m.end is not None:
+                report(m.origin, f"card '{m.id}': only a Division Point has an end", "end", True)
+            if m.speed_mph is None:
+                report(m.origin, f"card '{m.id}': terrain needs speedMph for passenger and freight trains")
+    mainline_cards = catalog.of_type(MainlineCard)
+    if mainline_cards and whole:
+        for side, found in ends.items():
+            if len(found) != 1:
+                report(mainline_cards[0].origin, f"the Mainline needs exactly one {side} Division Point; found {len(found)}")
+        needed = catalog.supplies.whistle_posts + 1
+        if terrain_total < needed:
+            report(mainline_cards[0].origin, f"the terrain inventory holds {terrain_total} card(s); a full table of {catalog.supplies.whistle_posts} districts needs {needed}")
+    for mod in catalog.of_type(MainlineModifier):
+        targets = mod.play_on if isinstance(mod.play_on, tuple) else ()
+        for i, target in enumerate(targets):
+            problem = _terrain_ref(catalog, unchecked, target)
+            if problem:
+                report(mod.origin, f"card '{mod.id}': playOn {problem}", ("playOn", i))
+        if mod.crossing is not None:
+            for target in targets:
+                card = catalog.by_id.get(target)
+                if isinstance(card, MainlineCard) and not card.grade:
+                    report(mod.origin, f"card '{mod.id}': cuts an {mod.crossing.direction} crossing, but '{target}' has no grade", "playOn")
+            if not targets:
+                report(mod.origin, f"card '{mod.id}': a grade card must name the graded terrain it is played on", "playOn")
+        if mod.requires is not None:
+            problem = _ref(catalog, unchecked, mod.requires, MainlineModifier, "Mainline modifier")
+            if problem:
+                report(mod.origin, f"card '{mod.id}': requires {problem}", "requires")
+            elif mod.requires == mod.id:
+                report(mod.origin, f"card '{mod.id}': cannot require itself", "requires")
+        if mod.realign:
+            if mod.play_on != "anyUnoccupied":
+                report(mod.origin, f"card '{mod.id}': a realignment card is played on any unoccupied card its map names; set playOn: anyUnoccupied", "playOn")
+            for source, target in mod.realign:
+                for end_id, at_key in ((source, True), (target, False)):
+                    problem = _terrain_ref(catalog, unchecked, end_id)
+                    if problem:
+                        report(mod.origin, f"card '{mod.id}': realign {problem}", ("realign", source), at_key)
+                if source == target:
+                    report(mod.origin, f"card '{mod.id}': realign maps '{source}' to itself", ("realign", source))
+        elif mod.play_on == "anyUnoccupied" and mod.crossing is None:
+            report(mod.origin, f"card '{mod.id}': playOn anyUnoccupied needs a realign map saying what each terrain becomes", "playOn")
+
+
+def _terrain_ref(catalog: Catalog, unchecked: frozenset[str], ref: str) -> str | None:
+    problem = _ref(catalog, unchecked, ref, MainlineCard, "Mainline terrain card")
+    if problem or ref not in catalog.by_id:
+        return problem
+    card = catalog.by_id[ref]
+    assert isinstance(card, MainlineCard)
+    if card.role != "terrain":
+        return f"'{ref}' is a Division Point, not terrain"
+    return None
+
+
+def _defences(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+    for card in catalog.cards:
+        if not isinstance(card, (Enhancement, OpponentCard)):
+            continue
+        for i, attack in enumerate(card.answers):
+            problem = _ref(catalog, unchecked, attack, OpponentCard, "opponent-directed card")
+            if problem:
+                report(card.origin, f"card '{card.id}': answers {problem}", ("answers", i))
+                continue
+            target = catalog.by_id.get(attack)
+            if not isinstance(target, OpponentCard):
+                continue
+            if target.attacks is None:
+                report(card.origin, f"card '{card.id}': answers '{attack}', which is itself a defence, not an attack", ("answers", i))
+
+
+def _house_rules(catalog: Catalog, report: Report, known_house_rules: KnownHouseRules) -> None:
+    tiers = {t.id: t for t in catalog.of_type(OfficeTier)}
+    seen: set[str] = set()
+    for rule in catalog.house_rules:
+        if rule.id in seen:
+            report(rule.origin, f"house rule '{rule.id}' is declared twice", "id")
+        seen.add(rule.id)
+        values = [o.value for o in rule.options]
+        for i, value in enumerate(values):
+            if value in values[:i]:
+                report(rule.origin, f"house rule '{rule.id}': option {value!r} is listed twice", "options")
+        if not rule.allows(rule.default):
+            report(rule.origin, f"house rule '{rule.id}': default {rule.default!r} is not one of its options", "default")
+        known = known_house_rules.get(rule.id)
+        if known is None:
+            hint = did_you_mean(rule.id, list(known_house_rules))
+            report(rule.origin, f"house rule '{rule.id}' is not one the engine plays{hint}", "id")
+            continue
+        for value in values:
+            ok = value in tiers if known == "office" else any(k == value and type(k) is type(value) for k in known)
+            if not ok:
+                allowed = "an office tier id" if known == "office" else ", ".join(map(str, known))
+                report(rule.origin, f"house rule '{rule.id}': the engine has no rule for option {value!r}; it knows {allowed}", "options")
+    for missing in sorted(set(known_house_rules) - seen):
+        if catalog.house_rules:
+            report(catalog.house_rules[0].origin, f"house rule '{missing}' is missing; the engine needs it to set up a game")
+    base = [t for t in tiers.values() if t.upgrades_from is None]
+    if base and catalog.supplies.whistle_post_office != base[0].id:
+        # Supplies are not cards; place the problem on the base tier instead.
+        report(base[0].origin, f"supplies.yaml names '{catalog.supplies.whistle_post_office}' as the supplied Office, but the base tier is '{base[0].id}'")

@@ -1,0 +1,246 @@
+"""Immutable card objects: the only way the engine and generator see content.
+
+Every card keeps an ``origin`` (file and pointer) so a later check can report
+a problem at the card's own line; origins take no part in equality.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
+
+from engine.content.problems import Origin as Origin
+from engine.content.problems import Pointer as Pointer
+
+Port = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Card:
+    """What every card has: an id (its site anchor), a name and a deck count."""
+
+    id: str
+    name: str
+    count: int
+    family: str
+    text: str | None = None
+    origin: Origin = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrackShape(Card):
+    handedness: Literal["none", "left", "right"]
+    routes: tuple[tuple[Port, Port], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfficeTier(Card):
+    upgrades_from: str | None
+    ad_tracks: int
+    porters: int
+    outbound_slots: int
+    inbound_slots: int
+    control_point: bool
+    passenger_facility: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Facility(Card):
+    commodity: str
+    car_types: tuple[str, ...]
+    traffic: Literal["inbound", "outbound", "both"]
+    inbound_boxes: int
+    outbound_boxes: int
+    lockouts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FacilityModifier(Card):
+    hosts: str | tuple[str, ...]
+    grant: Literal["inboundBox", "outboundBox", "inboundSlot", "outboundSlot", "porter"]
+    effect: str
+
+    @property
+    def passenger(self) -> bool:
+        """A passenger Modifier is one whose host is an Office."""
+        return self.hosts == "office"
+
+
+@dataclass(frozen=True, slots=True)
+class Consist:
+    """The most cars of each category a train may take (a maximum, never a minimum)."""
+
+    coach: int = 0
+    freight: int = 0
+
+    @property
+    def cars(self) -> int:
+        return self.coach + self.freight
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrainCard(Card):
+    number: str
+    service: Literal["timetabled", "extra"]
+    speed: Literal["fast", "slow"]
+    consist: Consist
+    caboose: bool
+    restrictions: tuple[str, ...]
+    effect: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Enhancement(Card):
+    placement: Literal["district", "mainline"]
+    effect: str
+    answers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GradeCut:
+    direction: Literal["uphill", "downhill"]
+    stages: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MainlineModifier(Card):
+    play_on: str | tuple[str, ...]
+    effect: str
+    requires: str | None = None
+    crossing: GradeCut | None = None
+    realign: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Maneuver(Card):
+    effect: str
+    hand_limit_bonus: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecondSection(Card):
+    effect: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpponentCard(Card):
+    category: Literal["action", "spaceUse"]
+    effect: str
+    attacks: str | None = None
+    answers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrackSpeed:
+    passenger: int
+    freight: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MainlineCard(Card):
+    role: Literal["terrain", "divisionPoint"]
+    end: Literal["east", "west"] | None = None
+    speed_mph: TrackSpeed | None = None
+    passing: bool = False
+    yard: bool = False
+    grade: bool = False
+    effect: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    id: str
+    summary: str
+    origin: Origin = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRuleOption:
+    value: str | bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    id: str
+    name: str
+    default: str | bool
+    options: tuple[HouseRuleOption, ...]
+    text: str
+    origin: Origin = field(compare=False, repr=False)
+
+    def allows(self, value: str | bool) -> bool:
+        return any(o.value == value and type(o.value) is type(value) for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    version: str
+    date: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableConstants:
+    hand_limit: int
+    departments: int
+    stages_per_day: int
+    timetable_slots: int
+    die_sides: int
+    crew_tray_pieces: int
+    cars_per_track: int
+    game_days: int
+    switch_moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    title: str
+    home_deck: Edition
+    mainline: Edition
+    table: TableConstants
+
+
+@dataclass(frozen=True, slots=True)
+class FacilityStart:
+    laborers: int
+    pipeline: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Supplies:
+    whistle_post_office: str
+    whistle_posts: int
+    limits_signs: int
+    crew_trays: int
+    cabooses: int
+    cars: tuple[tuple[str, int], ...]
+
+
+CardT = TypeVar("CardT", bound=Card)
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Everything in ``content/``, checked, in file order."""
+
+    game: GameInfo
+    supplies: Supplies
+    facility_start: FacilityStart
+    house_rules: tuple[HouseRule, ...]
+    effects: Mapping[str, Effect]
+    cards: tuple[Card, ...]
+    by_id: Mapping[str, Card]
+    fingerprint: str
+
+    def family(self, name: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.family == name)
+
+    def of_type(self, kind: type[CardT]) -> tuple[CardT, ...]:
+        return tuple(c for c in self.cards if isinstance(c, kind))
+
+    def house_rule(self, rule_id: str) -> HouseRule:
+        for rule in self.house_rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)

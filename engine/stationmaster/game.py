@@ -1,0 +1,233 @@
+"""A game of Station Master: setup, the uniform action API, and the turn cycle.
+
+``legal_actions()`` lists what the player to act may do; ``check(action)``
+returns every reason an action is refused (empty when it is allowed);
+``apply(action)`` carries it out or raises IllegalActionError with those
+reasons, leaving the state untouched. All chance comes from one seeded
+stream, so ``Game.replay(save)`` rebuilds any game from its seed and actions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.stationmaster import rules
+from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
+from engine.stationmaster.content.model import Catalog, MainlineCard
+from engine.stationmaster.deck import home_deck, mainline_inventory, office_ladder
+from engine.stationmaster.district import new_district
+from engine.errors import IllegalActionError, InvalidActionError
+from engine.stationmaster.houserules import HouseRuleValue, resolve
+from engine.rng import SeededStream
+from engine.stationmaster.state import Car, GameState, MainlineSlot
+
+SAVE_FORMAT = "stationmaster-save/1"
+
+
+class Game:
+    def __init__(self, catalog: Catalog, *, players: int = 1, seed: int = 0, house_rules: Mapping[str, HouseRuleValue] | None = None) -> None:
+        limit = catalog.supplies.whistle_posts
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= limit:
+            raise InvalidActionError(f"players must be a whole number from 1 to {limit} (one district per Whistle Post), not {players!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidActionError(f"seed must be a whole number, not {seed!r}")
+        self.catalog = catalog
+        self.rules = resolve(catalog, dict(house_rules or {}))
+        self.seed = seed
+        self.rng = SeededStream(seed)
+        # Bots and non-interactive runs choose from this one, forked from the
+        # same seed: their picks become recorded actions, so they must not
+        # move the rules' own stream (a replay makes no picks).
+        self.bot = self.rng.fork("bot")
+        self.history: list[Action] = []
+        # Derived views worth keeping between moves; never part of the state.
+        self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
+        self.state = GameState(players=players)
+        self._setup()
+
+    # -- setup -----------------------------------------------------------
+
+    def _setup(self) -> None:
+        s, c = self.state, self.catalog
+        table = c.game.table
+        s.timetable = [None] * table.timetable_slots
+        s.crew_trays_free = c.supplies.crew_trays
+        s.cabooses_free = c.supplies.cabooses
+        s.scores = [0] * s.players
+        s.office_cards = [[] for _ in range(s.players)]
+        s.districts = [new_district(p, str(self.rules["startingOffice"])) for p in range(s.players)]
+        self._setup_mainline()
+        self._setup_deck()
+        s.phase = "setup" if s.pending_grades else "local"
+        rules.log(s, f"Day 1, Stage 1: {s.players} district(s), seed {self.seed}")
+
+    def _setup_mainline(self) -> None:
+        s, c = self.state, self.catalog
+        inventory = [card.id for card in mainline_inventory(c)]
+        self.rng.shuffle(inventory)
+        terrain = inventory[: s.players + 1]
+        ends = {m.end: m.id for m in c.of_type(MainlineCard) if m.role == "divisionPoint"}
+        west, east = ends["west"], ends["east"]
+        slots = [MainlineSlot("divisionPoint", west)]
+        for i, card_id in enumerate(terrain):
+            slots.append(MainlineSlot("terrain", card_id))
+            if i < s.players:
+                slots.append(MainlineSlot("office", "", player=i))
+        slots.append(MainlineSlot("divisionPoint", east))
+        # The cars start in the two Division Point yards, alternating, half of
+        # each kind loaded, so every kind of train can find something to take.
+        for n, (car_type, count) in enumerate((t, k) for t, k in c.supplies.cars for _ in range(k)):
+            yard = slots[0] if n % 2 == 0 else slots[-1]
+            yard.yard.append(Car(car_type, loaded=(n // 2) % 2 == 0))
+        s.mainline = slots
+        s.pending_grades = [i for i, slot in enumerate(slots) if slot.kind == "terrain" and rules.terrain(self, i).grade]
+
+    def _setup_deck(self) -> None:
+        s, c = self.state, self.catalog
+        cards = [card.id for card in home_deck(c, self.rules)]
+        hand_size = c.game.table.hand_limit
+        s.hands = [[] for _ in range(s.players)]
+        if self.rules["openingDeal"] == "threeTrackThreeOther":
+            track = [x for x in cards if c.by_id[x].family == "track"]
+            other = [x for x in cards if c.by_id[x].family != "track"]
+            self.rng.shuffle(track)
+            self.rng.shuffle(other)
+            for hand in s.hands:
+                for pile in (track, other):
+                    for _ in range(min(hand_size, len(pile))):
+                        hand.append(pile.pop())
+            cards = track + other
+            self.rng.shuffle(cards)
+            s.deck = cards
+        else:
+            self.rng.shuffle(cards)
+            s.deck = cards
+            for hand in s.hands:
+                for _ in range(min(hand_size, len(s.deck))):
+                    hand.append(s.deck.pop())
+        s.departments = [[] for _ in range(c.game.table.departments)]
+        for pile in s.departments:
+            if s.deck:
+                pile.append(s.deck.pop())
+
+    # -- the API ----------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        return [a for a in rules.candidates(self) if not self.check(a)]
+
+    def random_legal_action(self, stream: SeededStream | None = None) -> Action | None:
+        """A legal action drawn uniformly at random (from the bot stream unless
+        another is given): propose, check, discard the refused, draw again.
+        The same distribution as choosing from legal_actions(), without
+        judging every proposal first."""
+        return self.first_legal(rules.candidates(self), stream or self.bot)
+
+    def first_legal(self, pool: list[Action], stream: SeededStream) -> Action | None:
+        """A legal action from ``pool`` drawn uniformly from ``stream``: draw,
+        check, drop the refused, draw again (``pool`` is consumed)."""
+        while pool:
+            i = stream.below(len(pool)) if len(pool) > 1 else 0
+            action = pool[i]
+            if not self.check(action):
+                return action
+            pool[i] = pool[-1]
+            pool.pop()
+        return None
+
+    def check(self, action: Action) -> list[str]:
+        """Every reason ``action`` is refused now; empty when it is allowed."""
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an action: {action!r:.80}")
+        return rules.reasons(self, action)
+
+    def apply(self, action: Action) -> None:
+        reasons = self.check(action)
+        if reasons:
+            raise IllegalActionError(action, reasons)
+        rules.perform(self, action)
+        self.history.append(action)
+
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    def score(self) -> list[int]:
+        return list(self.state.scores)
+
+    @property
+    def to_act(self) -> int:
+        return 0 if self.state.phase == "setup" else self.state.current
+
+    # -- saving -----------------------------------------------------------
+
+    def save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "content": self.catalog.fingerprint,
+            "seed": self.seed,
+            "players": self.state.players,
+            "houseRules": dict(self.rules),
+            "actions": [a.to_json() for a in self.history],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.save(), indent=1, sort_keys=True)
+
+    def state_json(self) -> str:
+        return json.dumps(self.state.to_json(), sort_keys=True)
+
+    @classmethod
+    def replay(cls, catalog: Catalog, save: object) -> Game:
+        """Rebuild a game from a save, or InvalidActionError saying why not."""
+        if not isinstance(save, dict):
+            raise InvalidActionError("a saved game is a JSON object")
+        if save.get("format") != SAVE_FORMAT:
+            raise InvalidActionError(f"not a Station Master save (format {save.get('format')!r}, expected {SAVE_FORMAT!r})")
+        if save.get("content") != catalog.fingerprint:
+            raise InvalidActionError("the save was made with different card content; it cannot be replayed with this content")
+        actions = save.get("actions")
+        house = save.get("houseRules")
+        if not isinstance(actions, list) or not isinstance(house, dict):
+            raise InvalidActionError("the save is missing its action list or house rules")
+        game = cls(catalog, players=save.get("players"), seed=save.get("seed"), house_rules=house)  # type: ignore[arg-type]
+        for number, data in enumerate(actions, start=1):
+            try:
+                game.apply(from_json(data))
+            except (InvalidActionError, IllegalActionError) as exc:
+                raise InvalidActionError(f"the save's action {number} cannot be replayed: {exc}") from None
+        return game
+
+    @classmethod
+    def loads(cls, catalog: Catalog, text: str) -> Game:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints past Python's digit limit
+            raise InvalidActionError(f"the save is not valid JSON: {exc}") from None
+        return cls.replay(catalog, data)
+
+    def census(self) -> Counter[str]:
+        """Every copy of every Home Office card, wherever it is now: piles,
+        hands, the timetable, queued and running Extras, cards played onto the
+        Mainline and Office upgrades. Equal to the dealt deck at all times."""
+        s = self.state
+        found: Counter[str] = Counter(s.deck)
+        for pile in [*s.departments, s.salvage, *s.hands, *s.office_cards]:
+            found.update(pile)
+        found.update(card for card in s.timetable if card is not None)
+        found.update(order.card for order in s.extras_queue)
+        for district in s.districts:
+            for square in district.squares.values():
+                if square.kind != "office":
+                    found[square.card] += 1
+                if square.enhancement:
+                    found[square.enhancement] += 1
+        found.update(t.card for t in s.trains if t.player is not None)
+        for slot in s.mainline:
+            found.update(slot.modifiers)
+        return found
+
+    # convenience for callers that only need the office ladder
+    def ladder(self) -> Sequence[str]:
+        return [t.id for t in office_ladder(self.catalog)]

@@ -1,0 +1,99 @@
+"""What a district's industries and Office do at the end of its player's turn,
+and the points they earn.
+
+Scoring (the sources name what earns but not how much; see the site's
+Engine decisions page): a load that works its way through an industry's
+MEN | AT | WORK pipeline earns its district a point; a car an industry
+loaded earns its shipper a point when it reaches a Division Point; a
+passenger set down at a Passenger Facility earns that district a point.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.stationmaster.content.model import Facility, OfficeTier, TrainCard
+from engine.stationmaster.district import capacity
+from engine.stationmaster.state import OFFICE_SQUARE, District
+
+if TYPE_CHECKING:
+    from engine.stationmaster.game import Game
+
+
+def work_district(game: Game, player: int) -> None:
+    s = game.state
+    district = s.districts[player]
+    for square_key, square in sorted(district.squares.items()):
+        card = game.catalog.by_id[square.card]
+        if square.kind != "facility" or not isinstance(card, Facility) or square.laborers <= 0:
+            continue
+        done = square.pipeline[-1]
+        if done:
+            s.scores[player] += done
+            s.log.append(f"{card.name}: {done} load(s) worked through; player {player} scores {done}")
+        square.pipeline = [0] + square.pipeline[:-1]
+        if card.traffic in ("inbound", "both"):
+            room = card.inbound_boxes + capacity(game, district, square_key, "inboundBox")
+            for car in square.cars:
+                if room <= 0:
+                    break
+                # A load is taken in only if it is this industry's commodity
+                # (or came from off the map) and was not loaded in this very
+                # district: no traffic runs in circles inside one Office Area.
+                ours = car.commodity in (None, card.commodity) and car.shipper != player
+                if car.loaded and car.type in card.car_types and ours:
+                    car.loaded = False
+                    car.shipper = None
+                    car.commodity = None
+                    square.pipeline[0] += 1
+                    room -= 1
+        if card.traffic in ("outbound", "both"):
+            boxes = card.outbound_boxes + capacity(game, district, square_key, "outboundBox")
+            if square.waiting < boxes:
+                square.waiting += 1
+            for car in square.cars:
+                if square.waiting <= 0:
+                    break
+                if not car.loaded and car.type in card.car_types:
+                    car.loaded = True
+                    car.shipper = player
+                    car.commodity = card.commodity
+                    square.waiting -= 1
+    _passengers(game, player, district)
+
+
+def _passengers(game: Game, player: int, district: District) -> None:
+    s = game.state
+    office = game.catalog.by_id[s.office(player)]
+    if not isinstance(office, OfficeTier) or not office.passenger_facility:
+        return
+    porters = office.porters + capacity(game, district, OFFICE_SQUARE, "porter")
+    down = min(office.inbound_slots + capacity(game, district, OFFICE_SQUARE, "inboundSlot"), porters)
+    up = min(office.outbound_slots + capacity(game, district, OFFICE_SQUARE, "outboundSlot"), porters)
+    for train in s.trains:
+        slot = s.mainline[train.position]
+        if slot.kind != "office" or slot.player != player or train.remaining:
+            continue
+        card = game.catalog.by_id[train.card]
+        if isinstance(card, TrainCard) and "mayNotSwitch" in card.restrictions:
+            continue  # nothing is set down or taken up from a train that may not switch
+        for car in train.cars:
+            if car.type != "coach":
+                continue
+            if car.loaded and car.shipper != player and down > 0:
+                car.loaded, car.shipper = False, None
+                down -= 1
+                s.scores[player] += 1
+                s.log.append(f"a coach of passengers is set down at player {player}'s {office.name}; player {player} scores 1")
+            elif not car.loaded and up > 0:
+                car.loaded, car.shipper = True, player
+                up -= 1
+
+
+def deliver(game: Game, cars: list, where: str) -> None:  # type: ignore[type-arg]
+    """Loads an industry shipped pay their shipper on reaching a Division Point."""
+    for car in cars:
+        if car.loaded and car.shipper is not None and car.type != "coach":
+            game.state.scores[car.shipper] += 1
+            game.state.log.append(f"a {car.type} loaded by player {car.shipper} reaches {where}; player {car.shipper} scores 1")
+            car.shipper = None

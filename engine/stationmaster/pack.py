@@ -1,0 +1,56 @@
+"""Station Master as a ``GamePack``: what the shared machinery calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.content.problems import Problem
+from engine.pack import Configuration, Status, TableSet
+from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Card, Catalog
+from engine.stationmaster.houserules import configurations
+
+
+class StationMaster:
+    id = "stationmaster"
+    title = "Station Master"
+
+    def load_catalog(self, content_dir: Path) -> Catalog:
+        return load_catalog(content_dir)
+
+    def engine_problems(self, catalog: Catalog) -> list[Problem]:
+        from engine.stationmaster.status import registry_problems
+
+        return registry_problems(catalog)
+
+    def configurations(self, catalog: Catalog) -> list[Configuration]:
+        # Solitaire is the game the engine deals today; house rules are the
+        # choices that change what is dealt.
+        return [Configuration(1, rules, " ".join(f"{k}={v}" for k, v in rules.items())) for rules in configurations(catalog)]
+
+    def is_dealt(self, catalog: Catalog, card: Card, configuration: Configuration) -> bool:
+        from engine.stationmaster.deck import is_dealt
+
+        return is_dealt(catalog, card, configuration.rules)
+
+    def status(self, catalog: Catalog, card: Card) -> Status | None:
+        from engine.stationmaster.status import card_status
+
+        return card_status(catalog, card)
+
+    def tables(self) -> TableSet:
+        from engine.stationmaster.tables import TABLE_SET
+
+        return TABLE_SET
+
+    def new_game(self, catalog: Catalog, configuration: Configuration, seed: int) -> object:
+        from engine.stationmaster.game import Game
+
+        return Game(catalog, players=configuration.players, seed=seed, house_rules=configuration.rules)
+
+    def summary(self, catalog: Catalog) -> str:
+        families = len({c.family for c in catalog.cards})
+        return f"ok, {len(catalog.cards)} card records in {families} families, {len(catalog.effects)} effects, {len(catalog.house_rules)} house rules"
+
+
+PACK = StationMaster()

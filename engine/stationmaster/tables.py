@@ -1,0 +1,359 @@
+"""What each generated table shows, computed from the content and the engine.
+
+Each table is a function from the catalog to a template context; its
+template (``templates/<name>.md.j2``) only lays the values out. Dealt and
+Status come from the engine (``engine.stationmaster.deck``, ``engine.stationmaster.status``), crossing
+times from ``engine.stationmaster.mainline``: nothing here restates a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.stationmaster.content.model import (
+    Card,
+    Catalog,
+    Enhancement,
+    Facility,
+    FacilityModifier,
+    MainlineCard,
+    MainlineModifier,
+    Maneuver,
+    OfficeTier,
+    OpponentCard,
+    SecondSection,
+    TrackShape,
+    TrainCard,
+)
+from engine.stationmaster.consist import RESTRICTION_WORDS
+from engine.stationmaster.deck import in_mainline_inventory, is_dealt
+from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
+from engine.stationmaster.mainline import crossing_stages
+from engine.stationmaster.status import card_effect, card_status
+from engine.stationmaster.svg import track_svg
+from engine.pack import TableSet
+
+Context = dict[str, Any]
+
+_GRANT_WORDS = {
+    "inboundBox": "one inbound (red) box",
+    "outboundBox": "one outbound (green) box",
+    "inboundSlot": "one inbound (red) passenger slot",
+    "outboundSlot": "one outbound (green) passenger slot",
+    "porter": "one Porter",
+}
+_ATTACK_WORDS = {
+    "facility": "a rival's Facility",
+    "train": "a rival's train",
+    "mainlineCard": "a Mainline card",
+    "districtSquare": "a square of a rival's district",
+    "hand": "a rival's hand",
+    "office": "a rival's Office",
+}
+
+
+@dataclass(frozen=True)
+class DealtColumns:
+    """The Dealt columns a table needs: one per combination of the house rules
+    that change whether any of its cards is dealt (usually none: one column)."""
+
+    labels: list[str]
+    configs: list[dict[str, HouseRuleValue]]
+
+    def row(self, catalog: Catalog, card: Card) -> list[bool]:
+        return [is_dealt(catalog, card, rules) for rules in self.configs]
+
+
+def dealt_columns(catalog: Catalog, cards: Sequence[Card]) -> DealtColumns:
+    base = defaults(catalog)
+    everything = configurations(catalog)
+    mattering: list[str] = []
+    for rule in catalog.house_rules:
+        for card in cards:
+            outcomes = {is_dealt(catalog, card, {**base, rule.id: option.value}) for option in rule.options}
+            if len(outcomes) > 1:
+                mattering.append(rule.id)
+                break
+    if not mattering:
+        return DealtColumns(["Dealt"], [base])
+    configs = [c for c in everything if all(c[k] == base[k] for k in base if k not in mattering)]
+    labels = []
+    for config in configs:
+        parts = []
+        for rule_id in mattering:
+            value = config[rule_id]
+            shown = catalog.by_id[value].name if isinstance(value, str) and value in catalog.by_id else str(value).lower()
+            parts.append(f"{rule_id}: {shown}")
+        labels.append("Dealt (" + ", ".join(parts) + ")")
+    return DealtColumns(labels, configs)
+
+
+def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], Context]) -> Context:
+    columns = dealt_columns(catalog, cards)
+    rows = []
+    for card in cards:
+        rows.append({"id": card.id, "name": card.name, "dealt": columns.row(catalog, card), "status": card_status(catalog, card), **extra(card)})
+    return {"dealt_labels": columns.labels, "rows": rows}
+
+
+def _route_text(shape: TrackShape) -> str:
+    return ", ".join(f"{a}–{b}" for a, b in shape.routes)
+
+
+def track(catalog: Catalog) -> Context:
+    return _card_rows(catalog, catalog.of_type(TrackShape), lambda c: {"handedness": c.handedness, "routes": _route_text(c)})
+
+
+def offices(catalog: Catalog) -> Context:
+    from engine.stationmaster.deck import office_ladder
+
+    ladder = office_ladder(catalog)
+    names = {t.id: t.name for t in ladder}
+    return _card_rows(
+        catalog,
+        ladder,
+        lambda c: {
+            "upgrades_from": c.upgrades_from,
+            "upgrades_from_name": names.get(c.upgrades_from or "", ""),
+            "ad_tracks": c.ad_tracks,
+            "porters": c.porters,
+            "outbound": c.outbound_slots,
+            "inbound": c.inbound_slots,
+            "control_point": c.control_point,
+            "passenger_facility": c.passenger_facility,
+            "supplied": c.upgrades_from is None,
+        },
+    )
+
+
+def facilities(catalog: Catalog) -> Context:
+    def extra(f: Facility) -> Context:
+        return {
+            "commodity": f.commodity,
+            "car_types": ", ".join(f.car_types),
+            "traffic": f.traffic,
+            "inbound_boxes": f.inbound_boxes,
+            "outbound_boxes": f.outbound_boxes,
+            "lockouts": [(x, catalog.by_id[x].name) for x in f.lockouts],
+        }
+
+    context = _card_rows(catalog, catalog.of_type(Facility), extra)
+    context["start"] = catalog.facility_start
+    return context
+
+
+def facility_modifiers(catalog: Catalog) -> Context:
+    def extra(m: FacilityModifier) -> Context:
+        if m.hosts == "office":
+            hosts: list[tuple[str, str]] = []
+            host_words = "any Passenger Facility (Depot or above)"
+        elif m.hosts == "anyFreight":
+            hosts, host_words = [], "any freight facility"
+        else:
+            hosts, host_words = [(h, catalog.by_id[h].name) for h in m.hosts], ""
+        return {"hosts": hosts, "host_words": host_words, "grant": _GRANT_WORDS[m.grant], "passenger": m.passenger}
+
+    return _card_rows(catalog, catalog.of_type(FacilityModifier), extra)
+
+
+def _consist_words(t: TrainCard) -> str:
+    parts = []
+    if t.consist.coach:
+        parts.append(f"up to {t.consist.coach} coach" + ("es" if t.consist.coach != 1 else ""))
+    if t.consist.freight:
+        parts.append(f"up to {t.consist.freight} freight car" + ("s" if t.consist.freight != 1 else ""))
+    return ", ".join(parts)
+
+
+def _trains(catalog: Catalog, service: str) -> Context:
+    def extra(t: TrainCard) -> Context:
+        return {
+            "number": t.number,
+            "speed": t.speed,
+            "consist": _consist_words(t),
+            "caboose": t.caboose,
+            "restrictions": ", ".join(RESTRICTION_WORDS[r] for r in t.restrictions) or "none",
+            "pays": t.effect == "pays-for-stopping",
+        }
+
+    return _card_rows(catalog, [t for t in catalog.of_type(TrainCard) if t.service == service], extra)
+
+
+def timetabled_trains(catalog: Catalog) -> Context:
+    return _trains(catalog, "timetabled")
+
+
+def extras(catalog: Catalog) -> Context:
+    return _trains(catalog, "extra")
+
+
+def _effect_text(catalog: Catalog, card: Card) -> str:
+    effect = card_effect(card)
+    return catalog.effects[effect].summary if effect else ""
+
+
+def enhancements(catalog: Catalog) -> Context:
+    return _card_rows(
+        catalog,
+        catalog.of_type(Enhancement),
+        lambda e: {
+            "placement": "a Mainline card" if e.placement == "mainline" else "your district",
+            "effect": _effect_text(catalog, e),
+            "answers": [(a, catalog.by_id[a].name) for a in e.answers],
+        },
+    )
+
+
+def mainline_modifiers(catalog: Catalog) -> Context:
+    def extra(m: MainlineModifier) -> Context:
+        if isinstance(m.play_on, tuple):
+            targets = [(t, catalog.by_id[t].name) for t in m.play_on]
+            target_words = ""
+        else:
+            targets, target_words = [], "any unoccupied Mainline card its map names"
+        requires = (m.requires, catalog.by_id[m.requires].name) if m.requires else None
+        return {"targets": targets, "target_words": target_words, "requires": requires, "effect": _effect_text(catalog, m)}
+
+    return _card_rows(catalog, catalog.of_type(MainlineModifier), extra)
+
+
+def maneuvers(catalog: Catalog) -> Context:
+    return _card_rows(catalog, catalog.of_type(Maneuver), lambda m: {"effect": _effect_text(catalog, m)})
+
+
+def second_section(catalog: Catalog) -> Context:
+    return _card_rows(catalog, catalog.of_type(SecondSection), lambda m: {"effect": _effect_text(catalog, m)})
+
+
+def _opponent(catalog: Catalog, category: str) -> Context:
+    return _card_rows(
+        catalog,
+        [c for c in catalog.of_type(OpponentCard) if c.category == category],
+        lambda c: {
+            "attacks": _ATTACK_WORDS[c.attacks] if c.attacks else "",
+            "answers": [(a, catalog.by_id[a].name) for a in c.answers],
+            "effect": _effect_text(catalog, c),
+        },
+    )
+
+
+def action_cards(catalog: Catalog) -> Context:
+    return _opponent(catalog, "action")
+
+
+def space_use_cards(catalog: Catalog) -> Context:
+    return _opponent(catalog, "spaceUse")
+
+
+def mainline_terrain(catalog: Catalog) -> Context:
+    rows = []
+    for m in catalog.of_type(MainlineCard):
+        if m.role != "terrain" or m.speed_mph is None:
+            continue
+        stages = {
+            f"{speed}_{kind}": crossing_stages(m, carries_coach=kind == "passenger", slow=speed == "slow")
+            for speed in ("fast", "slow")
+            for kind in ("passenger", "freight")
+        }
+        rows.append(
+            {
+                "id": m.id,
+                "name": m.name,
+                "passenger_mph": m.speed_mph.passenger,
+                "freight_mph": m.speed_mph.freight,
+                **stages,
+                "passing": m.passing,
+                "yard": m.yard,
+                "grade": m.grade,
+                "dealt": [in_mainline_inventory(m)],
+                "status": card_status(catalog, m),
+                "effect": _effect_text(catalog, m),
+            }
+        )
+    return {"rows": rows}
+
+
+def division_points(catalog: Catalog) -> Context:
+    rows = [{"id": m.id, "name": m.name, "end": m.end, "yard": m.yard} for m in catalog.of_type(MainlineCard) if m.role == "divisionPoint"]
+    return {"rows": rows}
+
+
+def realignment(catalog: Catalog) -> Context:
+    rows = []
+    for m in catalog.of_type(MainlineModifier):
+        for source, target in m.realign:
+            rows.append({"card": (m.id, m.name), "source": (source, catalog.by_id[source].name), "target": (target, catalog.by_id[target].name)})
+    return {"rows": rows}
+
+
+def house_rules(catalog: Catalog) -> Context:
+    rows = []
+    for rule in catalog.house_rules:
+        for option in rule.options:
+            value = option.value
+            shown = str(value).lower() if isinstance(value, bool) else value
+            rows.append({"rule": rule, "value": shown, "is_default": option.value == rule.default and type(option.value) is type(rule.default), "text": option.text})
+    return {"rows": rows}
+
+
+def effects(catalog: Catalog) -> Context:
+    handlers = load_handlers()
+    rows = []
+    for effect in catalog.effects.values():
+        cards = [(c.id, c.name) for c in catalog.cards if card_effect(c) == effect.id]
+        rows.append({"id": effect.id, "summary": effect.summary, "built": effect.id in handlers, "cards": cards})
+    return {"rows": rows}
+
+
+def simulation(catalog: Catalog) -> Context:
+    from engine.stationmaster.simulate import simulation_context  # seconds of play: imported only when needed
+
+    return simulation_context(catalog)
+
+
+def edition(catalog: Catalog) -> Context:
+    return {"game": catalog.game}
+
+
+# Tables computed only when their inputs change (see render._expensive_body).
+EXPENSIVE: frozenset[str] = frozenset({"simulation"})
+# Tables whose rows mention cards without being where those cards live.
+LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation"})
+
+TABLES: dict[str, Callable[[Catalog], Context]] = {
+    "edition": edition,
+    "track": track,
+    "offices": offices,
+    "facilities": facilities,
+    "facility-modifiers": facility_modifiers,
+    "timetabled-trains": timetabled_trains,
+    "extras": extras,
+    "enhancements": enhancements,
+    "mainline-modifiers": mainline_modifiers,
+    "maneuvers": maneuvers,
+    "second-section": second_section,
+    "action-cards": action_cards,
+    "space-use-cards": space_use_cards,
+    "mainline-terrain": mainline_terrain,
+    "division-points": division_points,
+    "realignment": realignment,
+    "house-rules": house_rules,
+    "effects": effects,
+    "simulation": simulation,
+}
+
+
+def _helpers(catalog: Catalog) -> dict[str, Callable[..., str]]:
+    shapes = {shape.id: shape.routes for shape in catalog.of_type(TrackShape)}
+
+    def track_picture(card_id: str) -> str:
+        """The inline SVG of a track card (``track_svg`` in the templates)."""
+        return track_svg(shapes[card_id])
+
+    return {"track_svg": track_picture}
+
+
+TABLE_SET = TableSet("stationmaster", TABLES, expensive=EXPENSIVE, links_only=LINKS_ONLY, helpers=_helpers)

@@ -1,0 +1,97 @@
+"""The whole site, every pack at once: find the packs, load each one's
+catalog, and render the generated blocks of its pages (``site/<id>/``).
+
+Pages directly under ``site/`` are the kit's own (the home page): they hold
+no generated block, since a table belongs to one pack's catalog. A folder
+under ``site/`` holding pages must be a pack's. Both mistakes are located
+problems, as is any content problem in any pack.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.content.problems import Problem
+from engine.errors import ContentError
+from engine.pack import GamePack
+from engine.packs import PackFolder, find_packs, pack_rules
+from generator.blocks import MarkerError, parse_page
+from generator.render import Rendered, read_pages, render_site
+
+
+@dataclass(frozen=True)
+class PackSite:
+    """One pack's catalog and its rendered pages."""
+
+    pack: GamePack
+    folder: PackFolder
+    catalog: Any
+    site_dir: Path
+    prefix: str  # how its pages are shown in messages: "site/<id>/"
+    rendered: Rendered
+
+
+@dataclass(frozen=True)
+class Loaded:
+    pack: GamePack
+    folder: PackFolder
+    catalog: Any
+
+
+class _EveryName:
+    """A table list that holds any name, to find every block on a kit page."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+def load_packs(content_root: Path) -> tuple[list[Loaded], list[Problem]]:
+    """Every pack under ``content_root`` with its checked catalog, and every
+    problem found (in discovery, in content, or by a pack's engine)."""
+    folders, problems = find_packs(content_root)
+    loaded: list[Loaded] = []
+    for folder in folders:
+        pack = pack_rules(folder.id)
+        try:
+            catalog = pack.load_catalog(folder.content)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            continue
+        found = pack.engine_problems(catalog)
+        problems.extend(found)
+        if not found:
+            loaded.append(Loaded(pack, folder, catalog))
+    return loaded, problems
+
+
+def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
+    """Kit pages with a generated block, and pages in a folder that is no pack's."""
+    problems: list[Problem] = []
+    shown = os.path.relpath(site_root) + "/"
+    for path in sorted(site_root.glob("*.md")):
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        try:
+            blocks = parse_page(shown + path.name, text, _EveryName()).blocks  # type: ignore[arg-type]
+        except MarkerError as exc:
+            problems.extend(exc.problems)
+            continue
+        for block in blocks:
+            problems.append(Problem(shown + path.name, block.line, 1, f"table '{block.name}' is on a page that belongs to no pack: a kit page holds no generated table; put it on a page under {shown}<pack>/ (packs: {', '.join(pack_ids)})"))
+    for folder in sorted(p for p in site_root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        if folder.name in pack_ids:
+            continue
+        for path in sorted(folder.rglob("*.md")):
+            problems.append(Problem(shown + path.relative_to(site_root).as_posix(), 1, 1, f"this page belongs to no pack: {shown}{folder.name}/ is not a pack's folder (packs: {', '.join(pack_ids)})"))
+    return problems
+
+
+def render_pack(loaded: Loaded, site_root: Path, workers: int = 1) -> PackSite:
+    """Render one pack's pages; MarkerError lists every marker problem."""
+    site_dir = site_root / loaded.folder.id
+    prefix = os.path.relpath(site_dir) + "/"
+    pages = read_pages(site_dir) if site_dir.is_dir() else {}
+    rendered = render_site(loaded.catalog, pages, prefix, workers, tables=loaded.pack.tables())
+    return PackSite(loaded.pack, loaded.folder, loaded.catalog, site_dir, prefix, rendered)
