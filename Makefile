@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/check_speed.py
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/simulate_speed.py
+	$(BIN)/python bench/cpu_figures.py
 
 clean:
 	rm -rf $(VENV) build

@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def precompile() -> None:
-    for folder in ("engine", "generator"):
-        compileall.compile_dir(str(ROOT / folder), quiet=1)
+def precompile(root: Path = ROOT) -> None:
+    for folder in ("command", "engine", "generator"):
+        if (root / folder).is_dir():
+            compileall.compile_dir(str(root / folder), quiet=1)
