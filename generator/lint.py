@@ -80,7 +80,7 @@ class _Facts:
     """What the lint needs to know of one chunk, small enough to travel
     between processes: the parsed tokens never leave the worker."""
 
-    ids: frozenset[str]  # HTML ids and headings' explicit ids
+    ids: tuple[tuple[str, int, int], ...]  # (HTML id or heading's explicit id, page line, column)
     headings: tuple[tuple[int, str], ...]  # (page line, slug before de-duplication)
     problems: tuple[Problem, ...]  # count columns and counts in cells
     links: tuple[tuple[str, int, int], ...]  # (href, 1-based page line, column)
@@ -93,8 +93,20 @@ def _lint_chunk(chunk: _Chunk) -> _Facts:
     starts = _line_starts(chunk.text)
     cursor = 0  # links are met in text order: each is searched for after the last
     base = chunk.first_line
-    ids: set[str] = set()
+    ids: list[tuple[str, int, int]] = []
     headings: list[tuple[int, str]] = []
+
+    def found_ids(text: str, line: int) -> None:
+        """Record each ``id="..."`` in ``text``, found on or after chunk line
+        ``line`` (an inline tag's own line is not in its token, so it is
+        looked for in the lines that follow)."""
+        for match in _ID_ATTR.finditer(text):
+            row = line + text.count("\n", 0, match.start())
+            while row < len(lines) - 1 and match.group(0) not in lines[row]:
+                row += 1
+            column = lines[row].find(match.group(0)) + 1 if row < len(lines) else 0
+            ids.append((match.group(1), base + row + 1, column or 1))
+
     problems: list[Problem] = []
     links: list[tuple[str, int, int]] = []
     header: list[str] = []
@@ -111,7 +123,7 @@ def _lint_chunk(chunk: _Chunk) -> _Facts:
             end = starts[stop] if stop < len(starts) else len(chunk.text)
             for child in token.children or []:
                 if child.type == "html_inline":
-                    ids.update(_ID_ATTR.findall(child.content))
+                    found_ids(child.content, start)
                 elif child.type == "link_open":
                     href = str(child.attrs.get("href", ""))
                     line, col, cursor = _locate(chunk.text, starts, href, cursor, end, start)
@@ -134,16 +146,17 @@ def _lint_chunk(chunk: _Chunk) -> _Facts:
         elif kind == "thead_close":
             in_head = False
         elif kind == "html_block":
-            ids.update(_ID_ATTR.findall(token.content))
+            found_ids(token.content, token.map[0] if token.map else 0)
         elif kind == "heading_open" and i + 1 < len(tokens):
             inline = tokens[i + 1]
             explicit = _ATTR_LIST_ID.search(inline.content)
             if explicit:
-                ids.add(explicit.group(1))
+                row = inline.map[0] if inline.map else 0
+                ids.append((explicit.group(1), base + row + 1, (lines[row].find("#" + explicit.group(1)) + 1 if row < len(lines) else 0) or 1))
             else:
                 headings.append((base + (token.map[0] if token.map else 0), slugify(_inline_text(inline))))
     alone = {t.map[0] for t in tokens if t.type == "html_block" and t.map and t.map[1] == t.map[0] + 1}
-    return _Facts(frozenset(ids), tuple(headings), tuple(problems), tuple(links), all(line in alone for line in chunk.markers))
+    return _Facts(tuple(ids), tuple(headings), tuple(problems), tuple(links), all(line in alone for line in chunk.markers))
 
 
 def _count_columns(shown: str, header: list[str], lines: list[str], line: int, base: int) -> list[Problem]:
@@ -222,8 +235,10 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
 
     anchors: dict[str, set[str]] = {name: set() for name in rendered.new}
     headings: dict[str, list[tuple[int, str]]] = {name: [] for name in rendered.new}
+    placed: dict[str, list[tuple[str, int, int]]] = {name: [] for name in rendered.new}
     for chunk, found in zip(chunks, facts):
-        anchors[chunk.page].update(found.ids)
+        anchors[chunk.page].update(anchor_id for anchor_id, _, _ in found.ids)
+        placed[chunk.page].extend((anchor_id, line, column) for anchor_id, line, column in found.ids)
         headings[chunk.page].extend(found.headings)
     for name, slugs in headings.items():
         seen: dict[str, int] = {}
@@ -238,6 +253,7 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
         problems.extend(sorted((p for _, found in mine for p in found.problems), key=lambda p: p.line))
         link_problems = [p for chunk, found in mine for p in _dead_links(name, chunk.shown, found.links, anchors)]
         problems.extend(sorted(link_problems, key=lambda p: p.line))
+        problems.extend(_repeated_anchors(display_prefix + name, placed[name]))
 
     everywhere = set().union(*anchors.values()) if anchors else set()
     for card in catalog.cards:
@@ -245,6 +261,20 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
             problems.append(Problem(card.origin.file, 0, 0, f"card '{card.id}' appears in no table of the site; place its table on a page"))
     for missing in sorted(set(tables) - set(rendered.table_page)):
         problems.append(Problem(display_prefix.rstrip("/"), 0, 0, f"table '{missing}' is placed on no page; add '<!-- generated: {missing} -->' and '<!-- /generated -->' where it belongs"))
+    return problems
+
+
+def _repeated_anchors(shown: str, placed: list[tuple[str, int, int]]) -> list[Problem]:
+    """An anchor names one place on its page: a second use (a card in two
+    tables of one page, a hand-written id that clashes) makes links land on
+    the first, so it is an error at the second."""
+    first: dict[str, int] = {}
+    problems: list[Problem] = []
+    for anchor_id, line, column in sorted(placed, key=lambda p: (p[1], p[2])):
+        if anchor_id in first:
+            problems.append(Problem(shown, line, column, f"anchor '{anchor_id}' is already used on this page (line {first[anchor_id]}); each anchor names one place"))
+        else:
+            first[anchor_id] = line
     return problems
 
 
