@@ -34,6 +34,7 @@ from command.commands import PLAY_HELP
 from engine.stationmaster.actions import Action, from_json
 from engine.stationmaster.content.model import Catalog
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
+from engine.stationmaster import DEFAULT_CONTENT
 from engine.stationmaster.game import SAVE_FORMAT, Game
 from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, resolve
 from engine.stationmaster.textview import describe_action, render_actions, render_final, render_state
@@ -63,7 +64,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (its seed, players and house rules come from the save)")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a Station Master save)")
-    play.add_argument("--content", metavar="DIR", default="content", help="the content directory (default: content)")
+    play.add_argument("--content", metavar="DIR", default=str(DEFAULT_CONTENT), help=f"the content directory (default: {DEFAULT_CONTENT})")
 
 
 def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
     try:
-        catalog = _load_catalog(Path(getattr(args, "content", None) or "content"))
+        catalog = _load_catalog(Path(getattr(args, "content", None) or DEFAULT_CONTENT))
     except ContentError as exc:
         print(f"{PROG}: the content does not load: {_one_line(str(exc))} (run 'stationmaster validate' for every problem)", file=err)
         return 1
