@@ -16,7 +16,8 @@ from generator.drift import describe, drift, write_pages
 from generator.forked import workers_for
 from generator.lint import lint
 from generator.project import Project
-from generator.site import PackSite, load_packs, render_pack, stray_pages
+from engine.packs import load_packs
+from generator.site import PackSite, render_pack, stray_pages
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,8 +14,10 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine.content.problems import Problem
+from engine.errors import ContentError
 from engine.pack import GamePack
 
 GAME_FILE = "game.yaml"
@@ -108,3 +110,31 @@ def pack_rules(pack_id: str) -> GamePack:
     module = importlib.import_module(f"engine.{pack_id}.pack")
     pack: GamePack = module.PACK
     return pack
+
+
+@dataclass(frozen=True)
+class LoadedPack:
+    """A pack whose content loaded clean, with its rules and catalog."""
+
+    pack: GamePack
+    folder: PackFolder
+    catalog: Any
+
+
+def load_packs(content_root: Path) -> tuple[list[LoadedPack], list[Problem]]:
+    """Every pack under ``content_root`` with its checked catalog, and every
+    problem found (in discovery, in content, or by a pack's engine)."""
+    folders, problems = find_packs(content_root)
+    loaded: list[LoadedPack] = []
+    for folder in folders:
+        pack = pack_rules(folder.id)
+        try:
+            catalog = pack.load_catalog(folder.content)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            continue
+        found = pack.engine_problems(catalog)
+        problems.extend(found)
+        if not found:
+            loaded.append(LoadedPack(pack, folder, catalog))
+    return loaded, problems

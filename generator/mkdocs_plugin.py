@@ -22,7 +22,8 @@ from mkdocs.structure.pages import Page
 
 from engine.content.problems import render_all
 from generator.blocks import MarkerError
-from generator.site import load_packs, render_pack, stray_pages
+from engine.packs import load_packs
+from generator.site import render_pack, stray_pages
 
 
 class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]

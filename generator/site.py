@@ -1,5 +1,5 @@
-"""The whole site, every pack at once: find the packs, load each one's
-catalog, and render the generated blocks of its pages (``site/<id>/``).
+"""The whole site, every pack at once: render the generated blocks of each
+loaded pack's pages (``site/<id>/``), and find pages that belong to none.
 
 Pages directly under ``site/`` are the kit's own (the home page): they hold
 no generated block, since a table belongs to one pack's catalog. A folder
@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.content.problems import Problem
-from engine.errors import ContentError
 from engine.pack import GamePack
-from engine.packs import PackFolder, find_packs, pack_rules
+from engine.packs import LoadedPack, PackFolder
 from generator.blocks import MarkerError, parse_page
 from generator.render import Rendered, read_pages, render_site
 
@@ -34,37 +33,11 @@ class PackSite:
     rendered: Rendered
 
 
-@dataclass(frozen=True)
-class Loaded:
-    pack: GamePack
-    folder: PackFolder
-    catalog: Any
-
-
 class _EveryName:
     """A table list that holds any name, to find every block on a kit page."""
 
     def __contains__(self, name: object) -> bool:
         return True
-
-
-def load_packs(content_root: Path) -> tuple[list[Loaded], list[Problem]]:
-    """Every pack under ``content_root`` with its checked catalog, and every
-    problem found (in discovery, in content, or by a pack's engine)."""
-    folders, problems = find_packs(content_root)
-    loaded: list[Loaded] = []
-    for folder in folders:
-        pack = pack_rules(folder.id)
-        try:
-            catalog = pack.load_catalog(folder.content)
-        except ContentError as exc:
-            problems.extend(exc.problems)
-            continue
-        found = pack.engine_problems(catalog)
-        problems.extend(found)
-        if not found:
-            loaded.append(Loaded(pack, folder, catalog))
-    return loaded, problems
 
 
 def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
@@ -88,7 +61,7 @@ def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
     return problems
 
 
-def render_pack(loaded: Loaded, site_root: Path, workers: int = 1) -> PackSite:
+def render_pack(loaded: LoadedPack, site_root: Path, workers: int = 1) -> PackSite:
     """Render one pack's pages; MarkerError lists every marker problem."""
     site_dir = site_root / loaded.folder.id
     prefix = os.path.relpath(site_dir) + "/"
