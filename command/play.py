@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from command.commands import PLAY_HELP
+from command.games import DEFAULT_GAME, add_game_option, default_content
 from engine.stationmaster.actions import Action, from_json
 from engine.stationmaster.content.model import Catalog
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
@@ -63,7 +64,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (its seed, players and house rules come from the save)")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a Station Master save)")
-    play.add_argument("--content", metavar="DIR", default="content", help="the content directory (default: content)")
+    add_game_option(play)
+    play.add_argument("--content", metavar="DIR", default=None, help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
 
 
 def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -71,8 +73,12 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
+    game_id = getattr(args, "game", None) or DEFAULT_GAME
+    if game_id not in _TERMINAL_GAMES:
+        print(f"{PROG}: game '{game_id}' cannot be played in the terminal yet (games that can: {', '.join(sorted(_TERMINAL_GAMES))})", file=err)
+        return 2
     try:
-        catalog = _load_catalog(Path(getattr(args, "content", None) or "content"))
+        catalog = _load_catalog(game_id, Path(getattr(args, "content", None) or default_content(game_id)))
     except ContentError as exc:
         print(f"{PROG}: the content does not load: {_one_line(str(exc))} (run 'stationmaster validate' for every problem)", file=err)
         return 1
@@ -94,13 +100,19 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
 # -- setting up --------------------------------------------------------------------
 
 
-def _load_catalog(content: Path) -> Catalog:
-    from engine.stationmaster import load_catalog
+# The session below shows and reads Station Master's table and actions; a
+# pack joins this set once it has a text view of its own.
+_TERMINAL_GAMES = frozenset({"stationmaster"})
+
+
+def _load_catalog(game_id: str, content: Path) -> Catalog:
+    from engine.packs import pack_rules
 
     if not content.is_dir():
         raise UsageError(f"{content}: no such content directory (run this in a Station Master checkout, or give --content DIR)")
     try:
-        return load_catalog(content)
+        catalog: Catalog = pack_rules(game_id).load_catalog(content)
+        return catalog
     except OSError as exc:
         raise UsageError(f"cannot read the content in {content}: {exc.strerror or exc}") from None
 
