@@ -173,7 +173,11 @@ class GamePack(Protocol):
       ``i`` must use ``engine.pool.game_seed(seed, i)``, and the report must be
       the same for any ``workers``: ``engine.pool.play_chunks`` does both,
       given a function that plays a chunk of games. ``InvalidActionError``
-      for an argument out of range or an unknown bot.
+      for an argument out of range or an unknown bot. For a simulation table
+      on its site, a pack adds a table whose context comes from
+      ``engine.simulation_table`` given its own plan (which house rule to
+      vary, how many games, seed, bot), as ``site_simulation`` in
+      ``engine/stationmaster/simulate.py`` does.
     """
 
     @property

@@ -28,9 +28,6 @@ SEED_STRIDE: Final = 1_000_003
 S = TypeVar("S")
 R = TypeVar("R")
 
-# Called with (games done, games in all) as results come back.
-Progress = Callable[[int, int], None]
-
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` (from 0) of a simulation seeded ``seed``."""

@@ -13,9 +13,16 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engine.pack import CatalogLike, Context, SimulationReport
+from engine.pack import Context, SimulationReport
+
+
+class Fingerprinted(Protocol):
+    """All the cache reads of a catalog: a digest of the content it came from."""
+
+    @property
+    def fingerprint(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -51,7 +58,7 @@ RunOption = Callable[[Option], SimulationReport]
 _cache: dict[tuple[str, str], Context] = {}
 
 
-def simulation_context(catalog: CatalogLike, plan: SiteSimulation, run: RunOption) -> Context:
+def simulation_context(catalog: Fingerprinted, plan: SiteSimulation, run: RunOption) -> Context:
     """The table's context (see :func:`build_simulation_context`), cached
     per content fingerprint and plan: a render asks for it once per page set,
     and the answer depends only on the content (and the engine). Each caller

@@ -3,6 +3,8 @@ whatever the number of workers, and a clear error where it cannot work."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine import pool
@@ -49,3 +51,15 @@ def test_without_fork_a_worker_needs_a_way_to_load_its_state(monkeypatch: pytest
     with pytest.raises(UsageError, match="cannot fork"):
         pool.play_chunks(_squares, 0, 4, 2, print)
     assert _played(3, 1) == [7, 8, 11]  # one worker plays here, and needs no fork
+
+
+def test_without_fork_workers_load_the_content_and_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spawn path, as on a platform with no fork: each worker loads the
+    content again, and the report is the one a single process makes."""
+    from engine.stationmaster import load_catalog
+    from engine.stationmaster.simulate import simulate
+
+    content = Path(__file__).resolve().parents[1] / "content" / "stationmaster"
+    catalog = load_catalog(content)
+    monkeypatch.setattr(pool, "start_method", lambda: "spawn")
+    assert simulate(catalog, 4, seed=3, workers=2, content_dir=content).to_json() == simulate(catalog, 4, seed=3).to_json()

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine.errors import InvalidActionError
-from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, Progress, check_run, game_seed, play_chunks
+from engine.pack import Progress
+from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_run, game_seed, play_chunks
 from engine.simulation_table import Option, SiteSimulation, build_simulation_context
 from engine.simulation_table import simulation_context as _cached_context
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS, Bot, greedy_bot, greedy_value, random_bot
