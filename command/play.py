@@ -1,5 +1,9 @@
 """``stationmaster play``: Station Master in a terminal (solitaire by default).
 
+``--game`` picks the pack (``stationmaster`` unless given) and with it the
+default content folder, ``content/<game>``; the session itself is Station
+Master's, so a pack with no text view of its own is refused in one line.
+
 Each time the table changes it is printed (see ``engine.stationmaster.textview``) with the
 legal actions numbered. At the prompt the player types
 
