@@ -1,5 +1,9 @@
 """``stationmaster play``: Station Master in a terminal (solitaire by default).
 
+``--game`` picks the pack (``stationmaster`` unless given) and with it the
+default content folder, ``content/<game>``; the session itself is Station
+Master's, so a pack with no text view of its own is refused in one line.
+
 Each time the table changes it is printed (see ``engine.stationmaster.textview``) with the
 legal actions numbered. At the prompt the player types
 
@@ -31,10 +35,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from command.commands import PLAY_HELP
+from command.games import DEFAULT_GAME, add_game_option, default_content
 from engine.stationmaster.actions import Action, from_json
 from engine.stationmaster.content.model import Catalog
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
-from engine.stationmaster import DEFAULT_CONTENT
 from engine.stationmaster.game import SAVE_FORMAT, Game
 from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, resolve
 from engine.stationmaster.textview import describe_action, render_actions, render_final, render_state
@@ -64,7 +68,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (its seed, players and house rules come from the save)")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a Station Master save)")
-    play.add_argument("--content", metavar="DIR", default=str(DEFAULT_CONTENT), help=f"the content directory (default: {DEFAULT_CONTENT})")
+    add_game_option(play)
+    play.add_argument("--content", metavar="DIR", default=None, help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
 
 
 def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -72,8 +77,12 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
+    game_id = getattr(args, "game", None) or DEFAULT_GAME
+    if game_id not in _TERMINAL_GAMES:
+        print(f"{PROG}: game '{game_id}' cannot be played in the terminal yet (games that can: {', '.join(sorted(_TERMINAL_GAMES))})", file=err)
+        return 2
     try:
-        catalog = _load_catalog(Path(getattr(args, "content", None) or DEFAULT_CONTENT))
+        catalog = _load_catalog(game_id, Path(getattr(args, "content", None) or default_content(game_id)))
     except ContentError as exc:
         print(f"{PROG}: the content does not load: {_one_line(str(exc))} (run 'stationmaster validate' for every problem)", file=err)
         return 1
@@ -95,13 +104,19 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
 # -- setting up --------------------------------------------------------------------
 
 
-def _load_catalog(content: Path) -> Catalog:
-    from engine.stationmaster import load_catalog
+# The session below shows and reads Station Master's table and actions; a
+# pack joins this set once it has a text view of its own.
+_TERMINAL_GAMES = frozenset({"stationmaster"})
+
+
+def _load_catalog(game_id: str, content: Path) -> Catalog:
+    from engine.packs import pack_rules
 
     if not content.is_dir():
         raise UsageError(f"{content}: no such content directory (run this in a Station Master checkout, or give --content DIR)")
     try:
-        return load_catalog(content)
+        catalog: Catalog = pack_rules(game_id).load_catalog(content)
+        return catalog
     except OSError as exc:
         raise UsageError(f"cannot read the content in {content}: {exc.strerror or exc}") from None
 

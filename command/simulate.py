@@ -1,5 +1,8 @@
 """``stationmaster simulate``: play many seeded games with a bot and report.
 
+The game is ``--game`` (Station Master unless said), reached only through its
+``GamePack``: its bots, its house rules, its ``simulate``.
+
 Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments.
 """
 
@@ -12,10 +15,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from command.commands import SIMULATE_HELP
+from command.games import DEFAULT_GAME, add_game_option, default_content
 from engine.errors import ContentError, InvalidActionError, UsageError
-from engine.stationmaster import DEFAULT_CONTENT
-from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, resolve
-from engine.stationmaster.simulate import BOTS, MAX_GAMES, MAX_SEED, MAX_WORKERS, simulate
+from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS
+
 
 def _whole(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
@@ -40,11 +43,21 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"how many games to play (1 to {MAX_GAMES:,})")
     parser.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, metavar="S", help="the simulation's seed (default 0)")
     parser.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
-    parser.add_argument("--bot", choices=BOTS, default="random", help="how moves are chosen (default random)")
+    parser.add_argument("--bot", choices=_every_bot(), default=None, help="how moves are chosen (default: the game's first bot, random for stationmaster)")
     parser.add_argument("--house-rule", action="append", default=[], metavar="KEY=VALUE", dest="house_rule", help="a house rule for every game (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON (sorted keys) instead of text")
-    parser.add_argument("--content", default=str(DEFAULT_CONTENT), metavar="DIR", help=f"the content directory (default: {DEFAULT_CONTENT})")
+    add_game_option(parser)
+    parser.add_argument("--content", default=None, metavar="DIR", help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
     return parser
+
+
+def _every_bot() -> list[str]:
+    """Every bot any pack has, in pack order: the choices --bot accepts
+    before the game is known (run() then checks the game has that bot)."""
+    from engine.packs import known_pack_ids, pack_rules
+
+    names = [DEFAULT_GAME, *(p for p in known_pack_ids() if p != DEFAULT_GAME)]
+    return list(dict.fromkeys(bot for name in names for bot in pack_rules(name).bots))
 
 
 class _ProgressBar:
@@ -79,30 +92,36 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``stationmaster simulate``: 0 done, 1 the content does not
     validate, 2 unusable arguments (one line on stderr)."""
-    from engine.stationmaster import load_catalog
     from engine.content.problems import render_all
+    from engine.packs import pack_rules
 
+    game = getattr(args, "game", None) or DEFAULT_GAME
+    pack = pack_rules(game)
+    content = Path(args.content) if args.content is not None else default_content(game)
+    bot = args.bot if args.bot is not None else pack.bots[0]
+    if bot not in pack.bots:
+        return _fail(f"game '{game}' has no bot '{bot}'; its bots: {', '.join(pack.bots)}")
     try:
-        catalog = load_catalog(Path(args.content))
+        catalog = pack.load_catalog(content)
     except UsageError as exc:
         return _fail(str(exc))
     except ContentError as exc:
         print(render_all(exc.problems, "text"))
         print("the content does not validate", file=sys.stderr)
         return 1
-    chosen: dict[str, HouseRuleValue] = {}
+    chosen: dict[str, Any] = {}
     try:
         for text in args.house_rule:
-            rule_id, value = parse_assignment(catalog, text)
+            rule_id, value = pack.parse_house_rule(catalog, text)
             if rule_id in chosen:
                 return _fail(f"house rule '{rule_id}' is given twice")
             chosen[rule_id] = value
-        resolve(catalog, chosen)
+        pack.house_rules(catalog, chosen)
     except InvalidActionError as exc:
         return _fail(str(exc))
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
-        report = simulate(catalog, args.games, args.seed, args.workers, args.bot, chosen, bar, content_dir=args.content)
+        report = pack.simulate(catalog, args.games, args.seed, args.workers, bot, chosen, bar, content_dir=content)
     except (InvalidActionError, UsageError) as exc:
         return _fail(str(exc))
     finally:

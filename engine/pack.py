@@ -109,6 +109,44 @@ class GameAPI(Protocol):
     def dumps(self) -> str: ...
 
 
+class CardFigures(Protocol):
+    """What the shared machinery reads of one card's line in a simulation
+    report: how often it was drawn, and what share of those draws were dead
+    (never played), as a whole percentage (None when it was never drawn)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def drawn(self) -> int: ...
+
+    def dead_percent(self) -> int | None: ...
+
+
+class SimulationReport(Protocol):
+    """A simulation's report, as ``stationmaster simulate`` prints it and the
+    site's simulation table reads it."""
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def cards(self) -> Mapping[str, CardFigures]: ...
+
+    def to_text(self) -> str: ...
+
+    def to_json(self) -> str:
+        """The report as JSON; equal reports give equal text, byte for byte."""
+        ...
+
+
+# Called with (games done, games in all) as a simulation goes on.
+Progress = Callable[[int, int], None]
+
+
 class GamePack(Protocol):
     """One game, as the shared machinery sees it.
 
@@ -125,6 +163,21 @@ class GamePack(Protocol):
       the deck builder (None for a card with no effect).
     - ``tables``: the generated tables its pages may place.
     - ``new_game``: a game for a configuration and a seed.
+    - ``bots``: the names of the bots ``simulate`` may play with, the
+      default first.
+    - ``parse_house_rule`` and ``house_rules``: a ``KEY=VALUE`` from a
+      command line, typed; then the full set of house rules (defaults
+      overlaid with those chosen). Both raise ``InvalidActionError`` with a
+      one-line reason for a key or value the game does not have.
+    - ``simulate``: play ``games`` seeded games with a bot and report. Game
+      ``i`` must use ``engine.pool.game_seed(seed, i)``, and the report must be
+      the same for any ``workers``: ``engine.pool.play_chunks`` does both,
+      given a function that plays a chunk of games. ``InvalidActionError``
+      for an argument out of range or an unknown bot. For a simulation table
+      on its site, a pack adds a table whose context comes from
+      ``engine.simulation_table`` given its own plan (which house rule to
+      vary, how many games, seed, bot), as ``site_simulation`` in
+      ``engine/stationmaster/simulate.py`` does.
     """
 
     @property
@@ -146,6 +199,29 @@ class GamePack(Protocol):
     def tables(self) -> TableSet: ...
 
     def new_game(self, catalog: Any, configuration: Configuration, seed: int) -> GameAPI: ...
+
+    @property
+    def bots(self) -> Sequence[str]: ...
+
+    def parse_house_rule(self, catalog: Any, text: str) -> tuple[str, Any]: ...
+
+    def house_rules(self, catalog: Any, chosen: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def simulate(
+        self,
+        catalog: Any,
+        games: int,
+        seed: int = 0,
+        workers: int = 1,
+        bot: str | None = None,
+        house_rules: Mapping[str, Any] | None = None,
+        progress: Progress | None = None,
+        *,
+        content_dir: str | Path | None = None,
+    ) -> SimulationReport:
+        """``content_dir`` names the content ``catalog`` was loaded from, for
+        workers that cannot inherit it (no fork on the platform)."""
+        ...
 
     def summary(self, catalog: Any) -> str:
         """One line for ``validate`` to print when the pack is clean."""

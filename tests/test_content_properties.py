@@ -15,7 +15,7 @@ import io
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -176,7 +176,7 @@ def damaged_content(draw: st.DrawFn) -> tuple[str, bytes, list[str]]:
 
 
 @contextlib.contextmanager
-def scratch_content(name: str, data: bytes):
+def scratch_content(name: str, data: bytes) -> Iterator[Path]:
     """A fresh copy of the content with ``name`` replaced; cwd is the copy's parent."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -221,7 +221,7 @@ def load(root: Path) -> Catalog | ContentError:
 
 @SETTINGS
 @given(damaged_content())
-def test_damaged_content_loads_or_gives_located_problems(case):
+def test_damaged_content_loads_or_gives_located_problems(case: tuple[str, bytes, list[str]]) -> None:
     name, data, applied = case
     with scratch_content(name, data) as root:
         before = tree(root)
@@ -255,7 +255,7 @@ def test_damaged_content_loads_or_gives_located_problems(case):
 
 @settings(SETTINGS, max_examples=60)
 @given(damaged_content())
-def test_loading_is_deterministic(case):
+def test_loading_is_deterministic(case: tuple[str, bytes, list[str]]) -> None:
     name, data, _ = case
     with scratch_content(name, data) as root:
         first, second = load(root), load(root)
@@ -272,7 +272,7 @@ def _file_lines(data: bytes) -> list[str]:
 
 @settings(SETTINGS, phases=[Phase.generate], report_multiple_bugs=False)  # no shrinking: it is known to fail
 @given(damaged_content())
-def test_every_position_exists_in_its_file(case):
+def test_every_position_exists_in_its_file(case: tuple[str, bytes, list[str]]) -> None:
     """Stronger than the brief: a line:column an editor can jump to."""
     name, data, applied = case
     with scratch_content(name, data) as root:
@@ -288,7 +288,7 @@ def test_every_position_exists_in_its_file(case):
         assert problem.column <= len(lines[problem.line - 1]) + 1, f"{applied}: {problem.render()} is past the end of its line"
 
 
-def test_unmutated_content_loads(shipped_content: Path):
+def test_unmutated_content_loads(shipped_content: Path) -> None:
     with scratch_content(YAML_FILES[0], ORIGINAL[YAML_FILES[0]]) as root:
         outcome = load(root)
     assert isinstance(outcome, Catalog), outcome

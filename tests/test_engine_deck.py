@@ -8,6 +8,7 @@ Mainline cards with non-zero counts, so none of them is absent by accident.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import MainlineCard, OfficeTier, OpponentCard
 from engine.stationmaster.deck import home_deck, is_dealt
 from engine.stationmaster.game import Game
-from engine.stationmaster.houserules import configurations, defaults
+from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
 from engine.stationmaster import tables
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,8 +29,8 @@ def _id(config: dict[str, object]) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(config.items()))
 
 
-def dealt_counter(rules: dict[str, object]) -> Counter[str]:
-    return Counter(card.id for card in home_deck(CATALOG, {**defaults(CATALOG), **rules}))  # type: ignore[dict-item]
+def dealt_counter(rules: Mapping[str, HouseRuleValue]) -> Counter[str]:
+    return Counter(card.id for card in home_deck(CATALOG, {**defaults(CATALOG), **rules}))
 
 
 def test_the_content_has_what_these_tests_need() -> None:
@@ -42,13 +43,13 @@ def test_the_content_has_what_these_tests_need() -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_opponent_directed_cards_are_never_dealt(config: dict[str, object]) -> None:
+def test_opponent_directed_cards_are_never_dealt(config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
     for card in CATALOG.of_type(OpponentCard):
         assert card.id not in dealt, f"{card.id} ({card.category}) was dealt under {config}"
-        assert not is_dealt(CATALOG, card, config)  # type: ignore[arg-type]
+        assert not is_dealt(CATALOG, card, config)
     # and a real game under that configuration holds none of them anywhere
-    game = Game(CATALOG, players=2, seed=7, house_rules=config)  # type: ignore[arg-type]
+    game = Game(CATALOG, players=2, seed=7, house_rules=config)
     assert not set(game.census()) & {c.id for c in CATALOG.of_type(OpponentCard)}
 
 
@@ -76,7 +77,7 @@ def test_station_and_terminal_dealt_under_either_start(start: str) -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_count_zero_cards_are_absent(config: dict[str, object]) -> None:
+def test_count_zero_cards_are_absent(config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
     zero = [c for c in CATALOG.cards if c.count == 0]
     assert zero, "the content has no count-0 card to test with"
@@ -89,22 +90,22 @@ def test_count_zero_cards_are_absent(config: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_mainline_cards_never_in_the_home_office_deck(config: dict[str, object]) -> None:
+def test_mainline_cards_never_in_the_home_office_deck(config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
     for card in CATALOG.of_type(MainlineCard):
         assert card.id not in dealt
-    game = Game(CATALOG, players=3, seed=11, house_rules=config)  # type: ignore[arg-type]
+    game = Game(CATALOG, players=3, seed=11, house_rules=config)
     home = set(game.state.deck) | {c for pile in game.state.departments for c in pile} | {c for hand in game.state.hands for c in hand}
     assert not home & {c.id for c in CATALOG.of_type(MainlineCard)}
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_deck_size_equals_sum_of_dealt_counts(config: dict[str, object], players: int) -> None:
+def test_deck_size_equals_sum_of_dealt_counts(config: dict[str, HouseRuleValue], players: int) -> None:
     rules = {**defaults(CATALOG), **config}
-    expected = sum(card.count for card in CATALOG.cards if is_dealt(CATALOG, card, rules))  # type: ignore[arg-type]
-    assert len(home_deck(CATALOG, rules)) == expected  # type: ignore[arg-type]
-    game = Game(CATALOG, players=players, seed=players * 100 + 5, house_rules=config)  # type: ignore[arg-type]
+    expected = sum(card.count for card in CATALOG.cards if is_dealt(CATALOG, card, rules))
+    assert len(home_deck(CATALOG, rules)) == expected
+    game = Game(CATALOG, players=players, seed=players * 100 + 5, house_rules=config)
     s = game.state
     in_play = len(s.deck) + sum(map(len, s.departments)) + sum(map(len, s.hands)) + len(s.salvage)
     assert in_play == expected
@@ -112,11 +113,11 @@ def test_deck_size_equals_sum_of_dealt_counts(config: dict[str, object], players
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_every_dealt_card_is_dealt_exactly_its_count(config: dict[str, object]) -> None:
+def test_every_dealt_card_is_dealt_exactly_its_count(config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
     rules = {**defaults(CATALOG), **config}
     for card in CATALOG.cards:
-        if is_dealt(CATALOG, card, rules):  # type: ignore[arg-type]
+        if is_dealt(CATALOG, card, rules):
             assert dealt[card.id] == card.count
         else:
             assert dealt[card.id] == 0

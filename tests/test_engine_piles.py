@@ -82,7 +82,7 @@ def test_deck_exhaustion_rebuilds_from_salvage_and_all_departments_reshuffled() 
         shuffled.append(list(items))
         real_shuffle(items)
 
-    game.rng.shuffle = spy  # type: ignore[method-assign]
+    game.rng.shuffle = spy  # type: ignore[method-assign, assignment]  # a spy on this game's list of card ids
     assert game.check(Draw(0, "deck")) == []
     game.apply(Draw(0, "deck"))
     drawn = s.hands[0][-1]

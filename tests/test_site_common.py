@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import pytest
 
-from conftest import CliResult, subprocess_env  # noqa: F401  (subprocess_env: for the site tests)
+from conftest import CliResult, subprocess_env as subprocess_env  # noqa: F401  (subprocess_env: re-exported for the site tests)
 from command import cli
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent

@@ -330,7 +330,7 @@ def test_a_page_that_cannot_be_written_is_not_an_internal_error(
         raise OSError(errno.ENOSPC, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(generator.drift.tempfile, "mkstemp", full_disk)
+        patch.setattr("generator.drift.tempfile.mkstemp", full_disk)
         capsys.readouterr()
         code = cli.main(["cards"])
     out, err = capsys.readouterr()

@@ -21,13 +21,16 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import yaml
 
-from conftest import PROBLEM_LINE, PROJECT_ROOT, SHIPPED_CONTENT, CliResult
+from conftest import PROBLEM_LINE, PROJECT_ROOT, SHIPPED_CONTENT, CliResult, RunCli
 from engine.content.yamlread import MAX_DEPTH, YamlReadError, read_yaml
+
+# The ``validate`` fixture: ``validate(*args, target=..., cwd=...)``.
+Validate = Callable[..., CliResult]
 
 HEADER = "# yaml-language-server: $schema=schema/game.schema.json\n"
 # Tests of the YAML reader write whole files; game.yaml must keep its id line
@@ -45,7 +48,8 @@ def shipped(rel: str) -> Any:
 
 
 def cards(rel: str) -> list[dict[str, Any]]:
-    return shipped(rel)["cards"]
+    found: list[dict[str, Any]] = shipped(rel)["cards"]
+    return found
 
 
 def snapshot(root: Path) -> dict[str, bytes | None]:
@@ -149,7 +153,7 @@ def no_traceback(result: CliResult) -> None:
 
 
 @pytest.fixture
-def validate(content_copy: Path, run_cli, tmp_path: Path):
+def validate(content_copy: Path, run_cli: RunCli, tmp_path: Path) -> Validate:
     """Run ``stationmaster validate content`` from ``tmp_path`` (or ``cwd``)
     and check the things every run must satisfy."""
 
@@ -166,7 +170,7 @@ def validate(content_copy: Path, run_cli, tmp_path: Path):
 # ---------------------------------------------------------- the clean content
 
 
-def test_shipped_content_validates_with_a_one_line_summary(validate):
+def test_shipped_content_validates_with_a_one_line_summary(validate: Validate) -> None:
     result = validate()
     assert result.code == 0, result.output
     assert result.err == ""
@@ -174,7 +178,7 @@ def test_shipped_content_validates_with_a_one_line_summary(validate):
     assert len(lines) == 1 and SUMMARY.match(lines[0]), result.out
 
 
-def test_shipped_content_in_place(run_cli, shipped_content: Path):
+def test_shipped_content_in_place(run_cli: RunCli, shipped_content: Path) -> None:
     """The real checkout's content, run from the project root, is clean."""
     before = snapshot(shipped_content)
     result = run_cli(["validate"], PROJECT_ROOT)
@@ -187,14 +191,14 @@ def test_shipped_content_in_place(run_cli, shipped_content: Path):
 
 
 @pytest.mark.parametrize("fmt, expected", [("json", "[]\n"), ("github", "")])
-def test_clean_content_in_machine_formats(validate, fmt, expected):
+def test_clean_content_in_machine_formats(validate: Validate, fmt: str, expected: str) -> None:
     result = validate("--format", fmt)
     assert result.code == 0, result.output
     assert result.out == expected
     assert result.err == ""
 
 
-def test_end_to_end_subprocess_clean_and_broken(content_copy: Path, tmp_path: Path, run_cli_subprocess):
+def test_end_to_end_subprocess_clean_and_broken(content_copy: Path, tmp_path: Path, run_cli_subprocess: Callable[..., CliResult]) -> None:
     result = run_cli_subprocess(["validate", "content"], tmp_path)
     assert result.code == 0, result.output
     assert SUMMARY.match(result.out.strip()) and len(result.out.splitlines()) == 1
@@ -205,7 +209,7 @@ def test_end_to_end_subprocess_clean_and_broken(content_copy: Path, tmp_path: Pa
     expect_problem(result, "content/game.yaml", *value_at(text, off), "field 'table.handLimit'", "expected a whole number")
 
 
-def test_legitimate_anchors_and_aliases_are_accepted(content_copy: Path, validate):
+def test_legitimate_anchors_and_aliases_are_accepted(content_copy: Path, validate: Validate) -> None:
     """The alias checks must not refuse ordinary, small reuse."""
     sub(content_copy, "home-deck/facilities.yaml", r"^    carTypes: (.*)$", r"    carTypes: &types \1")
     sub(content_copy, "home-deck/facilities.yaml", r"^    carTypes: \[.*$", "    carTypes: *types")
@@ -213,7 +217,7 @@ def test_legitimate_anchors_and_aliases_are_accepted(content_copy: Path, validat
     assert result.code == 0, result.output
 
 
-def test_hidden_files_are_not_content(content_copy: Path, validate):
+def test_hidden_files_are_not_content(content_copy: Path, validate: Validate) -> None:
     write(content_copy, ".notes.txt.swp", b"\x00\xff editor swap file")
     write(content_copy, "home-deck/.DS_Store", b"\x00\x01")
     result = validate()
@@ -231,7 +235,7 @@ def test_hidden_files_are_not_content(content_copy: Path, validate):
     ],
     ids=["colon-in-plain-value", "bad-indentation"],
 )
-def test_syntax_error(content_copy: Path, validate, pattern, repl, shift, fragment):
+def test_syntax_error(content_copy: Path, validate: Validate, pattern: str, repl: str, shift: int, fragment: str) -> None:
     text, off = sub(content_copy, "game.yaml", pattern, repl)
     result = validate()
     expect_problem(result, "content/game.yaml", *at(text, off + shift), "YAML syntax error", fragment)
@@ -247,7 +251,7 @@ def test_syntax_error(content_copy: Path, validate, pattern, repl, shift, fragme
     ],
     ids=["tab-instead-of-spaces", "tab-after-spaces", "tab-inside-a-card"],
 )
-def test_tab_used_for_indentation(content_copy: Path, validate, rel, pattern, repl):
+def test_tab_used_for_indentation(content_copy: Path, validate: Validate, rel: str, pattern: str, repl: str) -> None:
     text, _ = sub(content_copy, rel, pattern, repl)
     assert text.count("\t") == 1
     result = validate()
@@ -261,7 +265,7 @@ def _unterminated_quote(content: Path) -> tuple[str, tuple[int, int]]:
     return text, at(text, text.index('"', off))
 
 
-def test_unterminated_quoted_string(content_copy: Path, validate):
+def test_unterminated_quoted_string(content_copy: Path, validate: Validate) -> None:
     text, (quote_line, _) = _unterminated_quote(content_copy)
     result = validate()
     assert result.code == 1, result.output
@@ -283,7 +287,7 @@ def _truncate_facilities(content: Path) -> str:
     return data[:cut].decode("utf-8")
 
 
-def test_truncated_file(content_copy: Path, validate):
+def test_truncated_file(content_copy: Path, validate: Validate) -> None:
     cut = _truncate_facilities(content_copy)
     result = validate()
     assert result.code == 1, result.output
@@ -294,7 +298,7 @@ def test_truncated_file(content_copy: Path, validate):
     assert problem.line >= cut.count("\n") + 1  # the damage is at the end
 
 
-def test_truncated_file_problem_is_on_its_last_line(content_copy: Path, validate):
+def test_truncated_file_problem_is_on_its_last_line(content_copy: Path, validate: Validate) -> None:
     lines = _truncate_facilities(content_copy).split("\n")
     result = validate()
     (problem,) = result.problems
@@ -303,7 +307,7 @@ def test_truncated_file_problem_is_on_its_last_line(content_copy: Path, validate
 
 
 @pytest.mark.parametrize("case", ["unterminated-quote-at-eof", "unclosed-flow-sequence", "duplicate-anchor"])
-def test_syntax_error_names_where_the_broken_construct_starts(content_copy: Path, validate, case):
+def test_syntax_error_names_where_the_broken_construct_starts(content_copy: Path, validate: Validate, case: str) -> None:
     if case == "unterminated-quote-at-eof":
         text, (line, col) = _unterminated_quote(content_copy)
     elif case == "unclosed-flow-sequence":
@@ -322,7 +326,7 @@ def test_syntax_error_names_where_the_broken_construct_starts(content_copy: Path
 # ---------------------------------------------------------- mapping keys
 
 
-def test_repeated_key_in_a_block_mapping_names_the_first(content_copy: Path, validate):
+def test_repeated_key_in_a_block_mapping_names_the_first(content_copy: Path, validate: Validate) -> None:
     text, _ = sub(content_copy, "game.yaml", r"^  dieSides: .*$", "\\g<0>\n  handLimit: 4")
     first, second = sorted(m.start() for m in re.finditer(r"^  handLimit:", text, re.M))
     result = validate()
@@ -333,9 +337,9 @@ def test_repeated_key_in_a_block_mapping_names_the_first(content_copy: Path, val
     assert len(result.problems) == 1
 
 
-def test_repeated_key_in_a_flow_mapping_names_the_first(content_copy: Path, validate):
+def test_repeated_key_in_a_flow_mapping_names_the_first(content_copy: Path, validate: Validate) -> None:
     text, off = sub(content_copy, "home-deck/trains.yaml", r"consist: \{(\w+): ", r"consist: {\1: 1, \1: ")
-    key = re.match(r"consist: \{(\w+)", text[off:])[1]
+    key = cast("re.Match[str]", re.match(r"consist: \{(\w+)", text[off:]))[1]
     first = off + len("consist: {")
     second = first + len(key) + len(": 1, ")
     result = validate()
@@ -355,7 +359,7 @@ def test_repeated_key_in_a_flow_mapping_names_the_first(content_copy: Path, vali
     ],
     ids=["table-constant", "card-field", "nested-block"],
 )
-def test_unknown_key_with_did_you_mean(content_copy: Path, validate, rel, pattern, indent, wrong, right, where):
+def test_unknown_key_with_did_you_mean(content_copy: Path, validate: Validate, rel: str, pattern: str, indent: int, wrong: str, right: str, where: str) -> None:
     text, off = sub(content_copy, rel, pattern, " " * indent + wrong + ":")
     where = where.format(card=card_at(text, off) if "{card}" in where else "")
     result = validate()
@@ -380,7 +384,7 @@ def test_unknown_key_with_did_you_mean(content_copy: Path, validate, rel, patter
     ],
     ids=["word-for-integer", "quoted-integer", "list-for-integer", "integer-for-text"],
 )
-def test_wrong_type(content_copy: Path, validate, rel, key, value, fragments):
+def test_wrong_type(content_copy: Path, validate: Validate, rel: str, key: str, value: str, fragments: list[str]) -> None:
     text, off = sub(content_copy, rel, rf"^{key}: .*$", f"{key}: {value}")
     fragments = [f.format(card=card_at(text, off)) if "{card}" in f else f for f in fragments]
     result = validate()
@@ -389,7 +393,7 @@ def test_wrong_type(content_copy: Path, validate, rel, key, value, fragments):
 
 
 @pytest.mark.parametrize("word, meant", [("yes", "true"), ("no", "false"), ("on", "true"), ("off", "false")])
-def test_yaml11_boolean_words_stay_text(content_copy: Path, validate, word, meant):
+def test_yaml11_boolean_words_stay_text(content_copy: Path, validate: Validate, word: str, meant: str) -> None:
     text, off = sub(content_copy, "home-deck/trains.yaml", r"^    caboose: .*$", f"    caboose: {word}")
     result = validate()
     expect_problem(
@@ -401,7 +405,7 @@ def test_yaml11_boolean_words_stay_text(content_copy: Path, validate, word, mean
     assert len(result.problems) == 1, result.out
 
 
-def test_reader_keeps_yaml11_words_as_strings():
+def test_reader_keeps_yaml11_words_as_strings() -> None:
     doc = read_yaml("a: yes\nb: no\nc: on\nd: off\ne: y\nf: n\ng: true\nh: 2026-09-29\ni: 012\nj: ~\n")
     assert doc.value == {"a": "yes", "b": "no", "c": "on", "d": "off", "e": "y", "f": "n", "g": True, "h": "2026-09-29", "i": 12, "j": None}
     assert type(doc.value["a"]) is str and type(doc.value["g"]) is bool
@@ -416,7 +420,7 @@ def test_reader_keeps_yaml11_words_as_strings():
     ],
     ids=["negative", "absurd", "5000-digits"],
 )
-def test_bad_counts(content_copy: Path, validate, value, fragment):
+def test_bad_counts(content_copy: Path, validate: Validate, value: str, fragment: str) -> None:
     text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    count: .*$", f"    count: {value}")
     result = validate()
     where = expect_problem(result, "content/home-deck/facilities.yaml", *value_at(text, off), fragment)
@@ -427,7 +431,7 @@ def test_bad_counts(content_copy: Path, validate, value, fragment):
         assert f"card '{card_at(text, off)}', field 'count'" in where
 
 
-def test_missing_required_key_of_a_card(content_copy: Path, validate):
+def test_missing_required_key_of_a_card(content_copy: Path, validate: Validate) -> None:
     text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    commodity: .*\n", "")
     card = card_at(text, off)
     result = validate()
@@ -435,7 +439,7 @@ def test_missing_required_key_of_a_card(content_copy: Path, validate):
     assert len(result.problems) == 1, result.out
 
 
-def test_missing_required_nested_mapping(content_copy: Path, validate):
+def test_missing_required_nested_mapping(content_copy: Path, validate: Validate) -> None:
     text, _ = sub(content_copy, "game.yaml", r"^  mainline:\n(?:    .*\n)+", "")
     first_key = text.index("editions:\n") + len("editions:\n") + 2
     result = validate()
@@ -443,7 +447,7 @@ def test_missing_required_nested_mapping(content_copy: Path, validate):
     assert len(result.problems) == 1, result.out
 
 
-def test_each_missing_required_key_is_reported_once(content_copy: Path, validate):
+def test_each_missing_required_key_is_reported_once(content_copy: Path, validate: Validate) -> None:
     text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    commodity: .*\n", "")
     card = card_at(text, off)
     sub(content_copy, "home-deck/facilities.yaml", r"^    traffic: .*\n", "", card=card)
@@ -466,9 +470,9 @@ def test_each_missing_required_key_is_reported_once(content_copy: Path, validate
     ],
     ids=["traffic", "car-type-in-list", "mainline-role"],
 )
-def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate, rel, pattern, repl, where, fragment):
+def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate: Validate, rel: str, pattern: str, repl: str, where: str, fragment: str) -> None:
     text, off = sub(content_copy, rel, pattern, repl)
-    start = off + len(re.match(r"\s*\w+: \[?", repl)[0])
+    start = off + len(cast("re.Match[str]", re.match(r"\s*\w+: \[?", repl))[0])
     result = validate()
     expect_problem(result, f"content/{rel}", *at(text, start), where.format(card=card_at(text, off)), fragment)
     assert len(result.problems) == 1, result.out
@@ -485,7 +489,7 @@ def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate,
     ],
     ids=["across-two-files", "within-one-file"],
 )
-def test_duplicate_card_id(content_copy: Path, validate, rel, nth, other_rel, other_nth):
+def test_duplicate_card_id(content_copy: Path, validate: Validate, rel: str, nth: int, other_rel: str, other_nth: int) -> None:
     dup = cards(other_rel)[other_nth - 1]["id"]
     text, off = sub(content_copy, rel, r"^  - id: .*$", f"  - id: {dup}", nth=nth)
     result = validate()
@@ -510,8 +514,8 @@ def _misspell(m: re.Match[str]) -> str:
 
 
 @pytest.mark.parametrize("rel, pattern, says", DANGLING)
-def test_dangling_reference(content_copy: Path, validate, rel, pattern, says):
-    good = re.search(pattern, read(content_copy, rel), re.M)[1]
+def test_dangling_reference(content_copy: Path, validate: Validate, rel: str, pattern: str, says: str) -> None:
+    good = cast("re.Match[str]", re.search(pattern, read(content_copy, rel), re.M))[1]
     bad = good + "q"
     text, off = sub(content_copy, rel, pattern, _misspell)
     card = card_at(text, off)
@@ -545,7 +549,7 @@ def _as_block_list_plus(field: str) -> Callable[[re.Match[str]], str]:
     ],
     ids=["modifier-host", "answers", "lockout"],
 )
-def test_dangling_entry_of_a_block_list_points_at_the_entry(content_copy: Path, validate, rel, field, says):
+def test_dangling_entry_of_a_block_list_points_at_the_entry(content_copy: Path, validate: Validate, rel: str, field: str, says: str) -> None:
     text, off = sub(content_copy, rel, rf"^    {field}: \[(.*)\]\n", _as_block_list_plus(field))
     bad = re.findall(r"^      - (\S+)$", text[off:], re.M)[-1]
     entry = text.index(f"- {bad}\n", off) + 2
@@ -557,9 +561,9 @@ def test_dangling_entry_of_a_block_list_points_at_the_entry(content_copy: Path, 
 
 
 @pytest.mark.parametrize("end", ["target", "source"])
-def test_dangling_realign_entry_points_at_the_entry(content_copy: Path, validate, end):
+def test_dangling_realign_entry_points_at_the_entry(content_copy: Path, validate: Validate, end: str) -> None:
     text = read(content_copy, "home-deck/mainline-modifiers.yaml")
-    block = re.search(r"^    realign:\n((?:      .*\n)+)", text, re.M)
+    block = cast("re.Match[str]", re.search(r"^    realign:\n((?:      .*\n)+)", text, re.M))
     entries = block.group(1).splitlines()
     assert len(entries) >= 2, "the realign map needs two entries for this test"
     last = entries[-1]
@@ -573,7 +577,7 @@ def test_dangling_realign_entry_points_at_the_entry(content_copy: Path, validate
     assert (found[0].line, found[0].column) == at(text, text.index(bad, off)), found[0]
 
 
-def test_asymmetric_lockout_pair(content_copy: Path, validate):
+def test_asymmetric_lockout_pair(content_copy: Path, validate: Validate) -> None:
     facilities = cards("home-deck/facilities.yaml")
     a = next(c for c in facilities if c.get("lockouts"))
     b = a["lockouts"][0]
@@ -591,7 +595,7 @@ def test_asymmetric_lockout_pair(content_copy: Path, validate):
     assert len(result.problems) == 1, result.out
 
 
-def test_lockout_pair_of_different_commodities(content_copy: Path, validate):
+def test_lockout_pair_of_different_commodities(content_copy: Path, validate: Validate) -> None:
     facilities = {c["id"]: c for c in cards("home-deck/facilities.yaml")}
     pairs = []
     for c in facilities.values():
@@ -619,8 +623,8 @@ def test_lockout_pair_of_different_commodities(content_copy: Path, validate):
     assert all("mixes commodities" in p.message for p in result.problems)
 
 
-def test_undeclared_effect_with_did_you_mean(content_copy: Path, validate):
-    good = re.search(r"^    effect: ([\w-]+)", read(content_copy, "home-deck/maneuvers.yaml"), re.M)[1]
+def test_undeclared_effect_with_did_you_mean(content_copy: Path, validate: Validate) -> None:
+    good = cast("re.Match[str]", re.search(r"^    effect: ([\w-]+)", read(content_copy, "home-deck/maneuvers.yaml"), re.M))[1]
     text, off = sub(content_copy, "home-deck/maneuvers.yaml", r"^    effect: ([\w-]+)", _misspell)
     result = validate()
     expect_problem(
@@ -640,7 +644,7 @@ def _office_ladder() -> list[dict[str, Any]]:
     return ladder
 
 
-def test_office_tier_out_of_sequence(content_copy: Path, validate):
+def test_office_tier_out_of_sequence(content_copy: Path, validate: Validate) -> None:
     base, second, third = _office_ladder()[:3]
     text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {base['id']}", card=third["id"])
     result = validate()
@@ -650,7 +654,7 @@ def test_office_tier_out_of_sequence(content_copy: Path, validate):
     )
 
 
-def test_office_tier_must_add_exactly_one_ad_track(content_copy: Path, validate):
+def test_office_tier_must_add_exactly_one_ad_track(content_copy: Path, validate: Validate) -> None:
     *_, lower, top = _office_ladder()
     wrong = top["adTracks"] + 1
     text, off = sub(content_copy, "home-deck/offices.yaml", r"^    adTracks: .*$", f"    adTracks: {wrong}", card=top["id"])
@@ -669,7 +673,7 @@ def _set_consist(content: Path, consist: str, caboose: bool) -> tuple[str, int, 
     return text, off, card
 
 
-def test_consist_with_caboose_over_the_crew_tray(content_copy: Path, validate):
+def test_consist_with_caboose_over_the_crew_tray(content_copy: Path, validate: Validate) -> None:
     pieces = shipped("game.yaml")["table"]["crewTrayPieces"]
     text, off, card = _set_consist(content_copy, f"{{freight: {pieces}}}", caboose=True)
     result = validate()
@@ -680,7 +684,7 @@ def test_consist_with_caboose_over_the_crew_tray(content_copy: Path, validate):
     assert len(result.problems) == 1, result.out
 
 
-def test_consist_alone_over_the_crew_tray(content_copy: Path, validate):
+def test_consist_alone_over_the_crew_tray(content_copy: Path, validate: Validate) -> None:
     pieces = shipped("game.yaml")["table"]["crewTrayPieces"]
     text, off, card = _set_consist(content_copy, f"{{coach: {pieces - 1}, freight: 2}}", caboose=False)
     result = validate()
@@ -691,7 +695,7 @@ def test_consist_alone_over_the_crew_tray(content_copy: Path, validate):
     assert len(result.problems) == 1, result.out
 
 
-def test_consist_that_exactly_fills_the_crew_tray_is_fine(content_copy: Path, validate):
+def test_consist_that_exactly_fills_the_crew_tray_is_fine(content_copy: Path, validate: Validate) -> None:
     pieces = shipped("game.yaml")["table"]["crewTrayPieces"]
     _set_consist(content_copy, f"{{coach: {pieces - 1}}}", caboose=True)
     result = validate()
@@ -711,7 +715,7 @@ def _bad_division_point(content: Path) -> tuple[str, int, str]:
 
 
 @pytest.mark.parametrize("damage", [_bad_base_tier, _bad_division_point], ids=["base-office-tier", "division-point"])
-def test_one_bad_value_gives_one_problem(content_copy: Path, validate, damage):
+def test_one_bad_value_gives_one_problem(content_copy: Path, validate: Validate, damage: Callable[[Path], tuple[str, int, str]]) -> None:
     text, off, follow_on = damage(content_copy)
     rel = "home-deck/offices.yaml" if follow_on == "base tier" else "mainline.yaml"
     result = validate()
@@ -735,7 +739,7 @@ def test_one_bad_value_gives_one_problem(content_copy: Path, validate, damage):
     ],
     ids=["apply", "new", "object", "name", "local-tag", "tag-directive"],
 )
-def test_object_constructing_tag_is_refused(content_copy: Path, validate, tmp_path: Path, value, tag):
+def test_object_constructing_tag_is_refused(content_copy: Path, validate: Validate, tmp_path: Path, value: str, tag: str) -> None:
     text, _ = sub(content_copy, "game.yaml", r"^title: .*$", f"title: {value}")
     if tag == "!e!system":
         text = write(content_copy, "game.yaml", text.replace(HEADER, HEADER + "%TAG !e! tag:yaml.org,2002:python/object/apply:os.\n---\n", 1))
@@ -747,7 +751,7 @@ def test_object_constructing_tag_is_refused(content_copy: Path, validate, tmp_pa
     assert not Path("PWNED").exists()
 
 
-def test_reader_refuses_python_tags_without_running_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def test_reader_refuses_python_tags_without_running_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(YamlReadError) as caught:
         read_yaml('a: !!python/object/apply:os.system ["touch PWNED"]\n')
@@ -762,7 +766,7 @@ def _billion_laughs() -> str:
     return "".join(lines)
 
 
-def test_alias_expansion_bomb_is_refused_quickly(content_copy: Path, tmp_path: Path, run_cli_subprocess):
+def test_alias_expansion_bomb_is_refused_quickly(content_copy: Path, tmp_path: Path, run_cli_subprocess: Callable[..., CliResult]) -> None:
     text = write(content_copy, "supplies.yaml", _billion_laughs())
     before = snapshot(content_copy)
     # A hang fails through TimeoutExpired instead of blocking the suite.
@@ -777,7 +781,7 @@ def test_alias_expansion_bomb_is_refused_quickly(content_copy: Path, tmp_path: P
 
 
 @pytest.mark.parametrize("value", ["&t [1, *t]", "&t {a: *t}", "&t [[1, [2, *t]]]"], ids=["list", "mapping", "nested"])
-def test_alias_to_its_own_collection(content_copy: Path, validate, value):
+def test_alias_to_its_own_collection(content_copy: Path, validate: Validate, value: str) -> None:
     text = write(content_copy, "supplies.yaml", SUPPLIES_HEADER + f"title: {value}\n")
     result = validate()
     assert result.code == 1, result.output
@@ -797,7 +801,7 @@ def test_alias_to_its_own_collection(content_copy: Path, validate, value):
     ],
     ids=["ascii-line", "after-non-ascii", "first-line", "last-line"],
 )
-def test_non_utf8_bytes(content_copy: Path, validate, pattern, repl):
+def test_non_utf8_bytes(content_copy: Path, validate: Validate, pattern: bytes, repl: bytes) -> None:
     path = content_copy / "game.yaml"
     data, count = re.subn(pattern, repl, path.read_bytes(), count=1, flags=re.M)
     assert count == 1
@@ -812,14 +816,14 @@ def test_non_utf8_bytes(content_copy: Path, validate, pattern, repl):
     assert len(result.problems) == 1, result.out
 
 
-def test_control_character_position_in_ascii_text(content_copy: Path, validate):
+def test_control_character_position_in_ascii_text(content_copy: Path, validate: Validate) -> None:
     text, _ = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "\\g<0>\x01")
     result = validate()
     expect_problem(result, "content/game.yaml", *position(text, "\x01"), "a character YAML does not allow")
     assert len(result.problems) == 1
 
 
-def test_control_character_position_after_non_ascii_text(content_copy: Path, validate):
+def test_control_character_position_after_non_ascii_text(content_copy: Path, validate: Validate) -> None:
     write(content_copy, "game.yaml", read(content_copy, "game.yaml").replace(HEADER, HEADER + "# Éditiön stämps — “quoted”\n", 1))
     text, _ = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "\\g<0>\x01")
     result = validate()
@@ -827,7 +831,7 @@ def test_control_character_position_after_non_ascii_text(content_copy: Path, val
 
 
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"], ids=["LS", "PS", "NEL"])
-def test_line_numbers_count_only_newlines(content_copy: Path, validate, char):
+def test_line_numbers_count_only_newlines(content_copy: Path, validate: Validate, char: str) -> None:
     # YAML counts these as line breaks where editors do not; rather than let
     # every later line number drift, the loader refuses them where they stand.
     text, off = sub(content_copy, "game.yaml", r"^title: .*$", f'title: "Station{char}Master"')
@@ -849,7 +853,7 @@ def test_line_numbers_count_only_newlines(content_copy: Path, validate, char):
     ],
     ids=["zero-bytes", "blank-lines", "header-only", "header-and-comments"],
 )
-def test_empty_file(content_copy: Path, validate, data, fragment):
+def test_empty_file(content_copy: Path, validate: Validate, data: bytes, fragment: str) -> None:
     write(content_copy, "supplies.yaml", data)
     result = validate()
     expect_problem(result, "content/supplies.yaml", 1, 1, fragment)
@@ -865,7 +869,7 @@ def test_empty_file(content_copy: Path, validate, data, fragment):
     ],
     ids=["list", "scalar", "number"],
 )
-def test_top_level_of_the_wrong_shape(content_copy: Path, validate, body, fragment):
+def test_top_level_of_the_wrong_shape(content_copy: Path, validate: Validate, body: str, fragment: str) -> None:
     write(content_copy, "supplies.yaml", SUPPLIES_HEADER + body)
     result = validate()
     expect_problem(result, "content/supplies.yaml", 2, 1, fragment)
@@ -877,7 +881,7 @@ def test_top_level_of_the_wrong_shape(content_copy: Path, validate, body, fragme
     [("notes.txt", ""), ("home-deck/extra-cards.yml", " (rename it to .yaml)"), ("schema/readme.md", "")],
     ids=["txt", "yml", "in-schema-dir"],
 )
-def test_stray_non_yaml_file(content_copy: Path, validate, rel, hint):
+def test_stray_non_yaml_file(content_copy: Path, validate: Validate, rel: str, hint: str) -> None:
     write(content_copy, rel, "cards: []\n")
     result = validate()
     where = expect_problem(result, f"content/{rel}", 1, 1, f"not a content file{hint}: content/ holds only .yaml files")
@@ -886,7 +890,7 @@ def test_stray_non_yaml_file(content_copy: Path, validate, rel, hint):
     assert len(result.problems) == 1, result.out
 
 
-def test_absurdly_deep_flow_nesting(content_copy: Path, validate):
+def test_absurdly_deep_flow_nesting(content_copy: Path, validate: Validate) -> None:
     write(content_copy, "supplies.yaml", SUPPLIES_HEADER + "title: " + "[" * 5000 + "]" * 5000 + "\n")
     result = validate()
     assert result.code == 1, result.output
@@ -897,7 +901,7 @@ def test_absurdly_deep_flow_nesting(content_copy: Path, validate):
 
 
 @pytest.mark.parametrize("levels", [MAX_DEPTH + 1, 100, 900])
-def test_flow_nesting_past_the_depth_limit(content_copy: Path, validate, levels):
+def test_flow_nesting_past_the_depth_limit(content_copy: Path, validate: Validate, levels: int) -> None:
     text = write(content_copy, "supplies.yaml", SUPPLIES_HEADER + "title: " + "[" * levels + "]" * levels + "\n")
     result = validate()
     # The document is depth 0, its 'title' value depth 1: bracket MAX_DEPTH+1 is too deep.
@@ -905,7 +909,7 @@ def test_flow_nesting_past_the_depth_limit(content_copy: Path, validate, levels)
     assert len(result.problems) == 1
 
 
-def test_nesting_at_the_depth_limit_is_not_refused_as_too_deep(content_copy: Path, validate):
+def test_nesting_at_the_depth_limit_is_not_refused_as_too_deep(content_copy: Path, validate: Validate) -> None:
     write(content_copy, "supplies.yaml", SUPPLIES_HEADER + "title: " + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "\n")
     result = validate()
     assert result.code == 1
@@ -913,7 +917,7 @@ def test_nesting_at_the_depth_limit_is_not_refused_as_too_deep(content_copy: Pat
     assert any("field 'title'" in p.message for p in result.problems), result.out
 
 
-def test_absurdly_deep_block_nesting(content_copy: Path, validate):
+def test_absurdly_deep_block_nesting(content_copy: Path, validate: Validate) -> None:
     body = "".join("  " * i + f"k{i}:\n" for i in range(200)) + "  " * 200 + "leaf\n"
     text = write(content_copy, "supplies.yaml", SUPPLIES_HEADER + body)
     result = validate()
@@ -945,7 +949,7 @@ def _run_without_libyaml(cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_deep_nesting_without_libyaml(content_copy: Path, tmp_path: Path):
+def test_deep_nesting_without_libyaml(content_copy: Path, tmp_path: Path) -> None:
     write(content_copy, "game.yaml", HEADER + "title: " + "[" * 5000 + "]" * 5000 + "\n")
     proc = _run_without_libyaml(tmp_path)
     assert proc.returncode == 1, proc.stdout + proc.stderr
@@ -953,7 +957,7 @@ def test_deep_nesting_without_libyaml(content_copy: Path, tmp_path: Path):
     assert PROBLEM_LINE.match(proc.stdout.splitlines()[0])
 
 
-def test_pure_python_parser_gives_the_same_problems(content_copy: Path, tmp_path: Path):
+def test_pure_python_parser_gives_the_same_problems(content_copy: Path, tmp_path: Path) -> None:
     """The libyaml fallback must locate problems exactly as libyaml does."""
     text, off = sub(content_copy, "home-deck/trains.yaml", r"^    caboose: .*$", "    caboose: on")
     line, col = value_at(text, off)
@@ -965,7 +969,7 @@ def test_pure_python_parser_gives_the_same_problems(content_copy: Path, tmp_path
 # ---------------------------------------------------------- the schema line
 
 
-def test_missing_schema_line(content_copy: Path, validate):
+def test_missing_schema_line(content_copy: Path, validate: Validate) -> None:
     write(content_copy, "game.yaml", read(content_copy, "game.yaml").split("\n", 1)[1])
     result = validate()
     expect_problem(
@@ -989,7 +993,7 @@ def test_missing_schema_line(content_copy: Path, validate):
     ],
     ids=["misspelt-kind", "wrong-relative-dir", "shared-defs", "outside-content"],
 )
-def test_wrong_schema_line(content_copy: Path, validate, rel, target, fragments):
+def test_wrong_schema_line(content_copy: Path, validate: Validate, rel: str, target: str, fragments: list[str]) -> None:
     text, _ = sub(content_copy, rel, r"\A(# yaml-language-server: \$schema=)\S+", rf"\g<1>{target}")
     line, col = position(text, "$schema=", shift=len("$schema="))
     assert line == 1
@@ -998,14 +1002,14 @@ def test_wrong_schema_line(content_copy: Path, validate, rel, target, fragments)
     assert len(result.problems) == 1, result.out
 
 
-def test_schema_line_naming_another_single_file_kind(content_copy: Path, validate):
+def test_schema_line_naming_another_single_file_kind(content_copy: Path, validate: Validate) -> None:
     sub(content_copy, "game.yaml", r"schema/game\.schema\.json", "schema/supplies.schema.json")
     result = validate()
     expect_problem(result, "content/supplies.yaml", 1, 1, "a second 'supplies' file; it must be one file (the first is content/game.yaml)")
     assert any(p.path == "content/game.yaml" and "unknown key 'title'" in p.message for p in result.problems)
 
 
-def test_nul_in_schema_line(content_copy: Path, validate):
+def test_nul_in_schema_line(content_copy: Path, validate: Validate) -> None:
     sub(content_copy, "game.yaml", r"schema/game\.schema\.json", "schema/game\x00.schema.json")
     result = validate()
     assert result.code == 1
@@ -1015,7 +1019,7 @@ def test_nul_in_schema_line(content_copy: Path, validate):
 # ---------------------------------------------------------- usage errors
 
 
-def test_nonexistent_directory(run_cli, tmp_path: Path):
+def test_nonexistent_directory(run_cli: RunCli, tmp_path: Path) -> None:
     result = run_cli(["validate", "no-such-dir"], tmp_path)
     no_traceback(result)
     assert result.code == 2
@@ -1023,7 +1027,7 @@ def test_nonexistent_directory(run_cli, tmp_path: Path):
     assert "no-such-dir: no such content directory" in result.err
 
 
-def test_a_file_is_not_a_content_directory(run_cli, tmp_path: Path):
+def test_a_file_is_not_a_content_directory(run_cli: RunCli, tmp_path: Path) -> None:
     (tmp_path / "game.yaml").write_text("title: x\n")
     result = run_cli(["validate", "game.yaml"], tmp_path)
     no_traceback(result)
@@ -1031,7 +1035,7 @@ def test_a_file_is_not_a_content_directory(run_cli, tmp_path: Path):
     assert "game.yaml: no such content directory" in result.err
 
 
-def test_unreadable_file(content_copy: Path, run_cli, tmp_path: Path):
+def test_unreadable_file(content_copy: Path, run_cli: RunCli, tmp_path: Path) -> None:
     path = content_copy / "home-deck/trains.yaml"
     path.chmod(0)
     try:
@@ -1056,7 +1060,7 @@ def test_unreadable_file(content_copy: Path, run_cli, tmp_path: Path):
     ],
     ids=["unknown-format", "unknown-option", "two-dirs", "no-command", "unknown-command"],
 )
-def test_bad_arguments(content_copy: Path, run_cli, tmp_path: Path, args, fragment):
+def test_bad_arguments(content_copy: Path, run_cli: RunCli, tmp_path: Path, args: list[str], fragment: str) -> None:
     result = run_cli(args, tmp_path)
     no_traceback(result)
     assert result.code == 2, result.output
@@ -1067,7 +1071,7 @@ def test_bad_arguments(content_copy: Path, run_cli, tmp_path: Path, args, fragme
 # ---------------------------------------------------------- reporting
 
 
-def test_every_problem_in_every_file_is_listed(content_copy: Path, validate):
+def test_every_problem_in_every_file_is_listed(content_copy: Path, validate: Validate) -> None:
     game, g = sub(content_copy, "game.yaml", r"^title: .*$", "title: Station: Master")
     trains, t = sub(content_copy, "home-deck/trains.yaml", r"^    caboose: .*$", "    caboose: yes")
     offices, o = sub(content_copy, "home-deck/offices.yaml", r"^    porters:", "    portrs:")
@@ -1078,7 +1082,7 @@ def test_every_problem_in_every_file_is_listed(content_copy: Path, validate):
     assert {p.path for p in result.problems} == {"content/game.yaml", "content/home-deck/trains.yaml", "content/home-deck/offices.yaml"}
 
 
-def test_schema_and_cross_file_problems_are_listed_together(content_copy: Path, validate):
+def test_schema_and_cross_file_problems_are_listed_together(content_copy: Path, validate: Validate) -> None:
     trains, t = sub(content_copy, "home-deck/trains.yaml", r"^    speed: .*$", "    speed: slo")
     mods, m = sub(content_copy, "home-deck/modifiers.yaml", r"hosts: \[([\w-]+)", _misspell)
     moves, e = sub(content_copy, "home-deck/maneuvers.yaml", r"^    effect: ([\w-]+)", _misspell, nth=len(cards("home-deck/maneuvers.yaml")))
@@ -1091,7 +1095,7 @@ def test_schema_and_cross_file_problems_are_listed_together(content_copy: Path, 
     assert result.problems == sorted(result.problems)
 
 
-def test_github_format(content_copy: Path, validate):
+def test_github_format(content_copy: Path, validate: Validate) -> None:
     game, g = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
     trains, t = sub(content_copy, "home-deck/trains.yaml", r"^    speed: .*$", "    speed: slo")
     (line, col), (tline, tcol) = value_at(game, g), value_at(trains, t)
@@ -1104,7 +1108,7 @@ def test_github_format(content_copy: Path, validate):
     assert result.err == ""
 
 
-def test_github_format_escapes_path_and_message(tmp_path: Path, content_copy: Path, validate):
+def test_github_format_escapes_path_and_message(tmp_path: Path, content_copy: Path, validate: Validate) -> None:
     odd = tmp_path / "odd,dir"
     content_copy.rename(odd)
     text, off = sub(odd, "game.yaml", r"^  handLimit: .*$", '  handLimit: "5%\\\\nx"')
@@ -1117,7 +1121,7 @@ def test_github_format_escapes_path_and_message(tmp_path: Path, content_copy: Pa
     )
 
 
-def test_json_format(content_copy: Path, validate, run_cli, tmp_path: Path):
+def test_json_format(content_copy: Path, validate: Validate, run_cli: RunCli, tmp_path: Path) -> None:
     sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
     sub(content_copy, "home-deck/trains.yaml", r"^    speed: .*$", "    speed: slo")
     write(content_copy, "notes.txt", "hello")
@@ -1132,7 +1136,7 @@ def test_json_format(content_copy: Path, validate, run_cli, tmp_path: Path):
     assert [(d["path"], d["line"], d["column"], d["message"]) for d in data] == [tuple(p) for p in text.problems]
 
 
-def test_text_format_is_one_problem_per_line_for_ordinary_content(content_copy: Path, validate):
+def test_text_format_is_one_problem_per_line_for_ordinary_content(content_copy: Path, validate: Validate) -> None:
     sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
     sub(content_copy, "mainline.yaml", r"^    role: .*$", "    role: terain")
     result = validate()
@@ -1142,14 +1146,14 @@ def test_text_format_is_one_problem_per_line_for_ordinary_content(content_copy: 
 
 
 @pytest.mark.parametrize("value", ['"5\\\\nx"', "|\n    5\n    x"], ids=["quoted", "block-scalar"])
-def test_text_format_one_problem_per_line_with_line_breaks_in_values(content_copy: Path, validate, value):
+def test_text_format_one_problem_per_line_with_line_breaks_in_values(content_copy: Path, validate: Validate, value: str) -> None:
     sub(content_copy, "game.yaml", r"^  handLimit: .*$", f"  handLimit: {value}")
     result = validate()
     assert result.code == 1
     assert all(PROBLEM_LINE.match(line) for line in result.out.splitlines()), result.out
 
 
-def test_file_name_that_is_not_utf8(content_copy: Path, validate):
+def test_file_name_that_is_not_utf8(content_copy: Path, validate: Validate) -> None:
     os.rename(content_copy / "supplies.yaml", os.fsencode(content_copy) + b"/s\xffupplies.yaml")
     result = validate()
     assert result.code == 1, result.output
@@ -1178,7 +1182,7 @@ def _version_with_newline(content: Path) -> tuple[str, int]:
     ],
     ids=["id-as-block-scalar", "id-duplicating-another", "version"],
 )
-def test_value_with_a_trailing_newline_does_not_match_a_pattern(content_copy: Path, validate, damage, rel):
+def test_value_with_a_trailing_newline_does_not_match_a_pattern(content_copy: Path, validate: Validate, damage: Callable[[Path], tuple[str, int]], rel: str) -> None:
     text, off = damage(content_copy)
     result = validate()
     assert result.code == 1, result.output
@@ -1197,7 +1201,7 @@ def test_value_with_a_trailing_newline_does_not_match_a_pattern(content_copy: Pa
     ],
     ids=["parent", "trailing-slash", "inside-dot", "subdir-dotdot", "sibling", "absolute-argument"],
 )
-def test_paths_are_relative_to_the_current_directory(content_copy: Path, validate, tmp_path: Path, cwd_rel, target, prefix):
+def test_paths_are_relative_to_the_current_directory(content_copy: Path, validate: Validate, tmp_path: Path, cwd_rel: str, target: str, prefix: str) -> None:
     text, off = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
     line, col = value_at(text, off)
     cwd = tmp_path / cwd_rel

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.content.problems import Problem
-from engine.pack import Configuration, Status, TableSet
+from engine.pack import Configuration, GamePack, Progress, Status, TableSet
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.houserules import configurations
+from engine.stationmaster.bots import BOTS
+from engine.stationmaster.houserules import HouseRuleValue, configurations, parse_assignment, resolve
+
+if TYPE_CHECKING:
+    from engine.stationmaster.game import Game
+    from engine.stationmaster.report import Report
 
 
 class StationMaster:
@@ -43,14 +50,39 @@ class StationMaster:
 
         return TABLE_SET
 
-    def new_game(self, catalog: Catalog, configuration: Configuration, seed: int) -> object:
+    def new_game(self, catalog: Catalog, configuration: Configuration, seed: int) -> Game:
         from engine.stationmaster.game import Game
 
         return Game(catalog, players=configuration.players, seed=seed, house_rules=configuration.rules)
+
+    bots: Sequence[str] = BOTS
+
+    def parse_house_rule(self, catalog: Catalog, text: str) -> tuple[str, HouseRuleValue]:
+        return parse_assignment(catalog, text)
+
+    def house_rules(self, catalog: Catalog, chosen: Mapping[str, HouseRuleValue]) -> dict[str, HouseRuleValue]:
+        return resolve(catalog, chosen)
+
+    def simulate(
+        self,
+        catalog: Catalog,
+        games: int,
+        seed: int = 0,
+        workers: int = 1,
+        bot: str | None = None,
+        house_rules: Mapping[str, HouseRuleValue] | None = None,
+        progress: Progress | None = None,
+        *,
+        content_dir: str | Path | None = None,
+    ) -> Report:
+        from engine.stationmaster.simulate import simulate
+
+        return simulate(catalog, games, seed, workers, BOTS[0] if bot is None else bot, house_rules, progress, content_dir=content_dir)
 
     def summary(self, catalog: Catalog) -> str:
         families = len({c.family for c in catalog.cards})
         return f"ok, {len(catalog.cards)} card records in {families} families, {len(catalog.effects)} effects, {len(catalog.house_rules)} house rules"
 
 
-PACK = StationMaster()
+# Typed as the interface, so mypy checks that the pack implements all of it.
+PACK: GamePack = StationMaster()

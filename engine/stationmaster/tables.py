@@ -309,7 +309,8 @@ def effects(catalog: Catalog) -> Context:
 
 
 def simulation(catalog: Catalog) -> Context:
-    from engine.stationmaster.simulate import simulation_context  # seconds of play: imported only when needed
+    # Seconds of play, so the simulation is imported only when this runs.
+    from engine.stationmaster.simulate import simulation_context
 
     return simulation_context(catalog)
 

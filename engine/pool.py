@@ -1,0 +1,124 @@
+"""Many seeded games of any pack, played in chunks over worker processes.
+
+Game ``i`` (counted from 0) of a simulation seeded ``seed`` is created with
+``game_seed(seed, i)``, so any one game of a report can be replayed alone.
+The games are cut into chunks of consecutive games, played by ``workers``
+processes and handed back in game order: whatever merges them sees the same
+results in the same order for any number of workers, which is what makes a
+report a function of its seed alone.
+
+Nothing here knows a game: a pack supplies the function that plays one chunk
+and the state that function needs (its catalog, bot, house rules, ...).
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+from engine.errors import InvalidActionError, UsageError
+
+MAX_GAMES: Final = 100_000
+MAX_WORKERS: Final = 64
+MAX_SEED: Final = 2**63 - 1
+SEED_STRIDE: Final = 1_000_003
+
+S = TypeVar("S")
+R = TypeVar("R")
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (from 0) of a simulation seeded ``seed``."""
+    return seed * SEED_STRIDE + index
+
+
+def check_whole(name: str, value: object, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else
+    InvalidActionError naming the argument (a bool is not a number here)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidActionError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def check_run(games: object, seed: object, workers: object) -> None:
+    """InvalidActionError unless the three numbers of a simulation are in range."""
+    check_whole("games", games, 1, MAX_GAMES)
+    check_whole("seed", seed, 0, MAX_SEED)
+    check_whole("workers", workers, 1, MAX_WORKERS)
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Consecutive game ranges: small enough to balance the workers and to
+    report progress, large enough that passing results back costs little."""
+    size = max(1, min(25, math.ceil(games / (workers * 24))))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def start_method() -> str:
+    # fork inherits the catalog (which need not pickle) and starts in
+    # milliseconds; where there is no fork, each worker rebuilds its state.
+    import multiprocessing
+
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+# What one worker process plays with, set once by its initializer.
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(play_chunk: Callable[[Any, int, int], Any], state: object, load_state: Callable[[], object] | None) -> None:
+    # Everything inherited from the parent is long-lived: keep the collector
+    # from walking it (which would copy every page it touches, after a fork).
+    gc.freeze()
+    if load_state is not None:
+        state = load_state()
+    _WORKER.update(play=play_chunk, state=state)
+
+
+def _worker_chunk(bounds: tuple[int, int]) -> object:
+    return _WORKER["play"](_WORKER["state"], bounds[0], bounds[1])
+
+
+def play_chunks(
+    play_chunk: Callable[[S, int, int], R],
+    state: S,
+    games: int,
+    workers: int,
+    merge: Callable[[R], None],
+    *,
+    load_state: Callable[[], S] | None = None,
+) -> None:
+    """Play games ``0 .. games-1`` as ``play_chunk(state, start, stop)`` calls
+    and pass each chunk's result to ``merge``, in game order.
+
+    With one worker every game is its own chunk, played here. With more, the
+    chunks go to that many processes: forked ones inherit ``state``; where a
+    platform cannot fork, each worker calls ``load_state()`` instead (it and
+    ``play_chunk`` must then pickle), and UsageError if there is none.
+    """
+    workers = min(workers, games)
+    if workers == 1:
+        for index in range(games):
+            merge(play_chunk(state, index, index + 1))
+        return
+    method = start_method()
+    if method != "fork" and load_state is None:
+        raise UsageError("this platform cannot fork: give content_dir so each worker can load the content")
+    import multiprocessing
+
+    context = multiprocessing.get_context(method)
+    initargs = (play_chunk, state, None) if method == "fork" else (play_chunk, None, load_state)
+    pool = context.Pool(workers, initializer=_init_worker, initargs=initargs)
+    try:
+        # imap hands results back in the order of the chunks, whichever
+        # worker finished first: the merge is the same for any pool size.
+        for result in pool.imap(_worker_chunk, chunks(games, workers)):
+            merge(cast(R, result))  # _worker_chunk returns what play_chunk does
+        pool.close()  # let the workers finish cleanly: quicker than terminate()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()

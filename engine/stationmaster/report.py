@@ -1,0 +1,215 @@
+"""What a Station Master simulation reports: per-card draw, play and
+dead-draw figures, and the spread of scores, actions and turns, as text or
+JSON (see ``engine.stationmaster.runner`` for what each count means).
+
+A *dead draw* is a draw that was never played: the copy was discarded, or
+still held when the game ended. ``dead = discarded + held at end``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from engine.pool import SEED_STRIDE
+from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.houserules import HouseRuleValue
+from engine.stationmaster.runner import TALLY_WIDTH, Tally
+
+HISTOGRAM_BINS: Final = 20
+
+
+@dataclass(frozen=True)
+class CardStats:
+    """One card id's events over every game of a simulation (``engine.stationmaster.runner``
+    says what each counts)."""
+
+    id: str
+    name: str
+    opening: int = 0
+    deck: int = 0
+    department: int = 0
+    other: int = 0
+    played: int = 0
+    discarded: int = 0
+    held_at_end: int = 0
+
+    @property
+    def drawn(self) -> int:
+        return self.opening + self.deck + self.department + self.other
+
+    @property
+    def dead(self) -> int:
+        """Draws never played: discarded, or still held when the game ended."""
+        return self.discarded + self.held_at_end
+
+    def dead_percent(self) -> int | None:
+        """Dead draws as a whole percentage of draws (halves round up); None when never drawn."""
+        if self.drawn == 0:
+            return None
+        return (200 * self.dead + self.drawn) // (2 * self.drawn)
+
+    def to_dict(self, games: int) -> dict[str, Any]:
+        drawn = self.drawn
+        return {
+            "name": self.name,
+            "drawn": drawn,
+            "drawnOpening": self.opening,
+            "drawnDeck": self.deck,
+            "drawnDepartment": self.department,
+            "drawnOther": self.other,
+            "played": self.played,
+            "discarded": self.discarded,
+            "heldAtEnd": self.held_at_end,
+            "deadDraws": self.dead,
+            "deadRate": round(self.dead / drawn, 4) if drawn else None,
+            "drawnPerGame": round(drawn / games, 4),
+        }
+
+
+@dataclass(frozen=True)
+class Distribution:
+    values: tuple[int, ...]
+
+    @property
+    def minimum(self) -> int:
+        return min(self.values)
+
+    @property
+    def maximum(self) -> int:
+        return max(self.values)
+
+    @property
+    def median(self) -> float:
+        ordered = sorted(self.values)
+        middle = len(ordered) // 2
+        return float(ordered[middle]) if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+    @property
+    def mean(self) -> float:
+        return round(math.fsum(self.values) / len(self.values), 4)
+
+    def histogram(self) -> list[tuple[int, int, int]]:
+        """(from, to, games) bins of whole numbers, at most 20, from the minimum up."""
+        low, high = self.minimum, self.maximum
+        width = max(1, math.ceil((high - low + 1) / HISTOGRAM_BINS))
+        counts = Counter((v - low) // width for v in self.values)
+        return [(low + b * width, low + b * width + width - 1, counts.get(b, 0)) for b in range((high - low) // width + 1)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "min": self.minimum,
+            "median": self.median,
+            "mean": self.mean,
+            "max": self.maximum,
+            "histogram": [{"from": a, "to": b, "games": n} for a, b, n in self.histogram()],
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    games: int
+    seed: int
+    bot: str
+    house_rules: dict[str, HouseRuleValue]
+    scores: Distribution
+    actions: Distribution
+    turns: Distribution
+    cards: dict[str, CardStats] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        catalog: Catalog,
+        *,
+        games: int,
+        seed: int,
+        bot: str,
+        house_rules: Mapping[str, HouseRuleValue],
+        scores: Sequence[int],
+        actions: Sequence[int],
+        turns: Sequence[int],
+        tally: Tally,
+    ) -> Report:
+        from engine.stationmaster.deck import home_deck
+
+        # Every card the deck deals is listed, drawn or not, in content order.
+        ids = [c.id for c in home_deck(catalog, house_rules)]
+        ids += sorted(set(tally) - set(ids))
+        cards: dict[str, CardStats] = {}
+        for card_id in dict.fromkeys(ids):
+            row = tally.get(card_id, [0] * TALLY_WIDTH)
+            name = catalog.by_id[card_id].name if card_id in catalog.by_id else card_id
+            cards[card_id] = CardStats(card_id, name, *row)
+        return cls(games, seed, bot, dict(house_rules), Distribution(tuple(scores)), Distribution(tuple(actions)), Distribution(tuple(turns)), cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "stationmaster-simulation/1",
+            "games": self.games,
+            "seed": self.seed,
+            "gameSeeds": f"game i (from 0) uses seed {self.seed} * {SEED_STRIDE} + i",
+            "bot": self.bot,
+            "players": 1,
+            "houseRules": dict(self.house_rules),
+            "score": self.scores.to_dict(),
+            "actions": self.actions.to_dict(),
+            "turns": self.turns.to_dict(),
+            "cards": {card_id: stats.to_dict(self.games) for card_id, stats in self.cards.items()},
+            "definitions": {
+                "drawn": "copies entering a hand: opening deal, Draw from the deck or a Department",
+                "played": "copies leaving a hand by a Play (or spent, like a Red Flag)",
+                "discarded": "copies leaving a hand by a Discard",
+                "heldAtEnd": "copies still in a hand when the game ended",
+                "deadDraws": "draws never played: discarded + heldAtEnd (drawn = played + discarded + heldAtEnd)",
+                "deadRate": "deadDraws / drawn",
+            },
+        }
+
+    def to_json(self) -> str:
+        import json
+
+        return json.dumps(self.to_dict(), sort_keys=True, indent=2, ensure_ascii=False)
+
+    def sorted_cards(self) -> list[CardStats]:
+        """Cards by dead-draw rate, highest first; then most drawn; never-drawn cards last."""
+        return sorted(self.cards.values(), key=lambda c: (c.drawn == 0, -(c.dead / c.drawn if c.drawn else 0.0), -c.drawn, c.id))
+
+    def to_text(self) -> str:
+        rules = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(self.house_rules.items()))
+        lines = [
+            f"Station Master simulation: {self.games} solitaire game(s), {self.bot} bot, seed {self.seed} (game i uses seed {self.seed} * {SEED_STRIDE} + i)",
+            f"house rules: {rules}",
+            "",
+        ]
+        for label, dist in (("score", self.scores), ("actions", self.actions), ("turns", self.turns)):
+            lines.append(f"{label:<8} min {dist.minimum:>5}  median {dist.median:>8.1f}  mean {dist.mean:>9.2f}  max {dist.maximum:>5}")
+        lines += ["", "score histogram (games per score):"]
+        hist = self.scores.histogram()
+        peak = max(n for _, _, n in hist)
+        labels = [str(a) if a == b else f"{a}-{b}" for a, b, _ in hist]
+        width = max(len(x) for x in labels)
+        for label, (_, _, n) in zip(labels, hist):
+            bar = "#" * (round(40 * n / peak) if peak else 0)
+            lines.append(f"  {label:>{width}} | {bar} {n}")
+        lines += [
+            "",
+            "cards (a dead draw is a draw never played: discarded, or still in hand at the end; dead % = dead / drawn)",
+        ]
+        head = ("card", "drawn", "per game", "opening", "deck", "dept", "played", "discarded", "held", "dead %")
+        rows = []
+        for c in self.sorted_cards():
+            pct = c.dead_percent()
+            rows.append((c.name, str(c.drawn), f"{c.drawn / self.games:.2f}", str(c.opening), str(c.deck + c.other), str(c.department), str(c.played), str(c.discarded), str(c.held_at_end), "-" if pct is None else f"{pct}%"))
+        widths = [max(len(head[i]), *(len(r[i]) for r in rows)) if rows else len(head[i]) for i in range(len(head))]
+
+        def fmt(cells: Sequence[str]) -> str:
+            return "  ".join(cells[0].ljust(widths[0]) if i == 0 else cells[i].rjust(widths[i]) for i in range(len(cells))).rstrip()
+
+        lines.append(fmt(head))
+        lines.append(fmt(["-" * w for w in widths]))
+        lines += [fmt(r) for r in rows]
+        return "\n".join(lines)
