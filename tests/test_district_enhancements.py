@@ -9,7 +9,7 @@ import pytest
 
 from engine.stationmaster.actions import EndTurn, Play, SortCars
 from engine.stationmaster import load_catalog
-from engine.stationmaster.effects.handlers import resolve_bad_order
+from engine.stationmaster.attacks import resolve_bad_order
 from engine.effects.registry import trace
 from engine.stationmaster.geometry import key
 from engine.stationmaster.state import Car
@@ -30,7 +30,7 @@ def test_without_a_small_yard_a_train_at_the_office_may_not_re_order() -> None:
     game = new_game(CATALOG)
     put_train(game, "train-3", three_cars(), train_id="t")
     reasons = game.check(SortCars(0, train="t", order=(2, 1, 0)))
-    assert has(reasons, "is not standing on the Interchange"), reasons
+    assert has(reasons, "is not standing where its cars may be sorted"), reasons
 
 
 def test_a_small_yard_lets_a_train_standing_at_that_office_re_order() -> None:

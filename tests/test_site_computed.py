@@ -276,11 +276,11 @@ def _undeclared_handler(*args: object) -> None:  # the registered function
 
 @pytest.mark.parametrize("command", ["validate", "check", "cards"])
 def test_handler_for_an_undeclared_effect_is_a_located_error(sm: Run, project: Path, command: str) -> None:
-    from engine.effects.registry import Handler
+    from engine.effects.registry import Event
     from engine.stationmaster.effects import REGISTRY
 
     with registry(()):
-        REGISTRY["no-such-effect"] = Handler("no-such-effect", _undeclared_handler)
+        REGISTRY.on(Event("stub"), "no-such-effect")(_undeclared_handler)
         before = snapshot(project)
         result = sm(command)
         assert snapshot(project) == before

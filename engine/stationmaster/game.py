@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.stationmaster import rules
+from engine.stationmaster import lookups
+from engine.stationmaster.lookups import log
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
 from engine.stationmaster.content.model import Catalog, MainlineCard
 from engine.stationmaster.deck import home_deck, mainline_inventory, office_ladder
@@ -62,7 +64,7 @@ class Game:
         self._setup_mainline()
         self._setup_deck()
         s.phase = "setup" if s.pending_grades else "local"
-        rules.log(s, f"Day 1, Stage 1: {s.players} district(s), seed {self.seed}")
+        log(s, f"Day 1, Stage 1: {s.players} district(s), seed {self.seed}")
 
     def _setup_mainline(self) -> None:
         s, c = self.state, self.catalog
@@ -83,7 +85,7 @@ class Game:
             yard = slots[0] if n % 2 == 0 else slots[-1]
             yard.yard.append(Car(car_type, loaded=(n // 2) % 2 == 0))
         s.mainline = slots
-        s.pending_grades = [i for i, slot in enumerate(slots) if slot.kind == "terrain" and rules.terrain(self, i).grade]
+        s.pending_grades = [i for i, slot in enumerate(slots) if slot.kind == "terrain" and lookups.terrain(self, i).grade]
 
     def _setup_deck(self) -> None:
         s, c = self.state, self.catalog
