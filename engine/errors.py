@@ -1,8 +1,12 @@
 """The engine's small error taxonomy.
 
-Callers catch one of three things: the content is wrong (the designer must fix
-a file), an action could not even be understood (the caller sent garbage), or
-an action was understood but the rules refuse it (with every reason why).
+Callers catch one of these: the content is wrong (the designer must fix a
+file), a game cannot be set up as asked (ConfigurationError), a save cannot be
+replayed (SaveError), an action could not even be understood (the caller sent
+garbage), or an action was understood but the rules refuse it (with every
+reason why). ConfigurationError and SaveError are InvalidActionErrors, as
+those failures were before they had types of their own, so callers that catch
+InvalidActionError still catch them.
 """
 
 from __future__ import annotations
@@ -34,6 +38,15 @@ class UsageError(StationMasterError):
 
 class InvalidActionError(StationMasterError, ValueError):
     """An action that is malformed: unknown card, wrong player, bad coordinates."""
+
+
+class ConfigurationError(InvalidActionError):
+    """A new game cannot be set up as asked: the player count, the seed or a house rule."""
+
+
+class SaveError(InvalidActionError):
+    """A save cannot be replayed: not JSON, another format, made with other
+    content, a bad setup or an action that the rules now refuse."""
 
 
 class IllegalActionError(StationMasterError, ValueError):

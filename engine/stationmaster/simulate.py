@@ -62,7 +62,7 @@ from engine.stationmaster.content.model import (
     TrackShape,
     TrainCard,
 )
-from engine.errors import ContentError, InvalidActionError, UsageError
+from engine.errors import ConfigurationError, ContentError, UsageError
 from engine.stationmaster.geometry import key
 from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults, parse_assignment, resolve
 
@@ -388,7 +388,7 @@ def _start_method() -> str:
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InvalidActionError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise ConfigurationError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
     return value
 
 
@@ -409,13 +409,13 @@ def simulate(
     With ``workers`` above 1 the games run in that many processes (forked, so
     they share the catalog; where a platform cannot fork, ``content_dir`` must
     name the content the catalog was loaded from, and each worker loads it).
-    InvalidActionError for a bad argument or house rule.
+    ConfigurationError for a bad argument or house rule.
     """
     _check_int("games", games, 1, MAX_GAMES)
     _check_int("seed", seed, 0, MAX_SEED)
     _check_int("workers", workers, 1, MAX_WORKERS)
     if bot not in BOT_FUNCTIONS:
-        raise InvalidActionError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
+        raise ConfigurationError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
     rules = resolve(catalog, dict(house_rules or {}))
     scores: list[int] = []
     actions: list[int] = []
