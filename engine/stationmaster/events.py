@@ -85,6 +85,13 @@ class BadOrderAnswered(Protocol):
     def __call__(self, game: Game, player: int, train: Train, card: Card) -> bool: ...
 
 
+class DistrictWorked(Protocol):
+    """``player``'s turn ends and their district has worked (industries,
+    Office); ``card`` is an Enhancement standing in that district."""
+
+    def __call__(self, game: Game, player: int, card: Card) -> None: ...
+
+
 CARD_PLAYED: Event[CardPlayed] = Event("card played")
 PLAY_REFUSALS: Event[PlayRefusals] = Event("play refused", traced=False)
 HELD_CARD_SPENT: Event[HeldCardSpent] = Event("held card spent")
@@ -95,3 +102,4 @@ TRAIN_STOOD: Event[TrainStood] = Event("train stood at an Office")
 OFFICE_FULL: Event[OfficeFull] = Event("train arrives at a full Office")
 EXTRA_MADE_UP: Event[ExtraMadeUp] = Event("Extra made up at an Office")
 BAD_ORDER_ANSWERED: Event[BadOrderAnswered] = Event("Bad Order answered")
+DISTRICT_WORKED: Event[DistrictWorked] = Event("district worked at the end of a turn")

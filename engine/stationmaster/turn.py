@@ -1,15 +1,18 @@
 """The frame of a turn: the setup choice of grade directions, and ending a
-turn (the district works, the next player acts, and after the last player
-the Mainline Phase runs and the Stage advances)."""
+turn (the district works, then ``DISTRICT_WORKED`` is raised for each of its
+Enhancements; the next player acts, and after the last player the Mainline
+Phase runs and the Stage advances)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.actions import ChooseGrade, EndTurn
+from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.events import DISTRICT_WORKED
 from engine.stationmaster.hand import hand_limit
 from engine.stationmaster.industry import work_district
-from engine.stationmaster.lookups import log
+from engine.stationmaster.lookups import district_enhancements, log
 from engine.stationmaster.mainline_phase import mainline_phase
 
 if TYPE_CHECKING:
@@ -44,6 +47,11 @@ def end_turn_reasons(game: Game, action: EndTurn) -> list[str]:
 
 def perform_end_turn(game: Game, action: EndTurn) -> None:
     work_district(game, action.player)
+    registry = load_handlers()
+    for card in district_enhancements(game, action.player):
+        worked = registry.get_handler(DISTRICT_WORKED, card.effect)
+        if worked is not None:
+            worked(game, action.player, card)
     s = game.state
     s.turn = type(s.turn)()
     s.current += 1
