@@ -1,6 +1,6 @@
 """Enhancements played into a district (Home Deck v0.8.6, "Enhancements,
 Mainline modifiers and Maneuvers"): Small Yard, Division Yard, Yard Office,
-and the two whose effect is not built (Classification Yard, Engine House).
+and those whose effect is not built yet.
 The Interlocking is tested with the Offices (tests/test_district_offices.py)."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from engine.stationmaster import load_catalog
 from engine.stationmaster.attacks import resolve_bad_order
 from engine.effects.registry import trace
 from engine.stationmaster.geometry import key
+from engine.stationmaster.content.model import Enhancement
 from engine.stationmaster.state import Car
 from engine.stationmaster.status import card_status
 from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, dealt, enhance, give, has, lay, new_game, put_train
@@ -168,7 +169,11 @@ def test_a_yard_office_may_still_be_played_into_a_district() -> None:
 # -- effects that are not built ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("card", ["classification-yard", "engine-house"])
+# whichever district Enhancements are still unbuilt: building one moves it out
+UNBUILT = [c.id for c in CATALOG.of_type(Enhancement) if c.placement == "district" and card_status(CATALOG, c) == "unbuilt"]
+
+
+@pytest.mark.parametrize("card", UNBUILT)
 def test_an_enhancement_whose_effect_is_not_built_is_refused(card: str) -> None:
     game = new_game(CATALOG)
     give(game, card)
@@ -178,7 +183,7 @@ def test_an_enhancement_whose_effect_is_not_built_is_refused(card: str) -> None:
     assert card_status(CATALOG, CATALOG.by_id[card]) == "unbuilt"
 
 
-@pytest.mark.parametrize("card", ["classification-yard", "engine-house"])
+@pytest.mark.parametrize("card", UNBUILT)
 def test_an_unbuilt_enhancement_is_never_offered(card: str) -> None:
     game = new_game(CATALOG)
     give(game, card)
