@@ -78,3 +78,32 @@ def test_action_errors_keep_their_types() -> None:
     with pytest.raises(IllegalActionError) as refused:
         game.apply(EndTurn(1))
     assert refused.value.reasons
+
+
+# -- refusal reasons as values -----------------------------------------------------
+
+
+def test_a_reason_is_its_text_with_a_stable_code() -> None:
+    import pickle
+
+    from engine.errors import Reason
+
+    reason = Reason("hand-over-limit", "the hand holds 4 cards and the limit is 3")
+    assert reason == reason.text == "the hand holds 4 cards and the limit is 3"
+    assert reason.code == "hand-over-limit"
+    assert pickle.loads(pickle.dumps(reason)).code == "hand-over-limit"
+    assert json.dumps([reason]) == json.dumps([reason.text])
+
+
+def test_every_reason_the_game_gives_has_a_code() -> None:
+    from engine.errors import Reason
+
+    game = new_game(players=2, seed=4)
+    for action in [EndTurn(1), Play(0, "straight"), Play(0, "strike")]:
+        reasons = game.check(action)
+        assert reasons and all(isinstance(r, Reason) and r.code for r in reasons), reasons
+
+
+def test_plain_text_reasons_are_filed_under_refused() -> None:
+    error = IllegalActionError(EndTurn(0), ["some older rule says no"])
+    assert [r.code for r in error.reasons] == ["refused"]

@@ -21,7 +21,7 @@ from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, End
 from engine.stationmaster.content.model import Catalog, MainlineCard
 from engine.stationmaster.deck import home_deck, mainline_inventory, office_ladder
 from engine.stationmaster.district import new_district
-from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason, SaveError
 from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine.rng import SeededStream
 from engine.stationmaster.state import Car, GameState, MainlineSlot
@@ -139,7 +139,7 @@ class Game:
             pool.pop()
         return None
 
-    def check(self, action: Action) -> list[str]:
+    def check(self, action: Action) -> list[Reason]:
         """Every reason ``action`` is refused now; empty when it is allowed."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r:.80}")

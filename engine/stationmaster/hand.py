@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import InvalidActionError
+from engine.errors import InvalidActionError, Reason
 from engine.stationmaster.actions import Discard, Draw
 from engine.stationmaster.content.model import Card, Maneuver, TrainCard
 from engine.stationmaster.piles import can_draw_from_deck, draw_top, take_from_department
@@ -24,12 +24,12 @@ def hand_limit(game: Game, player: int) -> int:
     return game.catalog.game.table.hand_limit + bonus
 
 
-def discard_refusal(game: Game, card: Card) -> str | None:
+def discard_refusal(game: Game, card: Card) -> Reason | None:
     if isinstance(card, TrainCard):
         if card.service == "extra":
-            return f"{card.name} is an Extra, and an Extra can never be discarded"
+            return Reason("extra-never-discarded", f"{card.name} is an Extra, and an Extra can never be discarded")
         if not game.rules["discardTimetabled"]:
-            return f"{card.name} is a timetabled train; the discardTimetabled house rule is off, so it can only be played"
+            return Reason("timetabled-not-discarded", f"{card.name} is a timetabled train; the discardTimetabled house rule is off, so it can only be played")
     return None
 
 
@@ -50,30 +50,30 @@ def must_play(game: Game, player: int) -> bool:
     return over_limit(game, player) and all(discard_refusal(game, game.catalog.by_id[c]) for c in hand)
 
 
-def draw_reasons(game: Game, action: Draw) -> list[str]:
+def draw_reasons(game: Game, action: Draw) -> list[Reason]:
     s = game.state
     found = []
     if s.turn.drawn or s.turn.played:
-        found.append("Draw is a Local Operations option taken at the start of a turn, and this turn has already " + ("drawn" if s.turn.drawn else "played"))
+        found.append(Reason("draw-taken", "Draw is a Local Operations option taken at the start of a turn, and this turn has already " + ("drawn" if s.turn.drawn else "played")))
     if action.source == "deck":
         if not can_draw_from_deck(s):
-            found.append("the Home Office deck is empty and there is nothing to rebuild it from")
+            found.append(Reason("deck-empty", "the Home Office deck is empty and there is nothing to rebuild it from"))
     elif not s.departments[int(action.source) - 1]:  # check_well_formed has checked the number
-        found.append(f"Department {action.source} is empty")
+        found.append(Reason("department-empty", f"Department {action.source} is empty"))
     return found
 
 
-def discard_reasons(game: Game, action: Discard) -> list[str]:
+def discard_reasons(game: Game, action: Discard) -> list[Reason]:
     s = game.state
     discarded = card(game, action.card)
     found = []
     if action.card not in s.hands[action.player]:
-        found.append(f"{discarded.name} is not in player {action.player}'s hand")
+        found.append(Reason("not-in-hand", f"{discarded.name} is not in player {action.player}'s hand"))
     why = discard_refusal(game, discarded)
     if why:
         found.append(why)
     if not over_limit(game, action.player) and not (s.turn.drawn and not s.turn.played and not s.turn.discarded):
-        found.append("a discard follows a Draw (draw, then play or discard), or brings a hand over the limit back down")
+        found.append(Reason("discard-not-now", "a discard follows a Draw (draw, then play or discard), or brings a hand over the limit back down"))
     return found
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import InvalidActionError
+from engine.errors import InvalidActionError, Reason
 from engine.stationmaster.content.model import Card, Enhancement, MainlineCard
 from engine.stationmaster.state import GameState, Train
 
@@ -58,14 +58,14 @@ def district_enhancements(game: Game, player: int) -> list[Enhancement]:
     return found
 
 
-def move_budget_reasons(game: Game) -> list[str]:
+def move_budget_reasons(game: Game) -> list[Reason]:
     """Switching moves (and sorting cars) are the Switch option of Local
     Operations, a limited number a turn."""
     s = game.state
     if s.turn.drawn or s.turn.played:
-        return ["switching is the Switch option of Local Operations; this turn has already " + ("drawn" if s.turn.drawn else "played")]
+        return [Reason("switch-option-closed", "switching is the Switch option of Local Operations; this turn has already " + ("drawn" if s.turn.drawn else "played"))]
     if s.turn.switched and s.moves_left <= 0:
-        return [f"the Switch option allows {game.catalog.game.table.switch_moves} moves a turn, and they are used"]
+        return [Reason("switch-moves-used", f"the Switch option allows {game.catalog.game.table.switch_moves} moves a turn, and they are used")]
     return []
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason, reasons_from
 from engine.stationmaster.actions import Action, FlyingSwitch, Hold, Pull, SortCars, Spot
 from engine.stationmaster.content.model import Card, TrainCard
 from engine.stationmaster.effects import load_handlers
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 SWITCH_MOVES = (Spot, Pull, SortCars, FlyingSwitch)
 
 
-def switch_reasons(game: Game, action: Spot | Pull) -> list[str]:
+def switch_reasons(game: Game, action: Spot | Pull) -> list[Reason]:
     s = game.state
     moving = train(game, action.train)
     card = game.catalog.by_id[moving.card]
@@ -31,37 +32,37 @@ def switch_reasons(game: Game, action: Spot | Pull) -> list[str]:
     district = train_district(game, moving)
     found = move_budget_reasons(game)
     if district is None or district.player != action.player:
-        return found + [f"{card.name} is not standing at player {action.player}'s Office"]
+        return found + [Reason("not-at-your-office", f"{card.name} is not standing at player {action.player}'s Office")]
     if "mayNotSwitch" in card.restrictions:
-        return found + [f"{card.name} 'may not switch'"]
+        return found + [Reason("may-not-switch", f"{card.name} 'may not switch'")]
     where = key(action.x, action.y)
     if where not in district.squares:
-        return found + [f"there is no rail at ({action.x}, {action.y})"]
+        return found + [Reason("no-rail", f"there is no rail at ({action.x}, {action.y})")]
     if where not in reachable(game, district):
-        found.append(f"({action.x}, {action.y}) cannot be reached from the Office (no joined rail, a turnout to stop on, or standing cars in the way)")
+        found.append(Reason("unreachable", f"({action.x}, {action.y}) cannot be reached from the Office (no joined rail, a turnout to stop on, or standing cars in the way)"))
         return found
     square = district.squares[where]
     if isinstance(action, Spot):
         low = 0 if action.caboose else 1
         if not low <= action.cars <= len(moving.cars):
-            found.append(f"{card.name} has {len(moving.cars)} car(s) to set out, not {action.cars}")
+            found.append(Reason("car-count", f"{card.name} has {len(moving.cars)} car(s) to set out, not {action.cars}"))
         if action.caboose and not moving.caboose:
-            found.append(f"{card.name} has no caboose to set out")
+            found.append(Reason("no-caboose", f"{card.name} has no caboose to set out"))
         room = game.catalog.game.table.cars_per_track
         if len(square.cars) + action.cars > room:
-            found.append(f"a track holds {room} cars, and {len(square.cars)} already stand there")
+            found.append(Reason("track-full", f"a track holds {room} cars, and {len(square.cars)} already stand there"))
         if square.caboose_of:
-            found.append("a caboose stands there")
+            found.append(Reason("caboose-in-the-way", "a caboose stands there"))
         # A caboose set out alone on an empty track can always be taken back
         # (Pull); with cars, or behind cars, a drop-only train could not.
         if action.caboose and action.cars:
-            found.append("a caboose is set out on its own: set the cars out first, then the caboose")
+            found.append(Reason("caboose-alone", "a caboose is set out on its own: set the cars out first, then the caboose"))
         if action.caboose and square.cars:
-            found.append(f"a caboose is set out only on an empty track, and {len(square.cars)} car(s) stand there")
+            found.append(Reason("caboose-on-empty-track", f"a caboose is set out only on an empty track, and {len(square.cars)} car(s) stand there"))
         if s.set_out_caboose(moving.id) is not None:
-            found.append(f"{card.name}'s caboose stands in the district: it takes it back before it sets out more")
+            found.append(Reason("caboose-set-out", f"{card.name}'s caboose stands in the district: it takes it back before it sets out more"))
     else:
-        found += pull_refusals(game, moving, card, district, where)
+        found += reasons_from("coupling", pull_refusals(game, moving, card, district, where))
     return found
 
 
@@ -94,15 +95,15 @@ def perform_switch(game: Game, action: Spot | Pull) -> None:
 # -- holding an Extra ------------------------------------------------------------
 
 
-def hold_reasons(game: Game, action: Hold) -> list[str]:
+def hold_reasons(game: Game, action: Hold) -> list[Reason]:
     held = train(game, action.train)
     found = []
     if held.player != action.player:
-        found.append("only the player who played an Extra may hold it")
+        found.append(Reason("not-your-extra", "only the player who played an Extra may hold it"))
     if train_district(game, held) is None:
-        found.append("a train is held at an Office, and this one is not standing at one")
+        found.append(Reason("not-at-an-office", "a train is held at an Office, and this one is not standing at one"))
     if held.held:
-        found.append("that train is already held")
+        found.append(Reason("already-held", "that train is already held"))
     return found
 
 
@@ -133,20 +134,20 @@ def sort_source(game: Game, sorting: Train) -> Card | None:
     return None
 
 
-def sort_reasons(game: Game, action: SortCars) -> list[str]:
+def sort_reasons(game: Game, action: SortCars) -> list[Reason]:
     found = move_budget_reasons(game)
     if list(action.order) == sorted(action.order):
-        found.append("that order is the order the cars are already in")
+        found.append(Reason("order-unchanged", "that order is the order the cars are already in"))
     sorting = find_train(game, action.train)
     if sorting is None:
-        return found + [f"there is no train {action.train!r} on the Mainline"]
+        return found + [Reason("no-such-train", f"there is no train {action.train!r} on the Mainline")]
     source = sort_source(game, sorting)
     if source is None:
         registry = load_handlers()
         places = sorted({c.name for c in game.catalog.cards if registry.get_handler(CARS_SORTED, effect_of(c)) is not None})
-        return found + [f"{game.catalog.by_id[sorting.card].name} is not standing where its cars may be sorted (the {' or the '.join(places)})"]
+        return found + [Reason("nothing-sorts-here", f"{game.catalog.by_id[sorting.card].name} is not standing where its cars may be sorted (the {' or the '.join(places)})")]
     refuse = load_handlers().get_handler(SORT_REFUSALS, effect_of(source))
-    return found + (refuse(game, action, source) if refuse is not None else [])
+    return found + (reasons_from(f"effect:{effect_of(source)}", refuse(game, action, source)) if refuse is not None else [])
 
 
 def perform_sort(game: Game, action: SortCars) -> None:
@@ -161,17 +162,17 @@ def perform_sort(game: Game, action: SortCars) -> None:
 # -- held cards spent by their own action ----------------------------------------
 
 
-def spend_reasons(game: Game, action: Action) -> list[str]:
+def spend_reasons(game: Game, action: Action) -> list[Reason]:
     """Why the held card this kind of action spends cannot be spent now."""
-    found = move_budget_reasons(game) if isinstance(action, SWITCH_MOVES) else []
+    found: list[Reason] = move_budget_reasons(game) if isinstance(action, SWITCH_MOVES) else []
     kinds = spends(game, type(action))
     if not kinds:
-        return found + [f"the {action.kind} action is not built yet"]
+        return found + [Reason("action-unbuilt", f"the {action.kind} action is not built yet")]
     card = held_card(game, action.player, type(action))
     if card is None:
-        found.append(f"player {action.player} holds no {kinds[0].name}")
+        found.append(Reason("card-not-held", f"player {action.player} holds no {kinds[0].name}"))
     refuse = load_handlers().get_handler(HELD_CARD_REFUSALS, effect_of(card or kinds[0]))
-    return found + (refuse(game, action, card or kinds[0]) if refuse is not None else [])
+    return found + (reasons_from(f"effect:{effect_of(card or kinds[0])}", refuse(game, action, card or kinds[0])) if refuse is not None else [])
 
 
 def perform_spend(game: Game, action: Action) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason, reasons_from
 from engine.stationmaster.actions import Play
 from engine.stationmaster.consist import car_label, consist_refusals, missing_from
 from engine.stationmaster.content.model import (
@@ -34,20 +35,20 @@ if TYPE_CHECKING:
     from engine.stationmaster.game import Game
 
 
-def play_reasons(game: Game, action: Play) -> list[str]:
+def play_reasons(game: Game, action: Play) -> list[Reason]:
     s = game.state
     card = known_card(game, action.card)
     p = action.player
     found = []
     if action.card not in s.hands[p]:
-        found.append(f"{card.name} is not in player {p}'s hand")
+        found.append(Reason("not-in-hand", f"{card.name} is not in player {p}'s hand"))
     if s.turn.played and not must_play(game, p):
-        found.append("a card has already been played this turn")
+        found.append(Reason("already-played", "a card has already been played this turn"))
     if s.turn.discarded and not over_limit(game, p):
-        found.append("this turn's Draw was followed by a discard, which ends what the turn may do")
+        found.append(Reason("discarded-this-turn", "this turn's Draw was followed by a discard, which ends what the turn may do"))
     found += card_play_reasons(game, card, action)
     if action.load is not None and not (isinstance(card, TrainCard) and card.service == "extra"):
-        found.append(f"only an Extra is given a load when it is played, not {card.name}")
+        found.append(Reason("load-only-for-extras", f"only an Extra is given a load when it is played, not {card.name}"))
     return found
 
 
@@ -55,27 +56,27 @@ def _placed_in_district(card: Card) -> bool:
     return isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district")
 
 
-def card_play_reasons(game: Game, card: Card, action: Play) -> list[str]:
+def card_play_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
     """Why this card cannot be played this way now, by kind of card."""
     s = game.state
     if isinstance(card, OpponentCard):
         kind = "Action" if card.category == "action" else "Space-use"
-        return [f"{card.name} is an opponent-directed {kind} card: its play rules are not built, and no deck deals it"]
+        return [Reason("opponent-card", f"{card.name} is an opponent-directed {kind} card: its play rules are not built, and no deck deals it")]
     if isinstance(card, MainlineCard):
-        return [f"{card.name} is a Mainline card: setup deals it onto the Mainline; it is never held or played from a hand"]
+        return [Reason("mainline-card", f"{card.name} is a Mainline card: setup deals it onto the Mainline; it is never held or played from a hand")]
     spending = spent_by(card)
     if spending is not None:
-        return [f"{card.name} is held, and spent with its own action ({spending.kind}), not played"]
+        return [Reason("spent-by-action", f"{card.name} is held, and spent with its own action ({spending.kind}), not played")]
     if isinstance(card, OfficeTier):
         ladder = list(game.ladder())
         current = s.office(action.player)
         if card.id not in ladder or ladder.index(card.id) != ladder.index(current) + 1:
             have = game.catalog.by_id[current].name
-            return [f"an Office upgrades one tier at a time: player {action.player}'s Office is a {have}, so {card.name} cannot be played on it"]
+            return [Reason("office-tier-order", f"an Office upgrades one tier at a time: player {action.player}'s Office is a {have}, so {card.name} cannot be played on it")]
         return []
     if isinstance(card, TrainCard) and card.service == "timetabled":
         if all(slot is not None for slot in s.timetable):
-            return ["every timetable slot is taken"]
+            return [Reason("timetable-full", "every timetable slot is taken")]
         return []
     if isinstance(card, TrainCard):
         return _extra_start_reasons(game, card, action)
@@ -83,17 +84,17 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[str]:
     registry = load_handlers()
     if effect is not None and effect not in registry:
         summary = game.catalog.effects[effect].summary
-        return [f"{card.name}'s effect ({effect}: {summary}) is not built yet"]
-    found: list[str] = []
+        return [Reason("effect-unbuilt", f"{card.name}'s effect ({effect}: {summary}) is not built yet")]
+    found: list[Reason] = []
     if _placed_in_district(card):
-        found += placement_refusals(game, action.player, card, action.x, action.y, action.rotation)
+        found += reasons_from("placement", placement_refusals(game, action.player, card, action.x, action.y, action.rotation))
     if not _placed_in_district(card) and registry.get_handler(CARD_PLAYED, effect) is None:
-        return [f"{card.name} is not played from the hand: its effect ({effect}) acts in another way"]
+        return [Reason("not-played-from-hand", f"{card.name} is not played from the hand: its effect ({effect}) acts in another way")]
     refuse = registry.get_handler(PLAY_REFUSALS, effect)
     if refuse is not None and not (isinstance(card, Enhancement) and card.placement == "district"):
         # A district Enhancement's handlers run later, where its rule applies;
         # playing the card is only placing it.
-        found += refuse(game, action, card)
+        found += reasons_from(f"effect:{effect}", refuse(game, action, card))
     return found
 
 
@@ -104,12 +105,12 @@ def office_yard(game: Game, player: int) -> Card | None:
     return next((c for c in district_enhancements(game, player) if registry.get_handler(EXTRA_MADE_UP, c.effect)), None)
 
 
-def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[str]:
+def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[Reason]:
     s = game.state
     if action.slot is None or action.heading is None:
-        return [f"{card.name} is an Extra: say where it starts (slot) and which way it heads (heading)"]
+        return [Reason("extra-needs-start", f"{card.name} is an Extra: say where it starts (slot) and which way it heads (heading)")]
     slot = s.mainline[action.slot]
-    found = []
+    found: list[Reason] = []
     rule = game.rules["extraStart"]
     is_interchange = slot.kind == "terrain" and terrain(game, action.slot).yard
     if slot.kind == "divisionPoint" or is_interchange:
@@ -118,21 +119,21 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[str]
         pass  # the district's card lets its Office make up Extras whatever the house rule
     elif slot.kind == "office":
         if rule == "divisionPointsOnly":
-            found.append("house rule extraStart is divisionPointsOnly: an Extra starts at a Division Point (or the Interchange)")
+            found.append(Reason("extra-start-house-rule", "house rule extraStart is divisionPointsOnly: an Extra starts at a Division Point (or the Interchange)"))
         elif rule == "ownOffice" and slot.player != action.player:
-            found.append(f"house rule extraStart is ownOffice: player {action.player} may start an Extra at their own Office, not district {slot.player}'s")
+            found.append(Reason("extra-start-house-rule", f"house rule extraStart is ownOffice: player {action.player} may start an Extra at their own Office, not district {slot.player}'s"))
     else:
-        found.append(f"{terrain(game, action.slot).name} has no yard to make up a train in")
+        found.append(Reason("no-yard", f"{terrain(game, action.slot).name} has no yard to make up a train in"))
     step = 1 if action.heading == "east" else -1
     if not 0 <= action.slot + step < len(s.mainline):
-        found.append(f"heading {action.heading} from there runs off the end of the Mainline")
+        found.append(Reason("runs-off-the-mainline", f"heading {action.heading} from there runs off the end of the Mainline"))
     chosen = chosen_load(game, action)
     if chosen is not None:
-        found += consist_refusals(card, chosen, card.caboose, game.catalog.game.table.crew_tray_pieces)
+        found += reasons_from("consist", consist_refusals(card, chosen, card.caboose, game.catalog.game.table.crew_tray_pieces))
         missing = missing_from(slot.yard, chosen)
         if missing:
             where = "an Office keeps no cars of its own, so an Extra made up there leaves light" if slot.kind == "office" else f"the yard at {game.catalog.by_id[s.slot_card(slot)].name} does not hold them now"
-            found.append(f"the load names {', '.join(car_label(c) for c in missing)}, and {where}")
+            found.append(Reason("load-not-in-yard", f"the load names {', '.join(car_label(c) for c in missing)}, and {where}"))
     return found
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.stationmaster.hand import discard_reasons, draw_reasons, hand_limit, perform_discard, perform_draw
 from engine.stationmaster.inputs import check_well_formed
@@ -29,22 +30,22 @@ __all__ = ["candidates", "card_play_reasons", "hand_limit", "log", "perform", "r
 SPENDING = (RedFlag, FlyingSwitch)
 
 
-def reasons(game: Game, action: Action) -> list[str]:
+def reasons(game: Game, action: Action) -> list[Reason]:
     """Every reason ``action`` is refused; input that names nothing real is
     an InvalidActionError, raised once, here, before any rule is asked."""
     s = game.state
     check_well_formed(game, action)
     if s.phase == "over":
-        return ["the game is over"]
+        return [Reason("game-over", "the game is over")]
     if s.phase == "setup":
         if not isinstance(action, ChooseGrade):
-            return [f"setup is not finished: the uphill direction of the Heavy Grade at Mainline position {s.pending_grades[0]} must be chosen first"]
+            return [Reason("setup-unfinished", f"setup is not finished: the uphill direction of the Heavy Grade at Mainline position {s.pending_grades[0]} must be chosen first")]
         return grade_reasons(game, action)
     if isinstance(action, ChooseGrade):
-        return ["every grade direction was chosen at setup"]
-    found: list[str] = []
+        return [Reason("grades-chosen", "every grade direction was chosen at setup")]
+    found: list[Reason] = []
     if action.player != s.current:
-        found.append(f"it is player {s.current}'s turn, not player {action.player}'s")
+        found.append(Reason("not-your-turn", f"it is player {s.current}'s turn, not player {action.player}'s"))
     if isinstance(action, Draw):
         found += draw_reasons(game, action)
     elif isinstance(action, Discard):
@@ -62,7 +63,7 @@ def reasons(game: Game, action: Action) -> list[str]:
     elif isinstance(action, Hold):
         found += hold_reasons(game, action)
     if s.turn.switched and isinstance(action, (Draw, Play)):
-        found.append("this turn took the Switch option, so it cannot also draw or play")
+        found.append(Reason("switch-option-taken", "this turn took the Switch option, so it cannot also draw or play"))
     return found
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.actions import ChooseGrade, EndTurn
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import DISTRICT_WORKED
@@ -19,13 +20,13 @@ if TYPE_CHECKING:
     from engine.stationmaster.game import Game
 
 
-def grade_reasons(game: Game, action: ChooseGrade) -> list[str]:
+def grade_reasons(game: Game, action: ChooseGrade) -> list[Reason]:
     s = game.state
     found = []
     if action.player != 0:
-        found.append("the Mainline is placed by player 0, who chooses its grades")
+        found.append(Reason("not-the-placing-player", "the Mainline is placed by player 0, who chooses its grades"))
     if action.slot not in s.pending_grades:
-        found.append(f"Mainline position {action.slot} has no grade waiting for a direction")
+        found.append(Reason("no-grade-waiting", f"Mainline position {action.slot} has no grade waiting for a direction"))
     return found
 
 
@@ -38,10 +39,10 @@ def perform_grade(game: Game, action: ChooseGrade) -> None:
         s.phase = "local"
 
 
-def end_turn_reasons(game: Game, action: EndTurn) -> list[str]:
+def end_turn_reasons(game: Game, action: EndTurn) -> list[Reason]:
     hand, limit = len(game.state.hands[action.player]), hand_limit(game, action.player)
     if hand > limit:
-        return [f"the hand holds {hand} cards and the limit is {limit}: play or discard before ending the turn"]
+        return [Reason("hand-over-limit", f"the hand holds {hand} cards and the limit is {limit}: play or discard before ending the turn")]
     return []
 
 
