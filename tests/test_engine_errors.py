@@ -10,7 +10,7 @@ import pytest
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError, StationMasterError
 from engine.stationmaster.actions import EndTurn, Play
 from engine.stationmaster.game import Game
-from engine_kit import CATALOG, new_game
+from engine_kit import CATALOG, codes, new_game
 
 
 def test_the_new_types_are_invalid_action_errors() -> None:
@@ -107,3 +107,20 @@ def test_every_reason_the_game_gives_has_a_code() -> None:
 def test_plain_text_reasons_are_filed_under_refused() -> None:
     error = IllegalActionError(EndTurn(0), ["some older rule says no"])
     assert [r.code for r in error.reasons] == ["refused"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_refusal_in_play_is_left_without_a_code_of_its_own(seed: int) -> None:
+    """Judge every proposal of the first turns of a bot game: each reason has
+    a code, and none is the catch-all for plain text."""
+    from engine.stationmaster import rules
+
+    game = new_game(seed=seed, terrain=None)
+    for _ in range(40):
+        if game.is_over():
+            break
+        for action in rules.candidates(game):
+            assert "refused" not in codes(game.check(action)), action
+        choice = game.random_legal_action()
+        assert choice is not None
+        game.apply(choice)

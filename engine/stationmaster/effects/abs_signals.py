@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
 from engine.stationmaster.events import CARD_PLAYED, PLAY_REFUSALS
@@ -19,9 +20,9 @@ if TYPE_CHECKING:
 def abs_refusals(game: Game, action: Play, card: Card) -> list[str]:
     land = terrain_at(game, action.slot)
     if land is None or action.slot is None:
-        return [f"{card.name} goes onto a Mainline terrain card: give its position (slot)"]
+        return [Reason("needs-terrain-slot", f"{card.name} goes onto a Mainline terrain card: give its position (slot)")]
     if game.state.mainline[action.slot].abs_signals:
-        return [f"{land.name} already has ABS Signals"]
+        return [Reason("already-on-card", f"{land.name} already has ABS Signals")]
     return []
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.actions import Action, FlyingSwitch
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card, TrainCard
 from engine.stationmaster.effects import on
 from engine.stationmaster.events import HELD_CARD_REFUSALS, HELD_CARD_SPENT
@@ -23,21 +24,21 @@ def flying_switch_refusals(game: Game, action: Action, card: Card) -> list[str]:
     assert isinstance(action, FlyingSwitch)
     train = find_train(game, action.train)
     if train is None:
-        return [f"there is no train {action.train!r} on the Mainline"]
-    reasons = []
+        return [Reason("no-such-train", f"there is no train {action.train!r} on the Mainline")]
+    reasons: list[str] = []
     card_of = game.catalog.by_id[train.card]
     district = train_district(game, train)
     if district is None or district.player != action.player:
-        return [f"{card_of.name} is not standing at player {action.player}'s Office"]
+        return [Reason("not-at-your-office", f"{card_of.name} is not standing at player {action.player}'s Office")]
     if isinstance(card_of, TrainCard) and "mayNotSwitch" in card_of.restrictions:
-        reasons.append(f"{card_of.name} 'may not switch'")
+        reasons.append(Reason("may-not-switch", f"{card_of.name} 'may not switch'"))
     if not train.cars:
-        reasons.append(f"{card_of.name} has no car to cut off")
+        reasons.append(Reason("no-car-to-cut-off", f"{card_of.name} has no car to cut off"))
     where = key(action.x, action.y)
     if where not in reachable(game, district, kick=True):
-        reasons.append(f"({action.x}, {action.y}) is not down the other leg of a turnout the train can run through")
+        reasons.append(Reason("not-down-the-other-leg", f"({action.x}, {action.y}) is not down the other leg of a turnout the train can run through"))
     elif len(district.squares[where].cars) >= game.catalog.game.table.cars_per_track:
-        reasons.append(f"a track holds {game.catalog.game.table.cars_per_track} cars, and that one is full")
+        reasons.append(Reason("track-full", f"a track holds {game.catalog.game.table.cars_per_track} cars, and that one is full"))
     return reasons
 
 

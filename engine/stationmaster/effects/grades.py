@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card, MainlineModifier
 from engine.stationmaster.effects import on
 from engine.stationmaster.events import CARD_PLAYED, PLAY_REFUSALS
@@ -20,17 +21,17 @@ def grade_refusals(game: Game, action: Play, card: Card) -> list[str]:
     assert isinstance(card, MainlineModifier)
     land = terrain_at(game, action.slot)
     if land is None or action.slot is None:
-        return [f"{card.name} is played onto a Mainline terrain card: give its position (slot)"]
+        return [Reason("needs-terrain-slot", f"{card.name} is played onto a Mainline terrain card: give its position (slot)")]
     slot = game.state.mainline[action.slot]
-    reasons = []
+    reasons: list[str] = []
     targets = card.play_on if isinstance(card.play_on, tuple) else ()
     if land.id not in targets:
         names = ", ".join(game.catalog.by_id[t].name for t in targets)
-        reasons.append(f"{card.name} may only be played on {names}, not on {land.name}")
+        reasons.append(Reason("wrong-terrain", f"{card.name} may only be played on {names}, not on {land.name}"))
     if card.requires and card.requires not in slot.modifiers:
-        reasons.append(f"{card.name} needs {game.catalog.by_id[card.requires].name} already on that card")
+        reasons.append(Reason("needs-earlier-card", f"{card.name} needs {game.catalog.by_id[card.requires].name} already on that card"))
     if card.id in slot.modifiers:
-        reasons.append(f"that {land.name} already has {card.name}")
+        reasons.append(Reason("already-on-card", f"that {land.name} already has {card.name}"))
     return reasons
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card, MainlineModifier
 from engine.stationmaster.effects import on
 from engine.stationmaster.events import CARD_PLAYED, PLAY_REFUSALS
@@ -19,14 +20,14 @@ def realign_refusals(game: Game, action: Play, card: Card) -> list[str]:
     assert isinstance(card, MainlineModifier)
     land = terrain_at(game, action.slot)
     if land is None or action.slot is None:
-        return [f"{card.name} is played onto a Mainline terrain card: give its position (slot)"]
-    reasons = []
+        return [Reason("needs-terrain-slot", f"{card.name} is played onto a Mainline terrain card: give its position (slot)")]
+    reasons: list[str] = []
     sources = dict(card.realign)
     if land.id not in sources:
         names = ", ".join(game.catalog.by_id[t].name for t in sources)
-        reasons.append(f"{card.name} only changes {names}; {land.name} is not one of them")
+        reasons.append(Reason("wrong-terrain", f"{card.name} only changes {names}; {land.name} is not one of them"))
     if occupied(game, action.slot):
-        reasons.append(f"{card.name} needs an unoccupied card, and a train is on {land.name}")
+        reasons.append(Reason("occupied", f"{card.name} needs an unoccupied card, and a train is on {land.name}"))
     return reasons
 
 

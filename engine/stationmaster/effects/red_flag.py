@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.actions import Action, RedFlag
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
 from engine.stationmaster.events import HELD_CARD_REFUSALS, HELD_CARD_SPENT
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 def red_flag_refusals(game: Game, action: Action, card: Card) -> list[str]:
     assert isinstance(action, RedFlag)
     if find_train(game, action.train) is None:
-        return [f"there is no train {action.train!r} on the Mainline"]
+        return [Reason("no-such-train", f"there is no train {action.train!r} on the Mainline")]
     return []
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
 from engine.stationmaster.events import CARD_PLAYED, PLAY_REFUSALS
@@ -18,15 +19,15 @@ if TYPE_CHECKING:
 def second_section_refusals(game: Game, action: Play, card: Card) -> list[str]:
     s = game.state
     due = s.timetable[s.stage - 1]
-    reasons = []
+    reasons: list[str] = []
     if action.train is None or action.train != due:
         name = game.catalog.by_id[due].name if due else "none"
-        reasons.append(f"a Second Section follows the train due out this Stage (Stage {s.stage}: {name})")
+        reasons.append(Reason("not-the-train-due", f"a Second Section follows the train due out this Stage (Stage {s.stage}: {name})"))
     if action.train in s.second_sections:
-        reasons.append("that train already has a Second Section")
+        reasons.append(Reason("already-has-second-section", "that train already has a Second Section"))
     trays_needed = 1 + len(s.second_sections) + (1 if due else 0)
     if s.crew_trays_free < trays_needed:
-        reasons.append(f"the Second Section needs a Crew Tray of its own: {s.crew_trays_free} free, {trays_needed} needed")
+        reasons.append(Reason("no-crew-tray", f"the Second Section needs a Crew Tray of its own: {s.crew_trays_free} free, {trays_needed} needed"))
     return reasons
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
 from engine.stationmaster.events import CARS_SORTED, SORT_REFUSALS
@@ -19,12 +20,12 @@ if TYPE_CHECKING:
 @on(SORT_REFUSALS, "small-yard")
 def small_yard_refusals(game: Game, action: SortCars, card: Card) -> list[str]:
     sorting = train(game, action.train)
-    reasons = []
+    reasons: list[str] = []
     district = train_district(game, sorting)
     if district is None or district.player != action.player:
-        reasons.append(f"{game.catalog.by_id[sorting.card].name} is not standing at player {action.player}'s Office")
+        reasons.append(Reason("not-at-your-office", f"{game.catalog.by_id[sorting.card].name} is not standing at player {action.player}'s Office"))
     if sorted(action.order) != list(range(len(sorting.cars))):
-        reasons.append(f"the new order must list each of the train's {len(sorting.cars)} car positions once")
+        reasons.append(Reason("not-a-permutation", f"the new order must list each of the train's {len(sorting.cars)} car positions once"))
     return reasons
 
 

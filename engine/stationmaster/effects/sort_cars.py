@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
 from engine.stationmaster.events import CARS_SORTED, SORT_REFUSALS
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 def sort_refusals(game: Game, action: SortCars, card: Card) -> list[str]:
     cars = train(game, action.train).cars
     if sorted(action.order) != list(range(len(cars))):
-        return [f"the new order must list each of the train's {len(cars)} car positions once"]
+        return [Reason("not-a-permutation", f"the new order must list each of the train's {len(cars)} car positions once")]
     return []
 
 
