@@ -140,7 +140,8 @@ class Game:
         return None
 
     def check(self, action: Action) -> list[Reason]:
-        """Every reason ``action`` is refused now; empty when it is allowed."""
+        """Every reason ``action`` is refused now, each a Reason (its text, with a
+        stable ``code``); empty when it is allowed."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r:.80}")
         return rules.reasons(self, action)

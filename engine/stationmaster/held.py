@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 
 def spent_by(card: Card) -> type[Action] | None:
     """The action kind that spends ``card``, if its effect is spent by one."""
-    kind = load_handlers().kind(HELD_CARD_SPENT, effect_of(card))
+    effect = effect_of(card)
+    if effect is None:  # most cards (track, Facilities, trains): asked on every proposal
+        return None
+    kind = load_handlers().kind(HELD_CARD_SPENT, effect)
     return kind if isinstance(kind, type) and issubclass(kind, Action) else None
 
 
