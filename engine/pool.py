@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
-from engine.errors import InvalidActionError, UsageError
+from engine.errors import ConfigurationError, UsageError
 
 MAX_GAMES: Final = 100_000
 MAX_WORKERS: Final = 64
@@ -36,14 +36,14 @@ def game_seed(seed: int, index: int) -> int:
 
 def check_whole(name: str, value: object, low: int, high: int) -> int:
     """``value`` if it is a whole number from ``low`` to ``high``, else
-    InvalidActionError naming the argument (a bool is not a number here)."""
+    ConfigurationError naming the argument (a bool is not a number here)."""
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InvalidActionError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise ConfigurationError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
     return value
 
 
 def check_run(games: object, seed: object, workers: object) -> None:
-    """InvalidActionError unless the three numbers of a simulation are in range."""
+    """ConfigurationError unless the three numbers of a simulation are in range."""
     check_whole("games", games, 1, MAX_GAMES)
     check_whole("seed", seed, 0, MAX_SEED)
     check_whole("workers", workers, 1, MAX_WORKERS)

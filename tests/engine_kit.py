@@ -10,6 +10,7 @@ through ``check``/``apply`` as in play.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from engine.stationmaster.actions import EndTurn
@@ -83,3 +84,8 @@ def give(game: Game, player: int, cards: list[str]) -> None:
         take(game, card)
         s.hands[player].append(card)
     assert game.census() == dealt(game)
+
+
+def codes(reasons: Sequence[str]) -> list[str]:
+    """The stable codes of refusal reasons (tests match these, not wording)."""
+    return [getattr(r, "code", "") for r in reasons]

@@ -1,6 +1,6 @@
 """Enhancements played into a district (Home Deck v0.8.6, "Enhancements,
 Mainline modifiers and Maneuvers"): Small Yard, Division Yard, Yard Office,
-and the two whose effect is not built (Classification Yard, Engine House).
+and those whose effect is not built yet.
 The Interlocking is tested with the Offices (tests/test_district_offices.py)."""
 
 from __future__ import annotations
@@ -9,12 +9,14 @@ import pytest
 
 from engine.stationmaster.actions import EndTurn, Play, SortCars
 from engine.stationmaster import load_catalog
-from engine.stationmaster.effects.handlers import resolve_bad_order
+from engine.stationmaster.attacks import resolve_bad_order
 from engine.effects.registry import trace
 from engine.stationmaster.geometry import key
+from engine.stationmaster.content.model import Enhancement
 from engine.stationmaster.state import Car
 from engine.stationmaster.status import card_status
-from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, dealt, enhance, give, has, lay, new_game, put_train
+from engine_kit import codes
+from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, dealt, enhance, give, lay, new_game, put_train
 
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
@@ -30,7 +32,7 @@ def test_without_a_small_yard_a_train_at_the_office_may_not_re_order() -> None:
     game = new_game(CATALOG)
     put_train(game, "train-3", three_cars(), train_id="t")
     reasons = game.check(SortCars(0, train="t", order=(2, 1, 0)))
-    assert has(reasons, "is not standing on the Interchange"), reasons
+    assert "nothing-sorts-here" in codes(reasons), reasons
 
 
 def test_a_small_yard_lets_a_train_standing_at_that_office_re_order() -> None:
@@ -40,7 +42,7 @@ def test_a_small_yard_lets_a_train_standing_at_that_office_re_order() -> None:
     cars = three_cars()
     put_train(game, "train-3", list(cars), train_id="t")
     # sorting is a switching move: not in the turn that played a card
-    assert any("Switch option" in r for r in game.check(SortCars(0, train="t", order=(2, 0, 1))))
+    assert "switch-option-closed" in codes(game.check(SortCars(0, train="t", order=(2, 0, 1))))
     game.apply(EndTurn(0))
     game.state.trains = [t for t in game.state.trains if t.id != "t"]
     put_train(game, "train-3", list(cars), train_id="t")
@@ -78,7 +80,7 @@ def test_a_sort_order_must_name_every_car_once() -> None:
     game = new_game(CATALOG)
     enhance(game, 0, 0, "small-yard")
     put_train(game, "train-3", three_cars(), train_id="t")
-    assert has(game.check(SortCars(0, train="t", order=(0, 0, 1))), "must list each of the train's 3 car positions once")
+    assert "not-a-permutation" in codes(game.check(SortCars(0, train="t", order=(0, 0, 1))))
 
 
 # -- Division Yard -----------------------------------------------------------------------
@@ -88,7 +90,7 @@ def test_under_division_points_only_an_extra_may_not_start_at_an_office() -> Non
     game = new_game(CATALOG, extraStart="divisionPointsOnly")
     give(game, "extra-5")
     reasons = game.check(Play(0, "extra-5", slot=ONE_PLAYER_OFFICE, heading="east"))
-    assert has(reasons, "extraStart is divisionPointsOnly"), reasons
+    assert "extra-start-house-rule" in codes(reasons), reasons
 
 
 def test_a_division_yard_lets_an_extra_start_at_its_office_under_division_points_only() -> None:
@@ -113,7 +115,7 @@ def test_a_division_yard_elsewhere_does_not_open_this_office() -> None:
     enhance(game, 0, 0, "division-yard", player=1)
     give(game, "extra-5")
     own = next(i for i, s in enumerate(game.state.mainline) if s.kind == "office" and s.player == 0)
-    assert has(game.check(Play(0, "extra-5", slot=own, heading="east")), "divisionPointsOnly")
+    assert "extra-start-house-rule" in codes(game.check(Play(0, "extra-5", slot=own, heading="east")))
 
 
 # -- Yard Office -------------------------------------------------------------------------
@@ -168,17 +170,21 @@ def test_a_yard_office_may_still_be_played_into_a_district() -> None:
 # -- effects that are not built ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("card", ["classification-yard", "engine-house"])
+# whichever district Enhancements are still unbuilt: building one moves it out
+UNBUILT = [c.id for c in CATALOG.of_type(Enhancement) if c.placement == "district" and card_status(CATALOG, c) == "unbuilt"]
+
+
+@pytest.mark.parametrize("card", UNBUILT)
 def test_an_enhancement_whose_effect_is_not_built_is_refused(card: str) -> None:
     game = new_game(CATALOG)
     give(game, card)
     reasons = game.check(Play(0, card, x=0, y=0))
     name = CATALOG.by_id[card].name
-    assert has(reasons, f"{name}'s effect ({card}:", "is not built yet"), reasons
+    assert codes(reasons) == ["effect-unbuilt"] and name in reasons[0], reasons
     assert card_status(CATALOG, CATALOG.by_id[card]) == "unbuilt"
 
 
-@pytest.mark.parametrize("card", ["classification-yard", "engine-house"])
+@pytest.mark.parametrize("card", UNBUILT)
 def test_an_unbuilt_enhancement_is_never_offered(card: str) -> None:
     game = new_game(CATALOG)
     give(game, card)
@@ -197,11 +203,11 @@ def test_an_enhancement_goes_onto_a_square_that_carries_rail() -> None:
     for x, y in ((0, 0), (2, 0), (1, 0), (3, -1)):
         assert game.check(Play(0, "small-yard", x=x, y=y)) == [], (x, y)
     for x, y in ((0, -5), (3, -2)):
-        assert has(game.check(Play(0, "small-yard", x=x, y=y)), "goes onto a square of your district that carries rail"), (x, y)
+        assert codes(game.check(Play(0, "small-yard", x=x, y=y))) == ["needs-rail"], (x, y)
 
 
 def test_one_enhancement_to_a_square() -> None:
     game = new_game(CATALOG)
     enhance(game, 0, 0, "interlocking")
     give(game, "small-yard")
-    assert has(game.check(Play(0, "small-yard", x=0, y=0)), "already carries Interlocking")
+    assert codes(game.check(Play(0, "small-yard", x=0, y=0))) == ["square-has-enhancement"]

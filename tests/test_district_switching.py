@@ -416,13 +416,13 @@ def test_a_train_waits_at_the_office_until_it_takes_its_caboose_back() -> None:
 
 
 def test_a_train_wrecked_while_it_waits_returns_its_caboose_to_the_box() -> None:
-    from engine.stationmaster import rules
+    from engine.stationmaster.mainline_phase import wreck
 
     game = yard()
     train = freight_train(game, [], caboose=True)
     game.apply(Spot(0, train="t", x=3, y=-1, cars=0, caboose=True))
     free = game.state.cabooses_free
-    rules._wreck(game, [train], "the Office")
+    wreck(game, [train], "the Office")
     assert squares(game)[key(3, -1)].caboose_of is None
     assert game.state.cabooses_free == free + 1
 

@@ -75,25 +75,25 @@ def test_refused_actions_leave_the_state_alone() -> None:
     extra_hand = s.hands[0] + ["extra-5"]
     s.hands[0] = extra_hand
     refusals = [
-        EndTurn(1),  # not their turn
-        EndTurn(0),  # over the limit
-        Discard(0, "extra-5", 1),  # an Extra
-        Play(0, "strike"),  # opponent-directed, not in hand
-        Play(0, "extra-5"),  # no start given
-        Play(0, "extra-5", slot=0, heading="west"),  # runs off the end of the Mainline
-        RedFlag(0, train="t"),  # no Red Flag
-        SortCars(0, train="t", order=(0,)),  # not on the Interchange
-        ChooseGrade(0, slot=1, uphill="east"),  # setup is over
-        Draw(1, "deck"),
+        (EndTurn(1), {"not-your-turn"}),
+        (EndTurn(0), {"hand-over-limit"}),
+        (Discard(0, "extra-5", 1), {"extra-never-discarded"}),
+        (Play(0, "strike"), {"not-in-hand", "opponent-card"}),
+        (Play(0, "extra-5"), {"extra-needs-start"}),
+        (Play(0, "extra-5", slot=0, heading="west"), {"runs-off-the-mainline"}),
+        (RedFlag(0, train="t"), {"card-not-held"}),
+        (SortCars(0, train="t", order=(0,)), {"order-unchanged"}),
+        (ChooseGrade(0, slot=1, uphill="east"), {"grades-chosen"}),
+        (Draw(1, "deck"), {"not-your-turn"}),
     ]
-    for action in refusals:
+    for action, expected in refusals:
         before = game.state_json()
         reasons = game.check(action)
-        if not reasons:
-            continue
+        assert expected <= {r.code for r in reasons}, (action, reasons)
         with pytest.raises(IllegalActionError) as err:
             game.apply(action)
         assert list(err.value.reasons) == reasons
+        assert [r.code for r in err.value.reasons] == [r.code for r in reasons]
         assert game.state_json() == before, action
     assert game.history == []
 

@@ -16,7 +16,7 @@ from engine.errors import IllegalActionError
 from engine.stationmaster.game import Game
 from engine.stationmaster.state import Car, Square, Train
 from engine.stationmaster.status import card_effect, card_status
-from engine_kit import CATALOG, dealt, give, new_game, take
+from engine_kit import CATALOG, codes, dealt, give, new_game, take
 
 
 def put_train(game: Game, card: str, position: int, cars: list[Car], remaining: int = 0) -> Train:
@@ -167,4 +167,4 @@ def test_unbuilt_cards_are_refused_with_a_reason() -> None:
         assert card_status(CATALOG, CATALOG.by_id[card]) == "unbuilt"
         give(game, 0, [card, "straight", "straight"])
         reasons = game.check(Play(0, card))
-        assert any("not built yet" in r for r in reasons), reasons
+        assert "effect-unbuilt" in codes(reasons), reasons

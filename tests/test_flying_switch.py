@@ -13,6 +13,7 @@ from engine.errors import IllegalActionError
 from engine.stationmaster.game import Game
 from engine.stationmaster.state import Car, Square, Train
 from engine.stationmaster.switching import reachable
+from engine_kit import codes
 
 CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content" / "stationmaster")
 OFFICE = 2
@@ -35,7 +36,7 @@ def _yard(*, flag: bool = True, cars: int = 2, card: str = "train-3") -> Game:
 def test_the_siding_is_out_of_reach_of_an_ordinary_move() -> None:
     game = _yard()
     assert reachable(game, game.state.districts[0]) == set()
-    assert any("cannot be reached" in r for r in game.check(Spot(0, train="t", x=-1, y=1, cars=1)))
+    assert "unreachable" in codes(game.check(Spot(0, train="t", x=-1, y=1, cars=1)))
 
 
 def test_a_flying_switch_puts_the_rear_car_on_the_siding_and_is_spent() -> None:
@@ -48,26 +49,27 @@ def test_a_flying_switch_puts_the_rear_car_on_the_siding_and_is_spent() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_args", "x", "y", "reason"),
+    ("game_args", "x", "y", "code"),
     [
-        ({"flag": False}, -1, 1, "holds no Flying Switch"),
-        ({}, 1, 0, "not down the other leg"),
-        ({"cars": 0}, -1, 1, "no car to cut off"),
-        ({"card": "train-10"}, -1, 1, "may not switch"),
+        ({"flag": False}, -1, 1, "card-not-held"),
+        ({}, 1, 0, "not-down-the-other-leg"),
+        ({"cars": 0}, -1, 1, "no-car-to-cut-off"),
+        ({"card": "train-10"}, -1, 1, "may-not-switch"),
     ],
 )
-def test_refusals_name_the_rule(game_args: dict[str, object], x: int, y: int, reason: str) -> None:
+def test_refusals_name_the_rule(game_args: dict[str, object], x: int, y: int, code: str) -> None:
     game = _yard(**game_args)  # type: ignore[arg-type]
     before = game.state_json()
     with pytest.raises(IllegalActionError) as refused:
         game.apply(FlyingSwitch(0, train="t", x=x, y=y))
-    assert any(reason in r for r in refused.value.reasons), refused.value.reasons
+    assert code in codes(refused.value.reasons), refused.value.reasons
     assert game.state_json() == before
 
 
 def test_it_is_spent_by_its_action_never_played_as_a_card() -> None:
     game = _yard()
-    assert any("own action (flyingSwitch)" in r for r in game.check(Play(0, "flying-switch")))
+    reasons = game.check(Play(0, "flying-switch"))
+    assert codes(reasons) == ["spent-by-action"] and "flyingSwitch" in reasons[0].text
 
 
 def test_it_is_offered_among_the_legal_actions() -> None:

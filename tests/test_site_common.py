@@ -237,14 +237,14 @@ def page_table(site: Path, page: str, block: str) -> Table:
 @contextlib.contextmanager
 def registry(effect_ids: Sequence[str]) -> Iterator[None]:
     """Make the engine's handler registry hold exactly ``effect_ids``."""
-    from engine.effects.registry import Handler
+    from engine.effects.registry import Event
     from engine.stationmaster.effects import REGISTRY
 
-    REGISTRY.load()  # let the real handler module register first
+    REGISTRY.load()  # let the real handler modules register first
     saved = dict(REGISTRY)
     REGISTRY.clear()
     for effect_id in effect_ids:
-        REGISTRY[effect_id] = Handler(effect_id, _stub_handler)
+        REGISTRY.on(Event("stub"), effect_id)(_stub_handler)
     try:
         yield
     finally:

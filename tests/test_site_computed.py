@@ -256,14 +256,18 @@ def test_a_handled_terrain_card_out_of_the_inventory_is_dormant(project: Path) -
 def test_status_change_is_drift_that_cards_fixes(sm: Run, project: Path) -> None:
     from engine.stationmaster.effects import load_handlers
 
+    from engine.stationmaster import load_catalog
+    from engine.stationmaster.content.model import Enhancement
+
     built = tuple(load_handlers())
-    assert "classification-yard" not in built, "pick another effect that is still unbuilt"
-    with registry(built + ("classification-yard",)):
+    # any district Enhancement still unbuilt: building one must not break this test
+    card = next(c for c in load_catalog(project / "content" / "stationmaster").of_type(Enhancement) if c.placement == "district" and c.effect not in built)
+    with registry(built + (card.effect,)):
         result = sm("check")
         assert result.code == 1
-        assert "table 'enhancements': changed: classification-yard" in result.out
+        assert f"table 'enhancements': changed: {card.id}" in result.out
         assert sm("cards").code == 0
-        assert page_table(project / "site" / "stationmaster", "home-deck.md", "enhancements").rows["classification-yard"]["Status"] == "live"
+        assert page_table(project / "site" / "stationmaster", "home-deck.md", "enhancements").rows[card.id]["Status"] == "live"
         assert sm("check").code == 0
 
 
@@ -276,11 +280,11 @@ def _undeclared_handler(*args: object) -> None:  # the registered function
 
 @pytest.mark.parametrize("command", ["validate", "check", "cards"])
 def test_handler_for_an_undeclared_effect_is_a_located_error(sm: Run, project: Path, command: str) -> None:
-    from engine.effects.registry import Handler
+    from engine.effects.registry import Event
     from engine.stationmaster.effects import REGISTRY
 
     with registry(()):
-        REGISTRY["no-such-effect"] = Handler("no-such-effect", _undeclared_handler)
+        REGISTRY.on(Event("stub"), "no-such-effect")(_undeclared_handler)
         before = snapshot(project)
         result = sm(command)
         assert snapshot(project) == before

@@ -4,6 +4,7 @@ never runs, or that has no scenario here, fails."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -150,6 +151,22 @@ SCENARIOS: dict[str, Callable[[Catalog, Card], tuple[Game, Action]]] = {
     "red-flag": _red_flag,
     "sort-cars": _sort_cars,
 }
+
+
+
+def _scenarios_beside_their_effects() -> dict[str, Callable[[Catalog, Card], tuple[Game, Action]]]:
+    """An effect's scenario may live with the effect's own tests: every
+    ``tests/test_effect_*.py`` names its ``EFFECT`` and defines ``scenario``,
+    so adding an effect needs no edit here."""
+    found = {}
+    for path in sorted(Path(__file__).resolve().parent.glob("test_effect_*.py")):
+        module = importlib.import_module(path.stem)
+        assert module.EFFECT not in SCENARIOS, f"{path.name}: the scenario for '{module.EFFECT}' is written twice"
+        found[module.EFFECT] = module.scenario
+    return found
+
+
+SCENARIOS.update(_scenarios_beside_their_effects())
 
 LIVE = [card for card in CATALOG.cards if card_status(CATALOG, card) == "live"]
 

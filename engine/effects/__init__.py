@@ -1,5 +1,5 @@
-"""The shared effect machinery: a registry of handlers per pack, and traces."""
+"""The shared effect machinery: typed events, a registry of handlers per pack, and traces."""
 
-from engine.effects.registry import EffectRegistry, Handler, trace
+from engine.effects.registry import EffectRegistry, Event, Handler, Subscription, trace
 
-__all__ = ["EffectRegistry", "Handler", "trace"]
+__all__ = ["EffectRegistry", "Event", "Handler", "Subscription", "trace"]

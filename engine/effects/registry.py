@@ -1,89 +1,140 @@
-"""A closed registry of effect handlers, one per game pack.
+"""A closed registry of effect handlers, one per game pack, keyed by event.
 
-A card's effect is implemented exactly when its pack registers a handler for
-the effect id. The rules site's Status column is derived from the registry;
-nothing in the content says whether an effect works. Every call to a handler
-goes through ``Handler.__call__``, which records the effect id in each active
-trace, so a scenario test can prove a handler ran.
+A game's core raises named events (a card is played, a train stands at an
+Office ...); each ``Event`` carries, as its type parameter, the Protocol its
+handlers satisfy, so mypy checks both the handler and every call the core
+makes. A handler module subscribes a function to an event for one effect id
+(``registry.on(EVENT, "effect-id")``); the core looks up the effect a card
+carries in its content and asks the registry for that effect's handler.
+
+A card's effect is implemented exactly when its pack subscribes a handler for
+the effect id: the rules site's Status column is derived from the registry.
+Every call to a handler of a traced event records the effect id in each
+active ``trace``, so a scenario test can prove a handler ran; events that only
+judge (refusals, questions) are not traced, since judging does nothing.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
+import pkgutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, cast
 
-HandlerFn = Callable[..., Any]
-CheckFn = Callable[..., list[str]]
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _no_refusal(*args: Any, **kwargs: Any) -> list[str]:
-    return []
+class Event(Generic[F]):
+    """A named hook point whose handlers have the signature ``F`` (a Protocol).
+
+    ``traced`` events do something (their runs are recorded by ``trace``);
+    untraced ones only answer a question the core asks."""
+
+    def __init__(self, name: str, *, traced: bool = True) -> None:
+        self.name = name
+        self.traced = traced
+
+    def __repr__(self) -> str:
+        return f"Event({self.name!r})"
 
 
 @dataclass(frozen=True)
-class Handler:
-    """An effect's implementation: ``fn`` carries it out; ``refusals`` lists
-    why it cannot be carried out now (checked before ``fn`` ever runs)."""
+class Subscription:
+    """One function subscribed to one event for one effect; ``kind`` is what
+    the handler module declares it acts for (an action class, say), so the
+    core can find the effect without naming it."""
 
     effect_id: str
-    fn: HandlerFn
-    refusals: CheckFn = _no_refusal
+    event: str
+    fn: Callable[..., Any]
+    call: Callable[..., Any]
+    kind: object = None
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        for active in _TRACES:
-            active.append(self.effect_id)
-        return self.fn(*args, **kwargs)
+
+@dataclass
+class Handler:
+    """Everything one effect subscribes, event name to subscription."""
+
+    effect_id: str
+    subscriptions: dict[str, Subscription] = field(default_factory=dict)
 
     @property
     def where(self) -> tuple[str, int]:
-        """Source file and line of the handler, for error messages."""
-        try:
-            lines = inspect.getsourcelines(self.fn)[1]
-            return inspect.getsourcefile(self.fn) or "?", lines
-        except (OSError, TypeError):  # pragma: no cover - builtins, REPL
-            return "?", 0
+        """Source file and line of the effect's first handler, for error messages."""
+        for sub in self.subscriptions.values():
+            try:
+                lines = inspect.getsourcelines(sub.fn)[1]
+                return inspect.getsourcefile(sub.fn) or "?", lines
+            except (OSError, TypeError):  # pragma: no cover - builtins, REPL
+                return "?", 0
+        return "?", 0
 
 
 _TRACES: list[list[str]] = []
 
 
-class EffectRegistry(dict[str, Handler]):
-    """Effect id to handler, for one pack. ``modules`` are the pack's handler
-    modules; importing one registers its handlers (see ``load``)."""
+def _traced(effect_id: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        for active in _TRACES:
+            active.append(effect_id)
+        return fn(*args, **kwargs)
 
-    def __init__(self, modules: tuple[str, ...]) -> None:
+    return call
+
+
+class EffectRegistry(dict[str, Handler]):
+    """Effect id to its handlers, for one pack.
+
+    ``package`` is the pack's handler package: ``load`` imports every module
+    in it, so adding a handler module is the only edit a new effect needs."""
+
+    def __init__(self, package: str) -> None:
         super().__init__()
-        self.modules = modules
+        self.package = package
         self._loaded = False
 
-    def handler(self, effect_id: str, refusals: CheckFn = _no_refusal) -> Callable[[HandlerFn], Handler]:
-        """Register ``fn`` as the handler of ``effect_id`` (once per id)."""
+    def on(self, event: Event[F], effect_id: str, *, kind: object = None) -> Callable[[F], F]:
+        """Subscribe ``fn`` to ``event`` for ``effect_id`` (once per pair)."""
 
-        def register(fn: HandlerFn) -> Handler:
-            if effect_id in self:
-                raise RuntimeError(f"effect '{effect_id}' has two handlers")
-            made = Handler(effect_id, fn, refusals)
-            self[effect_id] = made
-            return made
+        def register(fn: F) -> F:
+            made = self.setdefault(effect_id, Handler(effect_id))
+            if event.name in made.subscriptions:
+                raise RuntimeError(f"effect '{effect_id}' has two handlers for event '{event.name}'")
+            call = _traced(effect_id, fn) if event.traced else fn
+            made.subscriptions[event.name] = Subscription(effect_id, event.name, fn, call, kind)
+            return fn
 
         return register
 
+    def get_handler(self, event: Event[F], effect_id: str | None) -> F | None:
+        """The handler ``effect_id`` subscribes to ``event``, or None."""
+        made = self.get(effect_id) if effect_id is not None else None
+        sub = made.subscriptions.get(event.name) if made is not None else None
+        return cast("F", sub.call) if sub is not None else None
+
+    def kind(self, event: Event[Any], effect_id: str | None) -> object:
+        """What the effect's handler for ``event`` declared it acts for."""
+        made = self.get(effect_id) if effect_id is not None else None
+        sub = made.subscriptions.get(event.name) if made is not None else None
+        return sub.kind if sub is not None else None
+
     def load(self) -> EffectRegistry:
-        """Import every handler module once, so the registry is complete."""
+        """Import every handler module of the package once, so the registry is complete."""
         if not self._loaded:
             self._loaded = True
-            for name in self.modules:
-                importlib.import_module(name)
+            package = importlib.import_module(self.package)
+            for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+                if not module.name.startswith("_"):
+                    importlib.import_module(f"{self.package}.{module.name}")
         return self
 
 
 @contextmanager
 def trace() -> Iterator[list[str]]:
-    """Collect, in order, the effect ids of every handler run inside the block."""
+    """Collect, in order, the effect ids of every traced handler run inside the block."""
     ran: list[str] = []
     _TRACES.append(ran)
     try:

@@ -75,7 +75,7 @@ def _playable(game: Game, player: int, card: Card) -> bool:
     """Whether ``card`` could be played now somewhere (were it in the hand and
     the turn free to play): the card's own rules, not the turn's."""
     from engine.stationmaster.district import placement_candidates
-    from engine.stationmaster.rules import card_play_reasons
+    from engine.stationmaster.play import card_play_reasons
 
     if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
         return any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r)) for x, y, r in placement_candidates(game, player, card))
@@ -127,6 +127,8 @@ def _pull_delivers(game: Game, action: Pull) -> bool:
 
 
 def _hold_pays(game: Game, action: Hold) -> bool:
+    from engine.stationmaster.effects import load_handlers
+    from engine.stationmaster.events import TRAIN_STOOD
     from engine.stationmaster.switching import train_district
 
     train = next((t for t in game.state.trains if t.id == action.train), None)
@@ -136,7 +138,7 @@ def _hold_pays(game: Game, action: Hold) -> bool:
     district = train_district(game, train)
     return (
         isinstance(card, TrainCard)
-        and card.effect == "pays-for-stopping"
+        and load_handlers().get_handler(TRAIN_STOOD, card.effect) is not None
         and district is not None
         and train.id not in district.paid_stops
         and bool(train.cars)
@@ -197,7 +199,7 @@ def greedy_bot(game: Game) -> Action | None:
     """The legal action of the best :func:`greedy_value`, ties broken
     uniformly from ``game.bot`` (proposals of one rank are drawn at random and
     checked until one is legal, as ``random_legal_action`` does)."""
-    from engine.stationmaster.rules import candidates
+    from engine.stationmaster.proposals import candidates
 
     ranked: dict[int, list[Action]] = {}
     for action in candidates(game):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from engine.errors import Reason
 from engine.stationmaster.content.model import TrainCard
 from engine.stationmaster.state import Car
 
@@ -20,46 +21,46 @@ def category(car: Car) -> str:
     return "coach" if car.type == "coach" else "freight"
 
 
-def car_refusal(card: TrainCard, car: Car, *, pickup: bool) -> str | None:
+def car_refusal(card: TrainCard, car: Car, *, pickup: bool) -> Reason | None:
     """Why ``card`` may not take ``car`` (None if it may). ``pickup`` is True for
     coupling on during a run, False when the train is made up in a yard."""
     cat = category(car)
     limit = card.consist.coach if cat == "coach" else card.consist.freight
     label = f"a {'loaded' if car.loaded else 'empty'} {car.type}"
     if limit == 0:
-        return f"{card.name} takes no {'coaches' if cat == 'coach' else 'freight cars'}, so not {label}"
+        return Reason("takes-no-category", f"{card.name} takes no {'coaches' if cat == 'coach' else 'freight cars'}, so not {label}")
     r = card.restrictions
     if "reefersOnly" in r and cat == "freight" and car.type != "reefer":
-        return f"{card.name} is 'reefers only': not {label}"
+        return Reason("reefers-only", f"{card.name} is 'reefers only': not {label}")
     if "emptiesOnly" in r and car.loaded:
-        return f"{card.name} is 'empties only': not {label}"
+        return Reason("empties-only", f"{card.name} is 'empties only': not {label}")
     if pickup:
         if "mayNotSwitch" in r:
-            return f"{card.name} 'may not switch': it cannot pick up {label}"
+            return Reason("may-not-switch", f"{card.name} 'may not switch': it cannot pick up {label}")
         if "dropOnly" in r:
-            return f"{card.name} is 'drop only': it cannot pick up {label}"
+            return Reason("drop-only", f"{card.name} is 'drop only': it cannot pick up {label}")
         if "pickUpEmptiesOnly" in r and car.loaded:
-            return f"{card.name} may 'pick up empties only': not {label}"
+            return Reason("pick-up-empties-only", f"{card.name} may 'pick up empties only': not {label}")
     return None
 
 
 def consist_refusals(card: TrainCard, cars: Sequence[Car], caboose: bool, tray_pieces: int) -> list[str]:
     """Every reason this consist may not leave (empty when it may)."""
-    reasons = []
+    reasons: list[str] = []
     coaches = sum(1 for c in cars if category(c) == "coach")
     freight = len(cars) - coaches
     if coaches > card.consist.coach:
-        reasons.append(f"{card.name} takes at most {card.consist.coach} coach(es), not {coaches}")
+        reasons.append(Reason("too-many-coaches", f"{card.name} takes at most {card.consist.coach} coach(es), not {coaches}"))
     if freight > card.consist.freight:
-        reasons.append(f"{card.name} takes at most {card.consist.freight} freight car(s), not {freight}")
+        reasons.append(Reason("too-many-freight-cars", f"{card.name} takes at most {card.consist.freight} freight car(s), not {freight}"))
     if caboose and not card.caboose:
-        reasons.append(f"{card.name} runs without a caboose")
+        reasons.append(Reason("runs-without-caboose", f"{card.name} runs without a caboose"))
     pieces = len(cars) + (1 if caboose else 0)
     if pieces > tray_pieces:
-        reasons.append(f"a Crew Tray holds {tray_pieces} pieces, caboose included; this consist needs {pieces}")
+        reasons.append(Reason("crew-tray-full", f"a Crew Tray holds {tray_pieces} pieces, caboose included; this consist needs {pieces}"))
     for car in cars:
         why = car_refusal(card, car, pickup=False)
-        if why and "takes no" not in why:
+        if why and why.code != "takes-no-category":  # already counted by category above
             reasons.append(why)
     return reasons
 

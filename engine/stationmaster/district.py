@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, OfficeTier, TrackShape
 from engine.stationmaster.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports, rotate
 from engine.stationmaster.state import OFFICE_SQUARE, District, Square
@@ -68,7 +69,7 @@ def _busy(square: Square) -> str | None:
 def placement_refusals(game: Game, player: int, card: Card, x: int | None, y: int | None, rotation: int | None) -> list[str]:
     """Every reason ``card`` cannot be placed at (x, y) in ``player``'s district."""
     if x is None or y is None:
-        return [f"{card.name} is placed in your district: give the square (x, y)"]
+        return [Reason("needs-square", f"{card.name} is placed in your district: give the square (x, y)")]
     district = game.state.districts[player]
     if isinstance(card, TrackShape):
         return _track_refusals(game, district, card, x, y, rotation or 0)
@@ -78,24 +79,24 @@ def placement_refusals(game: Game, player: int, card: Card, x: int | None, y: in
         return _modifier_refusals(game, district, card, x, y)
     if isinstance(card, Enhancement):
         return _enhancement_refusals(game, district, card, x, y)
-    return [f"{card.name} is not placed on a square"]
+    return [Reason("not-placed-on-a-square", f"{card.name} is not placed on a square")]
 
 
 def _track_refusals(game: Game, district: District, card: TrackShape, x: int, y: int, rotation: int) -> list[str]:
-    reasons = []
+    reasons: list[str] = []
     routes = rotate(card.routes, rotation)
     on_limit = x in (district.west_limit, district.east_limit)
     if on_limit and y != 0:
-        reasons.append(f"({x}, {y}) is outside your Limits")
+        reasons.append(Reason("outside-limits", f"({x}, {y}) is outside your Limits"))
     elif not on_limit and not _inside(district, x, y):
-        reasons.append(f"({x}, {y}) is outside your Limits (they stand at columns {district.west_limit} and {district.east_limit})")
+        reasons.append(Reason("outside-limits", f"({x}, {y}) is outside your Limits (they stand at columns {district.west_limit} and {district.east_limit})"))
     if y == 0 and not has_through_route(routes):
-        reasons.append(f"{card.name} has no east-west route, so it cannot stand on the Running Track")
+        reasons.append(Reason("no-through-route", f"{card.name} has no east-west route, so it cannot stand on the Running Track"))
     here = district.squares.get(key(x, y))
     if here is not None:
         reasons += _upgrade_refusals(game, card, routes, here)
     if not joins(game, district, x, y, routes):
-        reasons.append(f"{card.name} turned {rotation} degrees at ({x}, {y}) does not join any neighbouring rail")
+        reasons.append(Reason("joins-no-rail", f"{card.name} turned {rotation} degrees at ({x}, {y}) does not join any neighbouring rail"))
     return reasons
 
 
@@ -103,14 +104,14 @@ def _upgrade_refusals(game: Game, card: TrackShape, routes: list[tuple[str, str]
     existing = game.catalog.by_id[here.card]
     is_turnout = len(card.routes) > 1 and has_through_route(card.routes)
     if not is_turnout or here.kind != "track" or not isinstance(existing, TrackShape):
-        return [f"the square is taken by {existing.name}"]
+        return [Reason("square-taken", f"the square is taken by {existing.name}")]
     laid = {frozenset(r) for r in rotate(existing.routes, here.rotation)}
     mine = {frozenset(r) for r in routes}
     diverging = mine - {frozenset(("W", "E"))}
     if not (_plain_straight_card(existing) or (laid <= mine and laid <= diverging)):
-        return [f"a turnout may replace a straight, or a curve whose arc is exactly its diverging arc; {existing.name} as laid is neither"]
+        return [Reason("not-an-upgrade", f"a turnout may replace a straight, or a curve whose arc is exactly its diverging arc; {existing.name} as laid is neither")]
     busy = _busy(here)
-    return [f"the {existing.name} there cannot be replaced: {busy}"] if busy else []
+    return [Reason("square-busy", f"the {existing.name} there cannot be replaced: {busy}")] if busy else []
 
 
 def _plain_straight_card(card: TrackShape) -> bool:
@@ -118,27 +119,27 @@ def _plain_straight_card(card: TrackShape) -> bool:
 
 
 def _facility_refusals(game: Game, district: District, card: Facility, x: int, y: int) -> list[str]:
-    reasons = []
+    reasons: list[str] = []
     if y == 0:
-        reasons.append("an industry never stands on the Running Track")
+        reasons.append(Reason("industry-on-running-track", "an industry never stands on the Running Track"))
     if not _inside(district, x, y):
-        reasons.append(f"({x}, {y}) is outside your Limits")
+        reasons.append(Reason("outside-limits", f"({x}, {y}) is outside your Limits"))
     here = district.squares.get(key(x, y))
     if here is not None:
         if not _plain_straight(game, here):
-            reasons.append(f"an industry may only be built over a plain straight, not over {game.catalog.by_id[here.card].name}")
+            reasons.append(Reason("not-a-plain-straight", f"an industry may only be built over a plain straight, not over {game.catalog.by_id[here.card].name}"))
         else:
             busy = _busy(here)
             if busy:
-                reasons.append(f"the straight there cannot be built over: {busy}")
+                reasons.append(Reason("square-busy", f"the straight there cannot be built over: {busy}"))
     elif not joins(game, district, x, y, FACILITY_ROUTES):
-        reasons.append(f"({x}, {y}) is not on a connected stub: no rail joins it from the east or west")
+        reasons.append(Reason("not-on-a-stub", f"({x}, {y}) is not on a connected stub: no rail joins it from the east or west"))
     built = {s.card for s in district.squares.values() if s.kind == "facility"}
     if card.id in built:
-        reasons.append(f"this Office Area already has a {card.name}")
+        reasons.append(Reason("one-per-office-area", f"this Office Area already has a {card.name}"))
     for partner in card.lockouts:
         if partner in built:
-            reasons.append(f"{card.name} and {game.catalog.by_id[partner].name} are a lockout pair (one makes what the other takes); both cannot stand in one Office Area")
+            reasons.append(Reason("lockout-pair", f"{card.name} and {game.catalog.by_id[partner].name} are a lockout pair (one makes what the other takes); both cannot stand in one Office Area"))
     return reasons
 
 
@@ -159,33 +160,33 @@ def _hosts_beside(game: Game, district: District, card: FacilityModifier, x: int
 
 
 def _modifier_refusals(game: Game, district: District, card: FacilityModifier, x: int, y: int) -> list[str]:
-    reasons = []
+    reasons: list[str] = []
     if y == 0:
-        reasons.append("a Modifier may not stand in the Running Track row")
+        reasons.append(Reason("modifier-on-running-track", "a Modifier may not stand in the Running Track row"))
     if not _inside(district, x, y):
-        reasons.append(f"({x}, {y}) is outside your Limits")
+        reasons.append(Reason("outside-limits", f"({x}, {y}) is outside your Limits"))
     if key(x, y) in district.squares:
-        reasons.append("a Modifier needs an empty square")
+        reasons.append(Reason("square-taken", "a Modifier needs an empty square"))
     if any(s.kind == "modifier" and s.card == card.id for s in district.squares.values()):
-        reasons.append(f"this Office Area already has a {card.name}; one of each kind")
+        reasons.append(Reason("one-per-office-area", f"this Office Area already has a {card.name}; one of each kind"))
     if not _hosts_beside(game, district, card, x, y):
         what = "the Office" if card.hosts == "office" else "a facility it serves"
-        reasons.append(f"{card.name} must stand north, south, east or west of {what} (a corner does not touch)")
+        reasons.append(Reason("not-beside-host", f"{card.name} must stand north, south, east or west of {what} (a corner does not touch)"))
     if card.passenger:
         office = game.catalog.by_id[game.state.office(district.player)]
         if isinstance(office, OfficeTier) and not office.passenger_facility:
-            reasons.append(f"{card.name} needs a Passenger Facility, and a {office.name} is not one: upgrade the Office first")
+            reasons.append(Reason("needs-passenger-facility", f"{card.name} needs a Passenger Facility, and a {office.name} is not one: upgrade the Office first"))
     return reasons
 
 
 def _enhancement_refusals(game: Game, district: District, card: Enhancement, x: int, y: int) -> list[str]:
     square = district.squares.get(key(x, y))
     if square is None or square.kind not in ("track", "office", "facility"):
-        return [f"{card.name} goes onto a square of your district that carries rail"]
+        return [Reason("needs-rail", f"{card.name} goes onto a square of your district that carries rail")]
     if square.enhancement:
-        return [f"that square already carries {game.catalog.by_id[square.enhancement].name}"]
+        return [Reason("square-has-enhancement", f"that square already carries {game.catalog.by_id[square.enhancement].name}")]
     if any(s.enhancement == card.id for s in district.squares.values()):
-        return [f"your district already has {card.name}"]
+        return [Reason("one-per-district", f"your district already has {card.name}")]
     return []
 
 

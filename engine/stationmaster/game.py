@@ -15,11 +15,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.stationmaster import rules
+from engine.stationmaster import lookups
+from engine.stationmaster.lookups import log
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
 from engine.stationmaster.content.model import Catalog, MainlineCard
 from engine.stationmaster.deck import home_deck, mainline_inventory, office_ladder
 from engine.stationmaster.district import new_district
-from engine.errors import IllegalActionError, InvalidActionError
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason, SaveError
 from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine.rng import SeededStream
 from engine.stationmaster.state import Car, GameState, MainlineSlot
@@ -31,9 +33,9 @@ class Game:
     def __init__(self, catalog: Catalog, *, players: int = 1, seed: int = 0, house_rules: Mapping[str, HouseRuleValue] | None = None) -> None:
         limit = catalog.supplies.whistle_posts
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= limit:
-            raise InvalidActionError(f"players must be a whole number from 1 to {limit} (one district per Whistle Post), not {players!r}")
+            raise ConfigurationError(f"players must be a whole number from 1 to {limit} (one district per Whistle Post), not {players!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidActionError(f"seed must be a whole number, not {seed!r}")
+            raise ConfigurationError(f"seed must be a whole number, not {seed!r}")
         self.catalog = catalog
         self.rules = resolve(catalog, dict(house_rules or {}))
         self.seed = seed
@@ -62,7 +64,7 @@ class Game:
         self._setup_mainline()
         self._setup_deck()
         s.phase = "setup" if s.pending_grades else "local"
-        rules.log(s, f"Day 1, Stage 1: {s.players} district(s), seed {self.seed}")
+        log(s, f"Day 1, Stage 1: {s.players} district(s), seed {self.seed}")
 
     def _setup_mainline(self) -> None:
         s, c = self.state, self.catalog
@@ -83,7 +85,7 @@ class Game:
             yard = slots[0] if n % 2 == 0 else slots[-1]
             yard.yard.append(Car(car_type, loaded=(n // 2) % 2 == 0))
         s.mainline = slots
-        s.pending_grades = [i for i, slot in enumerate(slots) if slot.kind == "terrain" and rules.terrain(self, i).grade]
+        s.pending_grades = [i for i, slot in enumerate(slots) if slot.kind == "terrain" and lookups.terrain(self, i).grade]
 
     def _setup_deck(self) -> None:
         s, c = self.state, self.catalog
@@ -137,8 +139,9 @@ class Game:
             pool.pop()
         return None
 
-    def check(self, action: Action) -> list[str]:
-        """Every reason ``action`` is refused now; empty when it is allowed."""
+    def check(self, action: Action) -> list[Reason]:
+        """Every reason ``action`` is refused now, each a Reason (its text, with a
+        stable ``code``); empty when it is allowed."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r:.80}")
         return rules.reasons(self, action)
@@ -180,23 +183,26 @@ class Game:
 
     @classmethod
     def replay(cls, catalog: Catalog, save: object) -> Game:
-        """Rebuild a game from a save, or InvalidActionError saying why not."""
+        """Rebuild a game from a save, or SaveError saying why not."""
         if not isinstance(save, dict):
-            raise InvalidActionError("a saved game is a JSON object")
+            raise SaveError("a saved game is a JSON object")
         if save.get("format") != SAVE_FORMAT:
-            raise InvalidActionError(f"not a Station Master save (format {save.get('format')!r}, expected {SAVE_FORMAT!r})")
+            raise SaveError(f"not a Station Master save (format {save.get('format')!r}, expected {SAVE_FORMAT!r})")
         if save.get("content") != catalog.fingerprint:
-            raise InvalidActionError("the save was made with different card content; it cannot be replayed with this content")
+            raise SaveError("the save was made with different card content; it cannot be replayed with this content")
         actions = save.get("actions")
         house = save.get("houseRules")
         if not isinstance(actions, list) or not isinstance(house, dict):
-            raise InvalidActionError("the save is missing its action list or house rules")
-        game = cls(catalog, players=save.get("players"), seed=save.get("seed"), house_rules=house)  # type: ignore[arg-type]
+            raise SaveError("the save is missing its action list or house rules")
+        try:
+            game = cls(catalog, players=save.get("players"), seed=save.get("seed"), house_rules=house)  # type: ignore[arg-type]
+        except ConfigurationError as exc:
+            raise SaveError(str(exc)) from None
         for number, data in enumerate(actions, start=1):
             try:
                 game.apply(from_json(data))
             except (InvalidActionError, IllegalActionError) as exc:
-                raise InvalidActionError(f"the save's action {number} cannot be replayed: {exc}") from None
+                raise SaveError(f"the save's action {number} cannot be replayed: {exc}") from None
         return game
 
     @classmethod
@@ -204,7 +210,7 @@ class Game:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints past Python's digit limit
-            raise InvalidActionError(f"the save is not valid JSON: {exc}") from None
+            raise SaveError(f"the save is not valid JSON: {exc}") from None
         return cls.replay(catalog, data)
 
     def census(self) -> Counter[str]:

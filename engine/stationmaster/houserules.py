@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final, Literal
 
-from engine.errors import InvalidActionError
+from engine.errors import ConfigurationError
 
 if TYPE_CHECKING:
     from engine.stationmaster.content.model import Catalog
@@ -41,15 +41,15 @@ def configurations(catalog: Catalog) -> list[dict[str, HouseRuleValue]]:
 
 
 def resolve(catalog: Catalog, chosen: Mapping[str, HouseRuleValue]) -> dict[str, HouseRuleValue]:
-    """Defaults overlaid with ``chosen``; InvalidActionError names a bad key or value."""
+    """Defaults overlaid with ``chosen``; ConfigurationError names a bad key or value."""
     rules = defaults(catalog)
     for key, value in chosen.items():
         if key not in rules:
-            raise InvalidActionError(f"unknown house rule '{key}'; known: {', '.join(rules)}")
+            raise ConfigurationError(f"unknown house rule '{key}'; known: {', '.join(rules)}")
         rule = catalog.house_rule(key)
         if not rule.allows(value):
             options = ", ".join(str(o.value).lower() if isinstance(o.value, bool) else o.value for o in rule.options)
-            raise InvalidActionError(f"house rule '{key}' has no option {value!r}; options: {options}")
+            raise ConfigurationError(f"house rule '{key}' has no option {value!r}; options: {options}")
         rules[key] = value
     return rules
 
@@ -58,11 +58,11 @@ def parse_assignment(catalog: Catalog, text: str) -> tuple[str, HouseRuleValue]:
     """``key=value`` from a command line, typed by what the rule's options are."""
     key, sep, raw = text.partition("=")
     if not sep or not key:
-        raise InvalidActionError(f"'{text}' is not key=value")
+        raise ConfigurationError(f"'{text}' is not key=value")
     try:
         rule = catalog.house_rule(key)
     except KeyError:
-        raise InvalidActionError(f"unknown house rule '{key}'; known: {', '.join(r.id for r in catalog.house_rules)}") from None
+        raise ConfigurationError(f"unknown house rule '{key}'; known: {', '.join(r.id for r in catalog.house_rules)}") from None
     value: HouseRuleValue = raw
     if any(isinstance(o.value, bool) for o in rule.options) and raw in ("true", "false"):
         value = raw == "true"

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from engine.errors import InvalidActionError
+from engine.errors import ConfigurationError
 from engine.pack import Progress
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_run, game_seed, play_chunks
 from engine.simulation_table import Option, SiteSimulation, build_simulation_context
@@ -57,11 +57,11 @@ def simulate(
     With ``workers`` above 1 the games run in that many processes (forked, so
     they share the catalog; where a platform cannot fork, ``content_dir`` must
     name the content the catalog was loaded from, and each worker loads it).
-    InvalidActionError for a bad argument or house rule.
+    ConfigurationError for a bad argument or house rule.
     """
     check_run(games, seed, workers)
     if bot not in BOT_FUNCTIONS:
-        raise InvalidActionError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
+        raise ConfigurationError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
     rules = resolve(catalog, dict(house_rules or {}))
     scores: list[int] = []
     actions: list[int] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from engine.errors import Reason
 from engine.stationmaster.consist import car_refusal, category
 from engine.stationmaster.content.model import TrackShape, TrainCard
 from engine.stationmaster.district import routes_of
@@ -74,9 +75,9 @@ def reachable(game: Game, district: District, *, kick: bool = False) -> set[str]
 
 def pull_refusals(game: Game, train: Train, card: TrainCard, district: District, square_key: str) -> list[str]:
     square = district.squares[square_key]
-    reasons = []
+    reasons: list[str] = []
     if not square.cars and square.caboose_of != train.id:
-        return ["no cars stand there"]
+        return [Reason("nothing-to-couple", "no cars stand there")]
     for car in square.cars:
         why = car_refusal(card, car, pickup=True)
         if why:
@@ -84,12 +85,12 @@ def pull_refusals(game: Game, train: Train, card: TrainCard, district: District,
     coaches = sum(1 for c in train.cars + square.cars if category(c) == "coach")
     freight = len(train.cars) + len(square.cars) - coaches
     if coaches > card.consist.coach or freight > card.consist.freight:
-        reasons.append(f"coupling them would make {card.name} longer than its card allows")
+        reasons.append(Reason("train-too-long", f"coupling them would make {card.name} longer than its card allows"))
     pieces = len(train.cars) + len(square.cars) + (1 if train.caboose or square.caboose_of == train.id else 0)
     if pieces > game.catalog.game.table.crew_tray_pieces:
-        reasons.append(f"a Crew Tray holds {game.catalog.game.table.crew_tray_pieces} pieces, caboose included")
+        reasons.append(Reason("crew-tray-full", f"a Crew Tray holds {game.catalog.game.table.crew_tray_pieces} pieces, caboose included"))
     if square.caboose_of and square.caboose_of != train.id:
-        reasons.append("another train's caboose stands there")
+        reasons.append(Reason("another-caboose", "another train's caboose stands there"))
     if not square.cars and square.caboose_of == train.id:
         return []  # a train may always recover its own caboose
     return reasons

@@ -30,6 +30,7 @@ from engine.stationmaster.content.model import (
 from engine.stationmaster.consist import RESTRICTION_WORDS
 from engine.stationmaster.deck import in_mainline_inventory, is_dealt
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.effects.pays_for_stopping import EFFECT as PAYS_FOR_STOPPING
 from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
 from engine.stationmaster.mainline import crossing_stages
 from engine.stationmaster.status import card_effect, card_status
@@ -176,7 +177,7 @@ def _trains(catalog: Catalog, service: str) -> Context:
             "consist": _consist_words(t),
             "caboose": t.caboose,
             "restrictions": ", ".join(RESTRICTION_WORDS[r] for r in t.restrictions) or "none",
-            "pays": t.effect == "pays-for-stopping",
+            "pays": t.effect == PAYS_FOR_STOPPING,
         }
 
     return _card_rows(catalog, [t for t in catalog.of_type(TrainCard) if t.service == service], extra)
@@ -324,27 +325,28 @@ EXPENSIVE: frozenset[str] = frozenset({"simulation"})
 # Tables whose rows mention cards without being where those cards live.
 LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation"})
 
-TABLES: dict[str, Callable[[Catalog], Context]] = {
-    "edition": edition,
-    "track": track,
-    "offices": offices,
-    "facilities": facilities,
-    "facility-modifiers": facility_modifiers,
-    "timetabled-trains": timetabled_trains,
-    "extras": extras,
-    "enhancements": enhancements,
-    "mainline-modifiers": mainline_modifiers,
-    "maneuvers": maneuvers,
-    "second-section": second_section,
-    "action-cards": action_cards,
-    "space-use-cards": space_use_cards,
-    "mainline-terrain": mainline_terrain,
-    "division-points": division_points,
-    "realignment": realignment,
-    "house-rules": house_rules,
-    "effects": effects,
-    "simulation": simulation,
-}
+# A table is named after its function (``mainline_terrain`` is 'mainline-terrain').
+TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-"): fn for fn in (
+    edition,
+    track,
+    offices,
+    facilities,
+    facility_modifiers,
+    timetabled_trains,
+    extras,
+    enhancements,
+    mainline_modifiers,
+    maneuvers,
+    second_section,
+    action_cards,
+    space_use_cards,
+    mainline_terrain,
+    division_points,
+    realignment,
+    house_rules,
+    effects,
+    simulation,
+)}
 
 
 def _helpers(catalog: Catalog) -> dict[str, Callable[..., str]]:

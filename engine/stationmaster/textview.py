@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Hold, Play, Pull, RedFlag, SortCars, Spot
+from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.stationmaster.content.model import Facility, FacilityModifier, MainlineCard, OfficeTier, TrackShape, TrainCard
 from engine.stationmaster.game import Game
 from engine.stationmaster.geometry import coords
@@ -22,16 +22,6 @@ from engine.stationmaster.switching import switch_view, train_district
 
 PHASES = {"setup": "Setup", "local": "Local Operations", "over": "Game over"}
 
-# Short labels for the district grid; anything not listed is abbreviated
-# from its name (see ``short_label``).
-_SHORT = {
-    "straight": "Straight",
-    "curve-left": "Curve-L",
-    "curve-right": "Curve-R",
-    "turnout-left": "Turnout-L",
-    "turnout-right": "Turnout-R",
-    "three-way-turnout": "3-way",
-}
 _LABEL_WIDTH = 9
 
 
@@ -92,9 +82,13 @@ def _top(game: Game, department: int) -> str:
 
 
 def short_label(game: Game, square: Square) -> str:
-    """A square's card in at most nine characters, for the grid."""
-    label = _SHORT.get(square.card)
-    if label is None:
+    """A square's card in at most nine characters, for the grid: a turnout of
+    three or more routes by their count, any other card by its name, with
+    "(left)"/"(right)" shortened to -L/-R."""
+    card = game.catalog.by_id.get(square.card)
+    if isinstance(card, TrackShape) and len(card.routes) >= 3:
+        label = f"{len(card.routes)}-way"
+    else:
         name = card_name(game, square.card)
         name = name.replace(" (left)", "-L").replace(" (right)", "-R")
         label = name if len(name) <= _LABEL_WIDTH else name[: _LABEL_WIDTH - 1] + "."
@@ -148,6 +142,8 @@ def describe_action(game: Game, action: Action) -> str:
         return f"Switch: {_train_label(game, action.train)} runs to ({action.x}, {action.y}) and couples what stands there"
     if isinstance(action, Hold):
         return f"Hold {_train_label(game, action.train)} at the Office through the next Mainline Phase"
+    if isinstance(action, FlyingSwitch):
+        return f"Flying Switch: {_train_label(game, action.train)} cuts off its rear car on the move, and it rolls to ({action.x}, {action.y})"
     return str(action)  # pragma: no cover - every action kind is listed above
 
 
@@ -332,7 +328,7 @@ def render_district(game: Game, player: int) -> str:
 
 
 def render_hand(game: Game, player: int) -> str:
-    from engine.stationmaster.rules import hand_limit
+    from engine.stationmaster.hand import hand_limit
 
     hand = game.state.hands[player]
     lines = [f"Hand of player {player} ({_plural(len(hand), 'card')}, limit {hand_limit(game, player)}):"]

@@ -1,0 +1,21 @@
+"""Facility Modifiers: the card takes its square beside a host; its grant is
+counted wherever the host's capacity is read (``district.capacity``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.stationmaster.content.model import Card
+from engine.stationmaster.district import place
+from engine.stationmaster.effects import on
+from engine.stationmaster.events import CARD_PLAYED
+
+if TYPE_CHECKING:
+    from engine.stationmaster.actions import Play
+    from engine.stationmaster.game import Game
+
+
+@on(CARD_PLAYED, "add-capacity")
+def add_capacity(game: Game, action: Play, card: Card) -> None:
+    assert action.x is not None and action.y is not None
+    place(game, action.player, card, action.x, action.y, 0)

@@ -1,0 +1,20 @@
+"""Division Yard: the district's Office may make up Extras as a Division Point
+does, whatever the extraStart house rule says. The core asks whether a
+district carries an effect subscribed here before it applies the house rule."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.stationmaster.content.model import Card
+from engine.stationmaster.effects import on
+from engine.stationmaster.events import EXTRA_MADE_UP
+
+if TYPE_CHECKING:
+    from engine.stationmaster.actions import Play
+    from engine.stationmaster.game import Game
+
+
+@on(EXTRA_MADE_UP, "division-yard")
+def division_yard(game: Game, action: Play, card: Card) -> None:
+    game.state.log.append(f"an Extra is made up in player {action.player}'s {card.name}")

@@ -1,0 +1,32 @@
+"""Trains that pay for stopping (the Circus and Campaign Trains): a whole
+Mainline Phase stood in an Office Area, fully loaded, earns that district a
+point, once per district for each train."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.stationmaster.content.model import Card, TrainCard
+from engine.stationmaster.effects import on
+from engine.stationmaster.events import TRAIN_STOOD
+
+if TYPE_CHECKING:
+    from engine.stationmaster.game import Game
+    from engine.stationmaster.state import District, Train
+
+
+# The trains table on the site marks the cards that carry this effect.
+EFFECT = "pays-for-stopping"
+
+
+@on(TRAIN_STOOD, EFFECT)
+def pays_for_stopping(game: Game, train: Train, district: District, card: Card) -> None:
+    assert isinstance(card, TrainCard)
+    if train.id in district.paid_stops:
+        return
+    if len(train.cars) < card.consist.cars or not all(c.loaded for c in train.cars):
+        game.state.log.append(f"{card.name} stood at player {district.player}'s Office but is short or not fully loaded: it earns nothing")
+        return
+    district.paid_stops.append(train.id)
+    game.state.scores[district.player] += 1
+    game.state.log.append(f"{card.name} stood a whole Mainline Phase in player {district.player}'s Office Area, fully loaded: player {district.player} scores 1")

@@ -1,0 +1,95 @@
+"""The hand: its limit, Draw and Discard (the first Local Operations option)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import InvalidActionError, Reason
+from engine.stationmaster.actions import Discard, Draw
+from engine.stationmaster.content.model import Card, Maneuver, TrainCard
+from engine.stationmaster.piles import can_draw_from_deck, draw_top, take_from_department
+
+if TYPE_CHECKING:
+    from engine.stationmaster.game import Game
+
+
+def hand_limit(game: Game, player: int) -> int:
+    """Three, raised while a card that grants a bonus is held; bonuses do not
+    stack (the sources say four while you hold a Red Flag, not per flag)."""
+    bonus = 0
+    for card_id in set(game.state.hands[player]):
+        card = game.catalog.by_id[card_id]
+        if isinstance(card, Maneuver):
+            bonus = max(bonus, card.hand_limit_bonus)
+    return game.catalog.game.table.hand_limit + bonus
+
+
+def discard_refusal(game: Game, card: Card) -> Reason | None:
+    if isinstance(card, TrainCard):
+        if card.service == "extra":
+            return Reason("extra-never-discarded", f"{card.name} is an Extra, and an Extra can never be discarded")
+        if not game.rules["discardTimetabled"]:
+            return Reason("timetabled-not-discarded", f"{card.name} is a timetabled train; the discardTimetabled house rule is off, so it can only be played")
+    return None
+
+
+def card(game: Game, card_id: str) -> Card:
+    found = game.catalog.by_id.get(card_id)
+    if found is None:
+        raise InvalidActionError(f"unknown card {card_id!r}")
+    return found
+
+
+def over_limit(game: Game, player: int) -> bool:
+    return len(game.state.hands[player]) > hand_limit(game, player)
+
+
+def must_play(game: Game, player: int) -> bool:
+    """Over the limit with nothing that may be discarded: playing is the way out."""
+    hand = game.state.hands[player]
+    return over_limit(game, player) and all(discard_refusal(game, game.catalog.by_id[c]) for c in hand)
+
+
+def draw_reasons(game: Game, action: Draw) -> list[Reason]:
+    s = game.state
+    found = []
+    if s.turn.drawn or s.turn.played:
+        found.append(Reason("draw-taken", "Draw is a Local Operations option taken at the start of a turn, and this turn has already " + ("drawn" if s.turn.drawn else "played")))
+    if action.source == "deck":
+        if not can_draw_from_deck(s):
+            found.append(Reason("deck-empty", "the Home Office deck is empty and there is nothing to rebuild it from"))
+    elif not s.departments[int(action.source) - 1]:  # check_well_formed has checked the number
+        found.append(Reason("department-empty", f"Department {action.source} is empty"))
+    return found
+
+
+def discard_reasons(game: Game, action: Discard) -> list[Reason]:
+    s = game.state
+    discarded = card(game, action.card)
+    found = []
+    if action.card not in s.hands[action.player]:
+        found.append(Reason("not-in-hand", f"{discarded.name} is not in player {action.player}'s hand"))
+    why = discard_refusal(game, discarded)
+    if why:
+        found.append(why)
+    if not over_limit(game, action.player) and not (s.turn.drawn and not s.turn.played and not s.turn.discarded):
+        found.append(Reason("discard-not-now", "a discard follows a Draw (draw, then play or discard), or brings a hand over the limit back down"))
+    return found
+
+
+def perform_draw(game: Game, action: Draw) -> None:
+    s = game.state
+    if action.source == "deck":
+        card_id = draw_top(s, game.rng)
+        assert card_id is not None
+    else:
+        card_id = take_from_department(s, game.rng, int(action.source) - 1)
+    s.hands[action.player].append(card_id)
+    s.turn.drawn = True
+
+
+def perform_discard(game: Game, action: Discard) -> None:
+    s = game.state
+    s.hands[action.player].remove(action.card)
+    s.departments[action.department - 1].append(action.card)
+    s.turn.discarded = True

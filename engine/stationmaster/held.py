@@ -1,0 +1,39 @@
+"""Cards held in hand and spent by an action of their own (a Red Flag, a
+Flying Switch): which card an action spends is what its effect's handler
+declares (``kind=`` the action class), never a card id the core knows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.stationmaster.actions import Action
+from engine.stationmaster.content.model import Card
+from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.events import HELD_CARD_SPENT
+from engine.stationmaster.lookups import effect_of
+
+if TYPE_CHECKING:
+    from engine.stationmaster.game import Game
+
+
+def spent_by(card: Card) -> type[Action] | None:
+    """The action kind that spends ``card``, if its effect is spent by one."""
+    effect = effect_of(card)
+    if effect is None:  # most cards (track, Facilities, trains): asked on every proposal
+        return None
+    kind = load_handlers().kind(HELD_CARD_SPENT, effect)
+    return kind if isinstance(kind, type) and issubclass(kind, Action) else None
+
+
+def spends(game: Game, kind: type[Action]) -> list[Card]:
+    """The catalog's cards that ``kind`` of action spends."""
+    return [card for card in game.catalog.cards if spent_by(card) is kind]
+
+
+def held_card(game: Game, player: int, kind: type[Action]) -> Card | None:
+    """The first card in ``player``'s hand that ``kind`` of action spends."""
+    for card_id in game.state.hands[player]:
+        card = game.catalog.by_id[card_id]
+        if spent_by(card) is kind:
+            return card
+    return None
