@@ -8,6 +8,8 @@ and a west stub ending at (-3,-1), both reachable from the Office.
 
 from __future__ import annotations
 
+from engine.errors import Reason
+
 import pytest
 
 from engine.stationmaster.actions import EndTurn, Play, Spot
@@ -32,7 +34,7 @@ def yard() -> Game:
     return game
 
 
-def play(game: Game, card: str, x: int, y: int) -> list[str]:
+def play(game: Game, card: str, x: int, y: int) -> list[Reason]:
     """Check playing ``card`` at (x, y), handing it over first if need be."""
     if card not in game.state.hands[0]:
         give(game, card)

@@ -14,6 +14,8 @@ Stage, a slow one in two.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from collections import Counter
 from pathlib import Path
 
@@ -188,7 +190,7 @@ def empty(car_type: str, n: int = 1) -> list[Car]:
     return [Car(car_type, False) for _ in range(n)]
 
 
-def has(reasons: list[str], *fragments: str) -> bool:
+def has(reasons: Sequence[str], *fragments: str) -> bool:
     """Whether some single reason contains every fragment."""
     return any(all(f in r for f in fragments) for r in reasons)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import Reason
 from engine.stationmaster.actions import EndTurn, Hold, Play
 from engine.stationmaster import load_catalog
 from engine.stationmaster.deck import home_deck, office_ladder
@@ -30,7 +31,7 @@ def test_the_ladder_is_whistle_post_depot_station_terminal() -> None:
 # -- strict sequence -----------------------------------------------------------------------
 
 
-def _try(game: Game, card: str) -> list[str]:
+def _try(game: Game, card: str) -> list[Reason]:
     """Check playing an Office card. A card the deck does not deal at this
     table (a Depot when starting on Depots) is put in hand directly: only the
     refusal is asked for, nothing is applied."""

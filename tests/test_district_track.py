@@ -6,6 +6,8 @@ action, so the refusal text asserted is what a player would be shown.
 
 from __future__ import annotations
 
+from engine.errors import Reason
+
 import pytest
 
 from engine.stationmaster.actions import Play
@@ -30,7 +32,7 @@ def game_with_track(west: int = -1, east: int = 2) -> Game:
     return game
 
 
-def play(game: Game, card: str, x: int, y: int, rotation: int | None = 0) -> list[str]:
+def play(game: Game, card: str, x: int, y: int, rotation: int | None = 0) -> list[Reason]:
     give(game, card)
     return game.check(Play(0, card, x=x, y=y, rotation=rotation))
 

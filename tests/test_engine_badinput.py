@@ -205,7 +205,7 @@ def test_playing_a_mainline_card_by_id_is_refused_not_a_crash() -> None:
     action = Play(0, "interchange", train="t")
     before = game.state_json()
     try:
-        reasons = game.check(action)
+        reasons: list[str] = list(game.check(action))
     except InvalidActionError:
         reasons = ["invalid"]
     assert reasons

@@ -244,7 +244,7 @@ def registry(effect_ids: Sequence[str]) -> Iterator[None]:
     saved = dict(REGISTRY)
     REGISTRY.clear()
     for effect_id in effect_ids:
-        REGISTRY.on(Event("stub"), effect_id)(_stub_handler)
+        REGISTRY.on(Event[Callable[..., None]]("stub"), effect_id)(_stub_handler)
     try:
         yield
     finally:

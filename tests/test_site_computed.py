@@ -284,7 +284,7 @@ def test_handler_for_an_undeclared_effect_is_a_located_error(sm: Run, project: P
     from engine.stationmaster.effects import REGISTRY
 
     with registry(()):
-        REGISTRY.on(Event("stub"), "no-such-effect")(_undeclared_handler)
+        REGISTRY.on(Event[Callable[..., None]]("stub"), "no-such-effect")(_undeclared_handler)
         before = snapshot(project)
         result = sm(command)
         assert snapshot(project) == before
