@@ -110,7 +110,7 @@ class Game:
                     hand.append(s.deck.pop())
         s.departments = [[] for _ in range(c.game.table.departments)]
         for pile in s.departments:
-            if s.deck:
+            for _ in range(min(c.game.setup.department_cards, len(s.deck))):
                 pile.append(s.deck.pop())
 
     # -- the API ----------------------------------------------------------

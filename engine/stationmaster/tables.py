@@ -27,8 +27,7 @@ from engine.stationmaster.content.model import (
     TrackShape,
     TrainCard,
 )
-from engine.stationmaster.consist import RESTRICTION_WORDS
-from engine.stationmaster.deck import in_mainline_inventory, is_dealt
+from engine.stationmaster.deck import in_mainline_inventory, is_dealt, office_ladder
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
 from engine.stationmaster.mainline import crossing_stages
@@ -108,8 +107,6 @@ def track(catalog: Catalog) -> Context:
 
 
 def offices(catalog: Catalog) -> Context:
-    from engine.stationmaster.deck import office_ladder
-
     ladder = office_ladder(catalog)
     names = {t.id: t.name for t in ladder}
     return _card_rows(
@@ -145,11 +142,20 @@ def facilities(catalog: Catalog) -> Context:
     return context
 
 
+def _first_passenger_tier(catalog: Catalog) -> OfficeTier | None:
+    """The lowest office tier that is a Passenger Facility (every tier above
+    it is one too: an upgrade never loses it)."""
+    return next((t for t in office_ladder(catalog) if t.passenger_facility), None)
+
+
 def facility_modifiers(catalog: Catalog) -> Context:
+    lowest = _first_passenger_tier(catalog)
+    passenger_words = f"any Passenger Facility ({lowest.name} or above)" if lowest else "any Passenger Facility"
+
     def extra(m: FacilityModifier) -> Context:
         if m.hosts == "office":
             hosts: list[tuple[str, str]] = []
-            host_words = "any Passenger Facility (Depot or above)"
+            host_words = passenger_words
         elif m.hosts == "anyFreight":
             hosts, host_words = [], "any freight facility"
         else:
@@ -175,7 +181,7 @@ def _trains(catalog: Catalog, service: str) -> Context:
             "speed": t.speed,
             "consist": _consist_words(t),
             "caboose": t.caboose,
-            "restrictions": ", ".join(RESTRICTION_WORDS[r] for r in t.restrictions) or "none",
+            "restrictions": ", ".join(catalog.restrictions[r].words for r in t.restrictions) or "none",
             "pays": t.effect == "pays-for-stopping",
         }
 

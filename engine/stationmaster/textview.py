@@ -22,16 +22,8 @@ from engine.stationmaster.switching import switch_view, train_district
 
 PHASES = {"setup": "Setup", "local": "Local Operations", "over": "Game over"}
 
-# Short labels for the district grid; anything not listed is abbreviated
-# from its name (see ``short_label``).
-_SHORT = {
-    "straight": "Straight",
-    "curve-left": "Curve-L",
-    "curve-right": "Curve-R",
-    "turnout-left": "Turnout-L",
-    "turnout-right": "Turnout-R",
-    "three-way-turnout": "3-way",
-}
+# Track cards carry their own grid label (track.yaml); any other card is
+# abbreviated from its name to this width (see ``short_label``).
 _LABEL_WIDTH = 9
 
 
@@ -93,7 +85,8 @@ def _top(game: Game, department: int) -> str:
 
 def short_label(game: Game, square: Square) -> str:
     """A square's card in at most nine characters, for the grid."""
-    label = _SHORT.get(square.card)
+    card = game.catalog.by_id.get(square.card)
+    label = card.label if isinstance(card, TrackShape) else None
     if label is None:
         name = card_name(game, square.card)
         name = name.replace(" (left)", "-L").replace(" (right)", "-R")
