@@ -105,7 +105,8 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
     restrictions: dict[str, Restriction] = {}
     for loaded in by_family.get("trains", []):
         for rid, r in loaded.document.value["restrictions"].items():
-            restrictions.setdefault(rid, Restriction(r["words"], tuple(r.get("carTypes", ()))))
+            origin = Origin(loaded.display, ("restrictions", rid))
+            restrictions.setdefault(rid, Restriction(r["words"], tuple(r.get("carTypes", ())), origin))
     crossing: CrossingRule | None = None
     for loaded in by_family.get("mainline", [])[:1]:
         x = loaded.document.value["crossing"]

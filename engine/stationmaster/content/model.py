@@ -89,7 +89,8 @@ class Restriction:
     limits the train to (empty when it limits no type)."""
 
     words: str
-    car_types: tuple[str, ...] = ()
+    car_types: tuple[str, ...]
+    origin: Origin = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
