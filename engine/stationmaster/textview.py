@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Hold, Play, Pull, RedFlag, SortCars, Spot
-from engine.stationmaster.content.model import Facility, FacilityModifier, MainlineCard, OfficeTier, TrackShape, TrainCard
+from engine.stationmaster.content.model import Facility, FacilityModifier, MainlineCard, Maneuver, OfficeTier, TrackShape, TrainCard
 from engine.stationmaster.game import Game
 from engine.stationmaster.geometry import coords
 from engine.stationmaster.state import Car, MainlineSlot, Square, Train
@@ -128,7 +128,8 @@ def describe_action(game: Game, action: Action) -> str:
     if isinstance(action, Play):
         return _describe_play(game, action)
     if isinstance(action, RedFlag):
-        return f"Red Flag: hold {_train_label(game, action.train)} where it stands for one Mainline Phase"
+        flag = next((c.name for c in game.catalog.of_type(Maneuver) if c.effect == "red-flag"), "red flag")
+        return f"{flag}: hold {_train_label(game, action.train)} where it stands for one Mainline Phase"
     if isinstance(action, SortCars):
         order = ", ".join(str(i + 1) for i in action.order)
         return f"Sort the cars of {_train_label(game, action.train)} into the order {order}"
