@@ -30,7 +30,7 @@ from engine.stationmaster.content.model import (
 from engine.stationmaster.deck import in_mainline_inventory, is_dealt, office_ladder
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
-from engine.stationmaster.mainline import crossing_stages
+from engine.stationmaster.mainline import crossing_stages, stages_at_speed
 from engine.stationmaster.status import card_effect, card_status
 from engine.stationmaster.svg import track_svg
 from engine.pack import TableSet
@@ -282,6 +282,42 @@ def mainline_terrain(catalog: Catalog) -> Context:
     return {"rows": rows}
 
 
+def crossing_times(catalog: Catalog) -> Context:
+    """The crossing table by card speed, from mainline.yaml's ``crossing``."""
+    rule = catalog.crossing
+    if rule is None:
+        return {"rows": [], "slow_adds": 0, "fewest": 0}
+    rows = [
+        {"mph": mph, "fast": stages_at_speed(rule, mph, slow=False), "slow": stages_at_speed(rule, mph, slow=True)}
+        for mph, _ in sorted(rule.stages_at_mph, reverse=True)
+    ]
+    return {"rows": rows, "slow_adds": rule.slow_train_adds, "fewest": rule.fewest_stages}
+
+
+def table_figures(catalog: Catalog) -> Context:
+    """The table constants (game.yaml) and the hand limit a held card raises."""
+    table = catalog.game.table
+    bonuses = [(m.id, m.name, table.hand_limit + m.hand_limit_bonus) for m in catalog.of_type(Maneuver) if m.hand_limit_bonus]
+    return {"table": table, "setup": catalog.game.setup, "bonuses": bonuses}
+
+
+def scoring(catalog: Catalog) -> Context:
+    return {"scoring": catalog.game.scoring}
+
+
+def timetable_direction(catalog: Catalog) -> Context:
+    ends = {m.end: m for m in catalog.of_type(MainlineCard) if m.role == "divisionPoint"}
+    odd = catalog.game.timetable.odd_numbers_head
+    even = "west" if odd == "east" else "east"
+
+    def start(heading: str) -> tuple[str, str] | None:
+        # A train heading east sets out from the west end, and the reverse.
+        card = ends.get("west" if heading == "east" else "east")
+        return (card.id, card.name) if card is not None else None
+
+    return {"odd": odd, "even": even, "odd_start": start(odd), "even_start": start(even)}
+
+
 def division_points(catalog: Catalog) -> Context:
     rows = [{"id": m.id, "name": m.name, "end": m.end, "yard": m.yard} for m in catalog.of_type(MainlineCard) if m.role == "divisionPoint"]
     return {"rows": rows}
@@ -327,7 +363,7 @@ def edition(catalog: Catalog) -> Context:
 # Tables computed only when their inputs change (see render._expensive_body).
 EXPENSIVE: frozenset[str] = frozenset({"simulation"})
 # Tables whose rows mention cards without being where those cards live.
-LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation"})
+LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation", "table-figures", "timetable-direction"})
 
 TABLES: dict[str, Callable[[Catalog], Context]] = {
     "edition": edition,
@@ -344,6 +380,10 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
     "action-cards": action_cards,
     "space-use-cards": space_use_cards,
     "mainline-terrain": mainline_terrain,
+    "crossing-times": crossing_times,
+    "table-figures": table_figures,
+    "scoring": scoring,
+    "timetable-direction": timetable_direction,
     "division-points": division_points,
     "realignment": realignment,
     "house-rules": house_rules,
