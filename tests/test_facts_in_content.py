@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine.stationmaster.content.build import CARD_BUILDERS
-from engine.stationmaster.content.model import Consist
+from engine.stationmaster.content.model import Consist, TrackShape
 from engine.stationmaster.tables import TABLES
 from engine_kit import CATALOG
 
@@ -126,3 +126,22 @@ def test_docstrings_and_effect_ids_are_not_facts() -> None:
     source = '"""Lay a straight: see "straight"."""\n@handler("red-flag")\ndef f():\n    """The Depot."""\n'
     assert not restated(source, exact_facts())
     assert not named_cards(source)
+
+
+def test_the_grid_cell_fits_the_longest_label_the_schema_allows() -> None:
+    import json
+
+    from engine.stationmaster import textview
+
+    schema = json.loads((ROOT / "content" / "stationmaster" / "schema" / "track.schema.json").read_text(encoding="utf-8"))
+    assert schema["$defs"]["card"]["properties"]["label"]["maxLength"] == textview._LABEL_WIDTH
+
+
+def test_the_grid_shows_each_track_card_by_its_content_label() -> None:
+    from engine.stationmaster.game import Game
+    from engine.stationmaster.state import Square
+    from engine.stationmaster.textview import short_label
+
+    game = Game(CATALOG, seed=1)
+    for shape in CATALOG.of_type(TrackShape):
+        assert short_label(game, Square(kind="track", card=shape.id)) == shape.label
