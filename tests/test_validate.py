@@ -1318,3 +1318,37 @@ def test_mainline_file_without_its_crossing_table(content_copy: Path, validate):
     result = validate()
     assert result.code == 1, result.output
     assert any(p.path == "content/mainline.yaml" and "missing required key 'crossing'" in p.message for p in result.problems), result.out
+
+
+def _second_file(content: Path, rel: str, new_rel: str, change: tuple[str, str], card: str) -> str:
+    """A second file of one family: the first file's pack-wide tables with one
+    change, then a single card of its own."""
+    text = read(content, rel)
+    head = text[: text.index("cards:\n")]
+    assert head.count(change[0]) == 1, f"{change[0]!r} not in the head of {rel}"
+    return write(content, new_rel, head.replace(change[0], change[1]) + "cards:\n" + card)
+
+
+def test_two_trains_files_that_word_a_restriction_differently(content_copy: Path, validate):
+    rid, rule = next(iter(shipped("home-deck/trains.yaml")["restrictions"].items()))
+    text = _second_file(
+        content_copy, "home-deck/trains.yaml", "home-deck/x-trains.yaml", (f"words: {rule['words']}", f"words: {rule['words']} here"),
+        '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n',
+    )
+    result = validate()
+    expect_problem(
+        result, "content/home-deck/x-trains.yaml", *at(text, text.index(f"  {rid}: ") + len(f"  {rid}: ")),
+        f"restriction '{rid}' differs from its entry in content/home-deck/trains.yaml",
+    )
+    assert len(result.problems) == 1, result.out
+
+
+def test_two_mainline_files_with_different_crossing_tables(content_copy: Path, validate):
+    adds = shipped("mainline.yaml")["crossing"]["slowTrainAdds"]
+    text = _second_file(
+        content_copy, "mainline.yaml", "more-mainline.yaml", (f"slowTrainAdds: {adds}", f"slowTrainAdds: {adds + 1}"),
+        "  - id: plains-two\n    name: Plains Two\n    count: 0\n    role: terrain\n    speedMph: {passenger: 60, freight: 60}\n",
+    )
+    result = validate()
+    expect_problem(result, "content/more-mainline.yaml", *at(text, text.index("crossing:")), "this crossing table differs from the one in content/mainline.yaml")
+    assert len(result.problems) == 1, result.out

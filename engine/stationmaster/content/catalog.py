@@ -102,20 +102,29 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
         cars=tuple((kind, car["count"]) for kind, car in s["cars"].items()),
         car_categories=MappingProxyType({kind: car["category"] for kind, car in s["cars"].items()}),
     )
+    # A pack may split trains or the Mainline over several files; each file
+    # repeats these pack-wide tables, and the copies must agree.
     restrictions: dict[str, Restriction] = {}
     for loaded in by_family.get("trains", []):
         for rid, r in loaded.document.value["restrictions"].items():
             origin = Origin(loaded.display, ("restrictions", rid))
-            restrictions.setdefault(rid, Restriction(r["words"], tuple(r.get("carTypes", ())), origin))
+            rule = Restriction(r["words"], tuple(r.get("carTypes", ())), origin)
+            first = restrictions.setdefault(rid, rule)
+            if first != rule:
+                problems.append(locator.problem(origin, f"restriction '{rid}' differs from its entry in {first.origin.file}; every trains file must say the same"))
     crossing: CrossingRule | None = None
-    for loaded in by_family.get("mainline", [])[:1]:
+    for loaded in by_family.get("mainline", []):
         x = loaded.document.value["crossing"]
-        crossing = CrossingRule(
+        this = CrossingRule(
             stages_at_mph=tuple((row["mph"], row["stages"]) for row in x["stagesAtMph"]),
             slow_train_adds=x["slowTrainAdds"],
             fewest_stages=x["fewestStages"],
             origin=Origin(loaded.display, ("crossing",)),
         )
+        if crossing is None:
+            crossing = this
+        elif crossing != this:
+            problems.append(locator.problem(this.origin, f"this crossing table differs from the one in {crossing.origin.file}; every Mainline file must say the same", at_key=True))
     # Pack-wide facts a card's own rules need, attached to the cards that use them.
     restriction_view = MappingProxyType(restrictions)
     for i, card in enumerate(cards):
