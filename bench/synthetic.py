@@ -29,13 +29,14 @@ def _cards(family: str) -> tuple[str, list[dict[str, object]], dict[str, object]
     return family, data["cards"], extra
 
 
-def _copy(card: dict[str, object], family: str, n: int) -> dict[str, object]:
+def _copy(card: dict[str, object], family: str, n: int, k: int) -> dict[str, object]:
     out = dict(card)
     out["id"] = f"{card['id']}-s{n}"
     if family == "facilities" and "lockouts" in card:
         out["lockouts"] = [f"{x}-s{n}" for x in card["lockouts"]]  # type: ignore[attr-defined]
     if family == "track":
         out["count"] = 0
+        out["label"] = f"s{n}.{k}"  # grid labels are unique, and nine characters at most
     return out
 
 
@@ -60,7 +61,7 @@ def make(target: Path, total: int) -> int:
             batch: list[dict[str, object]] = []
             while len(batch) < chunk and written < total:
                 n += 1
-                batch.extend(_copy(card, family, n) for card in cards)
+                batch.extend(_copy(card, family, n, k) for k, card in enumerate(cards))
                 written += len(cards)
             if not batch:
                 break

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.stationmaster.tables import TABLES
+
 from test_site_common import (
     Result,
     baseline,  # noqa: F401  (fixture)
@@ -90,7 +92,8 @@ def unknown_table(pages: dict[str, str]) -> Expected:
     text = pages["mainline.md"]
     at = line_of(text, "## Grade modifiers") + 1
     pages["mainline.md"] = _insert(text, at, "\n<!-- generated: no-such-table -->\n<!-- /generated -->\n")
-    return [("mainline.md", at + 1, 1, "unknown table 'no-such-table'; known tables: action-cards, division-points, edition")]
+    known = ", ".join(sorted(TABLES)[:3])
+    return [("mainline.md", at + 1, 1, f"unknown table 'no-such-table'; known tables: {known}")]
 
 
 def malformed(pages: dict[str, str]) -> Expected:

@@ -1211,3 +1211,148 @@ def test_paths_are_relative_to_the_current_directory(content_copy: Path, validat
     result = validate(target=target, cwd=cwd)
     expect_problem(result, f"{prefix}game.yaml", line, col, "field 'table.handLimit'")
     assert result.out.startswith(f"{prefix}game.yaml:{line}:{col}: ")
+
+
+# ------------------------------------------- facts the engine reads from content
+
+
+def test_track_label_longer_than_the_grid_cell(content_copy: Path, validate: Validate) -> None:
+    card = cards("home-deck/track.yaml")[0]["id"]
+    text, off = sub(content_copy, "home-deck/track.yaml", r"^    label: .*$", "    label: Tenletters", card=card)
+    result = validate()
+    expect_problem(result, "content/home-deck/track.yaml", *value_at(text, off), "label", "9")
+    assert len(result.problems) == 1, result.out
+
+
+def test_two_track_cards_with_one_label(content_copy: Path, validate: Validate) -> None:
+    first, second = cards("home-deck/track.yaml")[:2]
+    text, off = sub(content_copy, "home-deck/track.yaml", r"^    label: .*$", f"    label: {first['label']}", card=second["id"])
+    result = validate()
+    expect_problem(
+        result, "content/home-deck/track.yaml", *value_at(text, off),
+        f"card '{second['id']}': label '{first['label']}' is already the label of '{first['id']}'",
+    )
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    ("pattern", "repl", "fragment"),
+    [
+        (r"^  loadWorked: .*$", "  loadWorked: -1", "scoring.loadWorked"),
+        (r"^  departmentCards: .*$", "  departmentCards: one", "setup.departmentCards"),
+        (r"^  oddNumbersHead: .*$", "  oddNumbersHead: north", "not one of: east, west"),
+    ],
+)
+def test_bad_game_fact(content_copy: Path, validate: Validate, pattern: str, repl: str, fragment: str) -> None:
+    text, off = sub(content_copy, "game.yaml", pattern, repl)
+    result = validate()
+    expect_problem(result, "content/game.yaml", *value_at(text, off), fragment)
+    assert len(result.problems) == 1, result.out
+
+
+def test_car_category_must_be_coach_or_freight(content_copy: Path, validate: Validate) -> None:
+    text, off = sub(content_copy, "supplies.yaml", r"category: freight", "category: fright")
+    result = validate()
+    expect_problem(result, "content/supplies.yaml", *at(text, off + len("category: ")), "not one of: coach, freight", "did you mean 'freight'?")
+    assert len(result.problems) == 1, result.out
+
+
+def _limiting_restriction() -> tuple[str, str]:
+    """A restriction that limits a train to some car types, and its first type."""
+    rid, rule = next((k, v) for k, v in shipped("home-deck/trains.yaml")["restrictions"].items() if v.get("carTypes"))
+    return rid, rule["carTypes"][0]
+
+
+def test_restriction_car_type_that_is_a_coach(content_copy: Path, validate: Validate) -> None:
+    rid, kind = _limiting_restriction()
+    sub(content_copy, "supplies.yaml", rf"^  {kind}: \{{count: (\d+), category: freight\}}$", rf"  {kind}: {{count: \1, category: coach}}")
+    text = read(content_copy, "home-deck/trains.yaml")
+    line = text.index(f"  {rid}: ")
+    where = text.index("carTypes: [", line) + len("carTypes: [")
+    result = validate()
+    expect_problem(result, "content/home-deck/trains.yaml", *at(text, where), f"restriction '{rid}': '{kind}' is a coach car in supplies.yaml")
+    assert len(result.problems) == 1, result.out
+
+
+def test_restriction_car_type_missing_from_the_supplies(content_copy: Path, validate: Validate) -> None:
+    rid, kind = _limiting_restriction()
+    sub(content_copy, "supplies.yaml", rf"^  {kind}: .*\n", "")
+    text = read(content_copy, "home-deck/trains.yaml")
+    line = text.index(f"  {rid}: ")
+    where = text.index("carTypes: [", line) + len("carTypes: [")
+    result = validate()
+    expect_problem(result, "content/home-deck/trains.yaml", *at(text, where), f"restriction '{rid}': car type '{kind}' is not among the cars in supplies.yaml")
+
+
+def test_train_restriction_with_no_words(content_copy: Path, validate: Validate) -> None:
+    train = next(c for c in cards("home-deck/trains.yaml") if c.get("restrictions"))
+    rid = train["restrictions"][0]
+    sub(content_copy, "home-deck/trains.yaml", rf"^  {rid}: .*\n", "")
+    text = read(content_copy, "home-deck/trains.yaml")
+    lo, _ = card_span(text, train["id"])
+    where = text.index("restrictions: [", lo) + len("restrictions: [")
+    result = validate()
+    expect_problem(result, "content/home-deck/trains.yaml", *at(text, where), f"card '{train['id']}': restriction '{rid}' has no entry under restrictions")
+
+
+def test_terrain_speed_missing_from_the_crossing_table(content_copy: Path, validate: Validate) -> None:
+    rows = shipped("mainline.yaml")["crossing"]["stagesAtMph"]
+    dropped = rows[-1]["mph"]
+    sub(content_copy, "mainline.yaml", rf"^    - \{{mph: {dropped}, .*\n", "")
+    text = read(content_copy, "mainline.yaml")
+    slow = [c for c in shipped("mainline.yaml")["cards"] if c.get("speedMph", {}).get("passenger") == dropped]
+    assert slow, "no terrain card runs at the dropped speed"
+    lo, _ = card_span(text, slow[0]["id"])
+    where = text.index("passenger: ", lo) + len("passenger: ")
+    result = validate()
+    expect_problem(result, "content/mainline.yaml", *at(text, where), f"card '{slow[0]['id']}': no crossing time for {dropped} mph")
+
+
+def test_crossing_table_lists_a_speed_twice(content_copy: Path, validate: Validate) -> None:
+    rows = shipped("mainline.yaml")["crossing"]["stagesAtMph"]
+    text, off = sub(content_copy, "mainline.yaml", rf"^    - \{{mph: {rows[0]['mph']}, ", f"    - {{mph: {rows[0]['mph']}, stages: 1}}\n    - {{mph: {rows[0]['mph']}, ")
+    second = text.index(f"- {{mph: {rows[0]['mph']}", off + len("    - {")) + len("- {mph: ")
+    result = validate()
+    expect_problem(result, "content/mainline.yaml", *at(text, second), f"crossing: {rows[0]['mph']} mph is listed twice")
+    assert len(result.problems) == 1, result.out
+
+
+def test_mainline_file_without_its_crossing_table(content_copy: Path, validate: Validate) -> None:
+    sub(content_copy, "mainline.yaml", r"^crossing:\n(?:  .*\n)+", "")
+    result = validate()
+    assert result.code == 1, result.output
+    assert any(p.path == "content/mainline.yaml" and "missing required key 'crossing'" in p.message for p in result.problems), result.out
+
+
+def _second_file(content: Path, rel: str, new_rel: str, change: tuple[str, str], card: str) -> str:
+    """A second file of one family: the first file's pack-wide tables with one
+    change, then a single card of its own."""
+    text = read(content, rel)
+    head = text[: text.index("cards:\n")]
+    assert head.count(change[0]) == 1, f"{change[0]!r} not in the head of {rel}"
+    return str(write(content, new_rel, head.replace(change[0], change[1]) + "cards:\n" + card))
+
+
+def test_two_trains_files_that_word_a_restriction_differently(content_copy: Path, validate: Validate) -> None:
+    rid, rule = next(iter(shipped("home-deck/trains.yaml")["restrictions"].items()))
+    text = _second_file(
+        content_copy, "home-deck/trains.yaml", "home-deck/x-trains.yaml", (f"words: {rule['words']}", f"words: {rule['words']} here"),
+        '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n',
+    )
+    result = validate()
+    expect_problem(
+        result, "content/home-deck/x-trains.yaml", *at(text, text.index(f"  {rid}: ") + len(f"  {rid}: ")),
+        f"restriction '{rid}' differs from its entry in content/home-deck/trains.yaml",
+    )
+    assert len(result.problems) == 1, result.out
+
+
+def test_two_mainline_files_with_different_crossing_tables(content_copy: Path, validate: Validate) -> None:
+    adds = shipped("mainline.yaml")["crossing"]["slowTrainAdds"]
+    text = _second_file(
+        content_copy, "mainline.yaml", "more-mainline.yaml", (f"slowTrainAdds: {adds}", f"slowTrainAdds: {adds + 1}"),
+        "  - id: plains-two\n    name: Plains Two\n    count: 0\n    role: terrain\n    speedMph: {passenger: 60, freight: 60}\n",
+    )
+    result = validate()
+    expect_problem(result, "content/more-mainline.yaml", *at(text, text.index("crossing:")), "this crossing table differs from the one in content/mainline.yaml")
+    assert len(result.problems) == 1, result.out

@@ -35,7 +35,7 @@ class Draw(Action):
     """Local Operations, first option: take the deck's top card, or a Department's."""
 
     kind: ClassVar[str] = "draw"
-    source: str = "deck"  # "deck" or a Department number "1".."3"
+    source: str = "deck"  # "deck" or a Department number, counted from "1"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,52 +2,66 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 
 from engine.errors import Reason
-from engine.stationmaster.content.model import TrainCard
+from engine.stationmaster.content.model import CarCategory, TrainCard
 from engine.stationmaster.state import Car
 
-RESTRICTION_WORDS = {
-    "emptiesOnly": "empties only",
-    "reefersOnly": "reefers only",
-    "dropOnly": "drop only",
-    "pickUpEmptiesOnly": "pick up empties only",
-    "mayNotSwitch": "may not switch",
-}
+
+def category(card: TrainCard, car: Car) -> CarCategory:
+    """Which of the card's consist limits ``car`` counts against (supplies.yaml)."""
+    return card.category(car.type)
 
 
-def category(car: Car) -> str:
-    return "coach" if car.type == "coach" else "freight"
+def restriction_words(card: TrainCard, restriction: str) -> str:
+    return card.restriction_rules[restriction].words
+
+
+def _outside_types(card: TrainCard, car: Car) -> str | None:
+    """The first restriction on ``card`` that limits its freight to types
+    ``car`` is not one of, if any."""
+    for r in card.restrictions:
+        types = card.restriction_rules[r].car_types
+        if types and car.type not in types:
+            return r
+    return None
+
+
+def _code(restriction: str) -> str:
+    """A restriction's refusal code: its id in kebab case (reefersOnly -> reefers-only)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", restriction).lower()
 
 
 def car_refusal(card: TrainCard, car: Car, *, pickup: bool) -> Reason | None:
     """Why ``card`` may not take ``car`` (None if it may). ``pickup`` is True for
     coupling on during a run, False when the train is made up in a yard."""
-    cat = category(car)
+    cat = category(card, car)
     limit = card.consist.coach if cat == "coach" else card.consist.freight
     label = f"a {'loaded' if car.loaded else 'empty'} {car.type}"
     if limit == 0:
         return Reason("takes-no-category", f"{card.name} takes no {'coaches' if cat == 'coach' else 'freight cars'}, so not {label}")
     r = card.restrictions
-    if "reefersOnly" in r and cat == "freight" and car.type != "reefer":
-        return Reason("reefers-only", f"{card.name} is 'reefers only': not {label}")
+    outside = _outside_types(card, car) if cat == "freight" else None
+    if outside is not None:
+        return Reason(_code(outside), f"{card.name} is '{restriction_words(card, outside)}': not {label}")
     if "emptiesOnly" in r and car.loaded:
-        return Reason("empties-only", f"{card.name} is 'empties only': not {label}")
+        return Reason(_code("emptiesOnly"), f"{card.name} is '{restriction_words(card, 'emptiesOnly')}': not {label}")
     if pickup:
         if "mayNotSwitch" in r:
-            return Reason("may-not-switch", f"{card.name} 'may not switch': it cannot pick up {label}")
+            return Reason(_code("mayNotSwitch"), f"{card.name} '{restriction_words(card, 'mayNotSwitch')}': it cannot pick up {label}")
         if "dropOnly" in r:
-            return Reason("drop-only", f"{card.name} is 'drop only': it cannot pick up {label}")
+            return Reason(_code("dropOnly"), f"{card.name} is '{restriction_words(card, 'dropOnly')}': it cannot pick up {label}")
         if "pickUpEmptiesOnly" in r and car.loaded:
-            return Reason("pick-up-empties-only", f"{card.name} may 'pick up empties only': not {label}")
+            return Reason(_code("pickUpEmptiesOnly"), f"{card.name} may '{restriction_words(card, 'pickUpEmptiesOnly')}': not {label}")
     return None
 
 
 def consist_refusals(card: TrainCard, cars: Sequence[Car], caboose: bool, tray_pieces: int) -> list[str]:
     """Every reason this consist may not leave (empty when it may)."""
     reasons: list[str] = []
-    coaches = sum(1 for c in cars if category(c) == "coach")
+    coaches = sum(1 for c in cars if category(card, c) == "coach")
     freight = len(cars) - coaches
     if coaches > card.consist.coach:
         reasons.append(Reason("too-many-coaches", f"{card.name} takes at most {card.consist.coach} coach(es), not {coaches}"))
@@ -113,7 +127,7 @@ def make_up(card: TrainCard, yard: list[Car], yard_name: str, tray_pieces: int, 
         for car in list(yard):
             if car.loaded != want_loaded or len(taken) >= room_total:
                 continue
-            cat = category(car)
+            cat = category(card, car)
             if room[cat] > 0 and car_refusal(card, car, pickup=False) is None:
                 room[cat] -= 1
                 taken.append(car)
@@ -121,7 +135,7 @@ def make_up(card: TrainCard, yard: list[Car], yard_name: str, tray_pieces: int, 
     short = [f"{n} more {'coach(es)' if cat == 'coach' else 'freight car(s)'}" for cat, n in room.items() if n > 0]
     if not short:
         return taken, None
-    rules = [RESTRICTION_WORDS[r] for r in card.restrictions if r in ("emptiesOnly", "reefersOnly")]
+    rules = [restriction_words(card, r) for r in card.restrictions if r == "emptiesOnly" or card.restriction_rules[r].car_types]
     why = f" ({', '.join(rules)})" if rules else ""
     report = f"{card.name} left {yard_name} short: it wanted {' and '.join(short)}{why}, and the yard had no more it may take"
     return taken, report

@@ -33,7 +33,9 @@ class Game:
     def __init__(self, catalog: Catalog, *, players: int = 1, seed: int = 0, house_rules: Mapping[str, HouseRuleValue] | None = None) -> None:
         limit = catalog.supplies.whistle_posts
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= limit:
-            raise ConfigurationError(f"players must be a whole number from 1 to {limit} (one district per Whistle Post), not {players!r}")
+            office = catalog.by_id.get(catalog.supplies.whistle_post_office)
+            per = office.name if office is not None else catalog.supplies.whistle_post_office
+            raise ConfigurationError(f"players must be a whole number from 1 to {limit} (one district per {per}), not {players!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ConfigurationError(f"seed must be a whole number, not {seed!r}")
         self.catalog = catalog
@@ -112,7 +114,7 @@ class Game:
                     hand.append(s.deck.pop())
         s.departments = [[] for _ in range(c.game.table.departments)]
         for pile in s.departments:
-            if s.deck:
+            for _ in range(min(c.game.setup.department_cards, len(s.deck))):
                 pile.append(s.deck.pop())
 
     # -- the API ----------------------------------------------------------

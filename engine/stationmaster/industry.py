@@ -1,11 +1,11 @@
 """What a district's industries and Office do at the end of its player's turn,
 and the points they earn.
 
-Scoring (the sources name what earns but not how much; see the site's
-Engine decisions page): a load that works its way through an industry's
-MEN | AT | WORK pipeline earns its district a point; a car an industry
-loaded earns its shipper a point when it reaches a Division Point; a
-passenger set down at a Passenger Facility earns that district a point.
+Scoring (the sources name what earns; how much is game.yaml's ``scoring``):
+a load that works its way through an industry's pipeline earns its
+district; a car an industry loaded earns its shipper when it reaches a
+Division Point; a coach of passengers set down at a Passenger Facility
+earns that district.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ def work_district(game: Game, player: int) -> None:
             continue
         done = square.pipeline[-1]
         if done:
-            s.scores[player] += done
-            s.log.append(f"{card.name}: {done} load(s) worked through; player {player} scores {done}")
+            points = done * game.catalog.game.scoring.load_worked
+            s.scores[player] += points
+            s.log.append(f"{card.name}: {done} load(s) worked through; player {player} scores {points}")
         square.pipeline = [0] + square.pipeline[:-1]
         if card.traffic in ("inbound", "both"):
             room = card.inbound_boxes + capacity(game, district, square_key, "inboundBox")
@@ -67,6 +68,8 @@ def _passengers(game: Game, player: int, district: District) -> None:
     office = game.catalog.by_id[s.office(player)]
     if not isinstance(office, OfficeTier) or not office.passenger_facility:
         return
+    points = game.catalog.game.scoring.passengers_set_down
+    passenger_types = game.catalog.supplies.car_types_in("coach")
     porters = office.porters + capacity(game, district, OFFICE_SQUARE, "porter")
     down = min(office.inbound_slots + capacity(game, district, OFFICE_SQUARE, "inboundSlot"), porters)
     up = min(office.outbound_slots + capacity(game, district, OFFICE_SQUARE, "outboundSlot"), porters)
@@ -78,13 +81,13 @@ def _passengers(game: Game, player: int, district: District) -> None:
         if isinstance(card, TrainCard) and "mayNotSwitch" in card.restrictions:
             continue  # nothing is set down or taken up from a train that may not switch
         for car in train.cars:
-            if car.type != "coach":
+            if car.type not in passenger_types:
                 continue
             if car.loaded and car.shipper != player and down > 0:
                 car.loaded, car.shipper = False, None
                 down -= 1
-                s.scores[player] += 1
-                s.log.append(f"a coach of passengers is set down at player {player}'s {office.name}; player {player} scores 1")
+                s.scores[player] += points
+                s.log.append(f"a {car.type} of passengers is set down at player {player}'s {office.name}; player {player} scores {points}")
             elif not car.loaded and up > 0:
                 car.loaded, car.shipper = True, player
                 up -= 1
@@ -92,8 +95,10 @@ def _passengers(game: Game, player: int, district: District) -> None:
 
 def deliver(game: Game, cars: list, where: str) -> None:  # type: ignore[type-arg]
     """Loads an industry shipped pay their shipper on reaching a Division Point."""
+    points = game.catalog.game.scoring.load_delivered
+    freight = game.catalog.supplies.car_types_in("freight")
     for car in cars:
-        if car.loaded and car.shipper is not None and car.type != "coach":
-            game.state.scores[car.shipper] += 1
-            game.state.log.append(f"a {car.type} loaded by player {car.shipper} reaches {where}; player {car.shipper} scores 1")
+        if car.loaded and car.shipper is not None and car.type in freight:
+            game.state.scores[car.shipper] += points
+            game.state.log.append(f"a {car.type} loaded by player {car.shipper} reaches {where}; player {car.shipper} scores {points}")
             car.shipper = None

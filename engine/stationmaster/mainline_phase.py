@@ -27,7 +27,7 @@ def mainline_phase(game: Game) -> None:
     if due is not None:
         card = game.catalog.by_id[due]
         assert isinstance(card, TrainCard)
-        heading = "east" if int(card.number) % 2 == 1 else "west"
+        heading = game.catalog.game.timetable.heading(card.number)
         start = 0 if heading == "east" else len(s.mainline) - 1
         depart(game, card, None, start, heading, f"{due}/d{s.day}")
         if due in s.second_sections:

@@ -161,7 +161,7 @@ class Report:
             "cards": {card_id: stats.to_dict(self.games) for card_id, stats in self.cards.items()},
             "definitions": {
                 "drawn": "copies entering a hand: opening deal, Draw from the deck or a Department",
-                "played": "copies leaving a hand by a Play (or spent, like a Red Flag)",
+                "played": "copies leaving a hand by a Play (or spent, like a Maneuver)",
                 "discarded": "copies leaving a hand by a Discard",
                 "heldAtEnd": "copies still in a hand when the game ended",
                 "deadDraws": "draws never played: discarded + heldAtEnd (drawn = played + discarded + heldAtEnd)",

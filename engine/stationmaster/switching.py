@@ -82,7 +82,7 @@ def pull_refusals(game: Game, train: Train, card: TrainCard, district: District,
         why = car_refusal(card, car, pickup=True)
         if why:
             reasons.append(why)
-    coaches = sum(1 for c in train.cars + square.cars if category(c) == "coach")
+    coaches = sum(1 for c in train.cars + square.cars if category(card, c) == "coach")
     freight = len(train.cars) + len(square.cars) - coaches
     if coaches > card.consist.coach or freight > card.consist.freight:
         reasons.append(Reason("train-too-long", f"coupling them would make {card.name} longer than its card allows"))

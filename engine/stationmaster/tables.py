@@ -27,12 +27,11 @@ from engine.stationmaster.content.model import (
     TrackShape,
     TrainCard,
 )
-from engine.stationmaster.consist import RESTRICTION_WORDS
-from engine.stationmaster.deck import in_mainline_inventory, is_dealt
+from engine.stationmaster.deck import in_mainline_inventory, is_dealt, office_ladder
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.effects.pays_for_stopping import EFFECT as PAYS_FOR_STOPPING
 from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
-from engine.stationmaster.mainline import crossing_stages
+from engine.stationmaster.mainline import crossing_stages, stages_at_speed
 from engine.stationmaster.status import card_effect, card_status
 from engine.stationmaster.svg import track_svg
 from engine.pack import TableSet
@@ -109,8 +108,6 @@ def track(catalog: Catalog) -> Context:
 
 
 def offices(catalog: Catalog) -> Context:
-    from engine.stationmaster.deck import office_ladder
-
     ladder = office_ladder(catalog)
     names = {t.id: t.name for t in ladder}
     return _card_rows(
@@ -146,11 +143,20 @@ def facilities(catalog: Catalog) -> Context:
     return context
 
 
+def _first_passenger_tier(catalog: Catalog) -> OfficeTier | None:
+    """The lowest office tier that is a Passenger Facility (every tier above
+    it is one too: an upgrade never loses it)."""
+    return next((t for t in office_ladder(catalog) if t.passenger_facility), None)
+
+
 def facility_modifiers(catalog: Catalog) -> Context:
+    lowest = _first_passenger_tier(catalog)
+    passenger_words = f"any Passenger Facility ({lowest.name} or above)" if lowest else "any Passenger Facility"
+
     def extra(m: FacilityModifier) -> Context:
         if m.hosts == "office":
             hosts: list[tuple[str, str]] = []
-            host_words = "any Passenger Facility (Depot or above)"
+            host_words = passenger_words
         elif m.hosts == "anyFreight":
             hosts, host_words = [], "any freight facility"
         else:
@@ -176,7 +182,7 @@ def _trains(catalog: Catalog, service: str) -> Context:
             "speed": t.speed,
             "consist": _consist_words(t),
             "caboose": t.caboose,
-            "restrictions": ", ".join(RESTRICTION_WORDS[r] for r in t.restrictions) or "none",
+            "restrictions": ", ".join(catalog.restrictions[r].words for r in t.restrictions) or "none",
             "pays": t.effect == PAYS_FOR_STOPPING,
         }
 
@@ -216,7 +222,8 @@ def mainline_modifiers(catalog: Catalog) -> Context:
         else:
             targets, target_words = [], "any unoccupied Mainline card its map names"
         requires = (m.requires, catalog.by_id[m.requires].name) if m.requires else None
-        return {"targets": targets, "target_words": target_words, "requires": requires, "effect": _effect_text(catalog, m)}
+        cut = None if m.crossing is None else {"stages": m.crossing.stages, "direction": m.crossing.direction}
+        return {"targets": targets, "target_words": target_words, "requires": requires, "cut": cut, "effect": _effect_text(catalog, m)}
 
     return _card_rows(catalog, catalog.of_type(MainlineModifier), extra)
 
@@ -277,6 +284,42 @@ def mainline_terrain(catalog: Catalog) -> Context:
     return {"rows": rows}
 
 
+def crossing_times(catalog: Catalog) -> Context:
+    """The crossing table by card speed, from mainline.yaml's ``crossing``."""
+    rule = catalog.crossing
+    if rule is None:
+        return {"rows": [], "slow_adds": 0, "fewest": 0}
+    rows = [
+        {"mph": mph, "fast": stages_at_speed(rule, mph, slow=False), "slow": stages_at_speed(rule, mph, slow=True)}
+        for mph, _ in sorted(rule.stages_at_mph, reverse=True)
+    ]
+    return {"rows": rows, "slow_adds": rule.slow_train_adds, "fewest": rule.fewest_stages}
+
+
+def table_figures(catalog: Catalog) -> Context:
+    """The table constants (game.yaml) and the hand limit a held card raises."""
+    table = catalog.game.table
+    bonuses = [(m.id, m.name, table.hand_limit + m.hand_limit_bonus) for m in catalog.of_type(Maneuver) if m.hand_limit_bonus]
+    return {"table": table, "setup": catalog.game.setup, "bonuses": bonuses}
+
+
+def scoring(catalog: Catalog) -> Context:
+    return {"scoring": catalog.game.scoring}
+
+
+def timetable_direction(catalog: Catalog) -> Context:
+    ends = {m.end: m for m in catalog.of_type(MainlineCard) if m.role == "divisionPoint"}
+    odd = catalog.game.timetable.odd_numbers_head
+    even = "west" if odd == "east" else "east"
+
+    def start(heading: str) -> tuple[str, str] | None:
+        # A train heading east sets out from the west end, and the reverse.
+        card = ends.get("west" if heading == "east" else "east")
+        return (card.id, card.name) if card is not None else None
+
+    return {"odd": odd, "even": even, "odd_start": start(odd), "even_start": start(even)}
+
+
 def division_points(catalog: Catalog) -> Context:
     rows = [{"id": m.id, "name": m.name, "end": m.end, "yard": m.yard} for m in catalog.of_type(MainlineCard) if m.role == "divisionPoint"]
     return {"rows": rows}
@@ -323,7 +366,7 @@ def edition(catalog: Catalog) -> Context:
 # Tables computed only when their inputs change (see render._expensive_body).
 EXPENSIVE: frozenset[str] = frozenset({"simulation"})
 # Tables whose rows mention cards without being where those cards live.
-LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation"})
+LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation", "table-figures", "timetable-direction"})
 
 # A table is named after its function (``mainline_terrain`` is 'mainline-terrain').
 TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-"): fn for fn in (
@@ -341,6 +384,10 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-")
     action_cards,
     space_use_cards,
     mainline_terrain,
+    crossing_times,
+    table_figures,
+    scoring,
+    timetable_direction,
     division_points,
     realignment,
     house_rules,

@@ -14,14 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
-from engine.stationmaster.content.model import Facility, FacilityModifier, MainlineCard, OfficeTier, TrackShape, TrainCard
+from engine.stationmaster.content.model import Facility, FacilityModifier, MainlineCard, Maneuver, OfficeTier, TrackShape, TrainCard
 from engine.stationmaster.game import Game
+from engine.stationmaster.held import spends
 from engine.stationmaster.geometry import coords
 from engine.stationmaster.state import Car, MainlineSlot, Square, Train
 from engine.stationmaster.switching import switch_view, train_district
 
 PHASES = {"setup": "Setup", "local": "Local Operations", "over": "Game over"}
 
+# Track cards carry their own grid label (track.yaml); any other card is
+# abbreviated from its name to this width (see ``short_label``).
 _LABEL_WIDTH = 9
 
 
@@ -82,13 +85,10 @@ def _top(game: Game, department: int) -> str:
 
 
 def short_label(game: Game, square: Square) -> str:
-    """A square's card in at most nine characters, for the grid: a turnout of
-    three or more routes by their count, any other card by its name, with
-    "(left)"/"(right)" shortened to -L/-R."""
+    """A square's card in at most nine characters, for the grid."""
     card = game.catalog.by_id.get(square.card)
-    if isinstance(card, TrackShape) and len(card.routes) >= 3:
-        label = f"{len(card.routes)}-way"
-    else:
+    label = card.label if isinstance(card, TrackShape) else None
+    if label is None:
         name = card_name(game, square.card)
         name = name.replace(" (left)", "-L").replace(" (right)", "-R")
         label = name if len(name) <= _LABEL_WIDTH else name[: _LABEL_WIDTH - 1] + "."
@@ -129,7 +129,8 @@ def describe_action(game: Game, action: Action) -> str:
     if isinstance(action, Play):
         return _describe_play(game, action)
     if isinstance(action, RedFlag):
-        return f"Red Flag: hold {_train_label(game, action.train)} where it stands for one Mainline Phase"
+        flag = next((c.name for c in spends(game, RedFlag)), "a held card")
+        return f"{flag}: hold {_train_label(game, action.train)} where it stands for one Mainline Phase"
     if isinstance(action, SortCars):
         order = ", ".join(str(i + 1) for i in action.order)
         return f"Sort the cars of {_train_label(game, action.train)} into the order {order}"

@@ -36,7 +36,7 @@ def _ids(value: Any) -> str | tuple[str, ...]:
 
 
 def _track(raw: Raw, c: dict[str, Any]) -> Card:
-    return TrackShape(**c, handedness=raw["handedness"], routes=tuple((a, b) for a, b in raw["routes"]))
+    return TrackShape(**c, handedness=raw["handedness"], routes=tuple((a, b) for a, b in raw["routes"]), label=raw["label"])
 
 
 def _office(raw: Raw, c: dict[str, Any]) -> Card:

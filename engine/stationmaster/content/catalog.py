@@ -3,6 +3,7 @@ held to the rules that span files (``crosscheck``)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -17,14 +18,21 @@ from engine.stationmaster.content.crosscheck import cross_check
 from engine.stationmaster.content.model import (
     Card,
     Catalog,
+    CrossingRule,
     Edition,
     Effect,
     FacilityStart,
     GameInfo,
     HouseRule,
     HouseRuleOption,
+    MainlineCard,
+    Restriction,
+    Scoring,
+    SetupSizes,
     Supplies,
     TableConstants,
+    TimetableRule,
+    TrainCard,
 )
 
 # Files that hold one record set each; every one must be present exactly once.
@@ -74,6 +82,14 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             game_days=t["gameDays"],
             switch_moves=t["switchMoves"],
         ),
+        scoring=Scoring(
+            load_worked=g["scoring"]["loadWorked"],
+            load_delivered=g["scoring"]["loadDelivered"],
+            passengers_set_down=g["scoring"]["passengersSetDown"],
+            paid_stop=g["scoring"]["paidStop"],
+        ),
+        setup=SetupSizes(department_cards=g["setup"]["departmentCards"]),
+        timetable=TimetableRule(odd_numbers_head=g["timetable"]["oddNumbersHead"]),
     )
     s_file = by_family["supplies"][0]
     s = s_file.document.value
@@ -83,8 +99,39 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
         limits_signs=s["limitsSigns"],
         crew_trays=s["crewTrays"],
         cabooses=s["cabooses"],
-        cars=tuple(s["cars"].items()),
+        cars=tuple((kind, car["count"]) for kind, car in s["cars"].items()),
+        car_categories=MappingProxyType({kind: car["category"] for kind, car in s["cars"].items()}),
     )
+    # A pack may split trains or the Mainline over several files; each file
+    # repeats these pack-wide tables, and the copies must agree.
+    restrictions: dict[str, Restriction] = {}
+    for loaded in by_family.get("trains", []):
+        for rid, r in loaded.document.value["restrictions"].items():
+            origin = Origin(loaded.display, ("restrictions", rid))
+            rule = Restriction(r["words"], tuple(r.get("carTypes", ())), origin)
+            first = restrictions.setdefault(rid, rule)
+            if first != rule:
+                problems.append(locator.problem(origin, f"restriction '{rid}' differs from its entry in {first.origin.file}; every trains file must say the same"))
+    crossing: CrossingRule | None = None
+    for loaded in by_family.get("mainline", []):
+        x = loaded.document.value["crossing"]
+        this = CrossingRule(
+            stages_at_mph=tuple((row["mph"], row["stages"]) for row in x["stagesAtMph"]),
+            slow_train_adds=x["slowTrainAdds"],
+            fewest_stages=x["fewestStages"],
+            origin=Origin(loaded.display, ("crossing",)),
+        )
+        if crossing is None:
+            crossing = this
+        elif crossing != this:
+            problems.append(locator.problem(this.origin, f"this crossing table differs from the one in {crossing.origin.file}; every Mainline file must say the same", at_key=True))
+    # Pack-wide facts a card's own rules need, attached to the cards that use them.
+    restriction_view = MappingProxyType(restrictions)
+    for i, card in enumerate(cards):
+        if isinstance(card, TrainCard):
+            cards[i] = dataclasses.replace(card, car_categories=supplies.car_categories, restriction_rules=restriction_view)
+        elif isinstance(card, MainlineCard):
+            cards[i] = dataclasses.replace(card, crossing_rule=crossing)
     facility_start = FacilityStart(laborers=1, pipeline=("MEN", "AT", "WORK"))
     for loaded in by_family.get("facilities", []):
         every = loaded.document.value["everyFacility"]
@@ -118,6 +165,8 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
         facility_start=facility_start,
         house_rules=house_rules,
         effects=MappingProxyType(effects),
+        restrictions=restriction_view,
+        crossing=crossing,
         cards=tuple(cards),
         by_id=MappingProxyType(by_id),
         fingerprint=fingerprint,

@@ -46,6 +46,9 @@ def cross_check(catalog: Catalog, locator: Locator, known_house_rules: KnownHous
     _unique_ids(catalog.cards, report)
     _effects_declared(catalog, report, unchecked)
     _track(catalog, report, unchecked)
+    _track_labels(catalog, report)
+    _restrictions(catalog, report)
+    _crossing(catalog, report)
     if "offices" not in incomplete:
         _offices(catalog, report, unchecked)
     _facilities(catalog, report, unchecked)
@@ -108,6 +111,47 @@ def _track(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
             elif pair in seen:
                 report(shape.origin, f"card '{shape.id}': route {a}-{b} is listed twice", "routes")
             seen.add(pair)
+
+
+def _track_labels(catalog: Catalog, report: Report) -> None:
+    first: dict[str, TrackShape] = {}
+    for shape in catalog.of_type(TrackShape):
+        other = first.setdefault(shape.label, shape)
+        if other is not shape:
+            report(shape.origin, f"card '{shape.id}': label '{shape.label}' is already the label of '{other.id}'; the district grid could not tell them apart", "label")
+
+
+def _restrictions(catalog: Catalog, report: Report) -> None:
+    supplied = dict(catalog.supplies.car_categories)
+    for rid, rule in catalog.restrictions.items():
+        for i, kind in enumerate(rule.car_types):
+            if kind not in supplied:
+                report(rule.origin, f"restriction '{rid}': car type '{kind}' is not among the cars in supplies.yaml{did_you_mean(kind, list(supplied))}", ("carTypes", i))
+            elif supplied[kind] != "freight":
+                report(rule.origin, f"restriction '{rid}': '{kind}' is a {supplied[kind]} car in supplies.yaml; carTypes limits a train's freight cars", ("carTypes", i))
+    for t in catalog.of_type(TrainCard):
+        for i, rid in enumerate(t.restrictions):
+            if rid not in catalog.restrictions:
+                report(t.origin, f"card '{t.id}': restriction '{rid}' has no entry under restrictions in the trains file, so the engine has no words for it", ("restrictions", i))
+
+
+def _crossing(catalog: Catalog, report: Report) -> None:
+    rule = catalog.crossing
+    if rule is None:
+        return
+    seen: set[int] = set()
+    for i, (mph, _) in enumerate(rule.stages_at_mph):
+        if mph in seen:
+            report(rule.origin, f"crossing: {mph} mph is listed twice in stagesAtMph", ("stagesAtMph", i, "mph"))
+        seen.add(mph)
+    for m in catalog.of_type(MainlineCard):
+        if m.speed_mph is None:
+            continue
+        for kind in ("passenger", "freight"):
+            mph = getattr(m.speed_mph, kind)
+            if rule.stages_at(mph) is None:
+                listed = ", ".join(str(s) for s in sorted(seen))
+                report(m.origin, f"card '{m.id}': no crossing time for {mph} mph; the crossing table (stagesAtMph) lists {listed}", ("speedMph", kind))
 
 
 def _offices(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:

@@ -32,6 +32,7 @@ class Card:
 class TrackShape(Card):
     handedness: Literal["none", "left", "right"]
     routes: tuple[tuple[Port, Port], ...]
+    label: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,6 +80,19 @@ class Consist:
         return self.coach + self.freight
 
 
+CarCategory = Literal["coach", "freight"]
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A printed train restriction: its words, and the freight car types it
+    limits the train to (empty when it limits no type)."""
+
+    words: str
+    car_types: tuple[str, ...]
+    origin: Origin = field(compare=False, repr=False)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrainCard(Card):
     number: str
@@ -88,6 +102,15 @@ class TrainCard(Card):
     caboose: bool
     restrictions: tuple[str, ...]
     effect: str | None = None
+    # The pack's car categories (supplies.yaml) and restriction wording
+    # (trains.yaml), attached when the catalog is built so the consist rules
+    # can judge a car from the card alone.
+    car_categories: Mapping[str, CarCategory] = field(default_factory=dict, compare=False, repr=False)
+    restriction_rules: Mapping[str, Restriction] = field(default_factory=dict, compare=False, repr=False)
+
+    def category(self, car_type: str) -> CarCategory:
+        """Which consist limit a car of this type counts against."""
+        return self.car_categories[car_type]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -137,6 +160,21 @@ class TrackSpeed:
     freight: int
 
 
+@dataclass(frozen=True, slots=True)
+class CrossingRule:
+    """How long a Mainline crossing takes (mainline.yaml's ``crossing``)."""
+
+    stages_at_mph: tuple[tuple[int, int], ...]
+    slow_train_adds: int
+    fewest_stages: int
+    origin: Origin = field(compare=False, repr=False)
+
+    def stages_at(self, mph: int) -> int | None:
+        """The Stages a card of this speed costs before any addition; None if
+        the table does not list the speed."""
+        return next((stages for speed, stages in self.stages_at_mph if speed == mph), None)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MainlineCard(Card):
     role: Literal["terrain", "divisionPoint"]
@@ -146,6 +184,9 @@ class MainlineCard(Card):
     yard: bool = False
     grade: bool = False
     effect: str | None = None
+    # The pack's crossing rule, attached when the catalog is built so a
+    # terrain card can be timed from the card alone.
+    crossing_rule: CrossingRule | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,11 +235,40 @@ class TableConstants:
 
 
 @dataclass(frozen=True, slots=True)
+class Scoring:
+    """Points per scoring event (game.yaml's ``scoring``)."""
+
+    load_worked: int
+    load_delivered: int
+    passengers_set_down: int
+    paid_stop: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetupSizes:
+    department_cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimetableRule:
+    odd_numbers_head: Literal["east", "west"]
+
+    def heading(self, number: str) -> Literal["east", "west"]:
+        """The way a timetabled train with this (plain) number runs."""
+        if int(number) % 2 == 1:
+            return self.odd_numbers_head
+        return "west" if self.odd_numbers_head == "east" else "east"
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     title: str
     home_deck: Edition
     mainline: Edition
     table: TableConstants
+    scoring: Scoring
+    setup: SetupSizes
+    timetable: TimetableRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +285,10 @@ class Supplies:
     crew_trays: int
     cabooses: int
     cars: tuple[tuple[str, int], ...]
+    car_categories: Mapping[str, CarCategory]
+
+    def car_types_in(self, category: CarCategory) -> tuple[str, ...]:
+        return tuple(kind for kind, _ in self.cars if self.car_categories[kind] == category)
 
 
 CardT = TypeVar("CardT", bound=Card)
@@ -229,6 +303,8 @@ class Catalog:
     facility_start: FacilityStart
     house_rules: tuple[HouseRule, ...]
     effects: Mapping[str, Effect]
+    restrictions: Mapping[str, Restriction]
+    crossing: CrossingRule | None
     cards: tuple[Card, ...]
     by_id: Mapping[str, Card]
     fingerprint: str

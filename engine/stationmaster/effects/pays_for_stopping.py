@@ -1,6 +1,6 @@
 """Trains that pay for stopping (the Circus and Campaign Trains): a whole
-Mainline Phase stood in an Office Area, fully loaded, earns that district a
-point, once per district for each train."""
+Mainline Phase stood in an Office Area, fully loaded, earns that district the
+points game.yaml sets (scoring.paidStop), once per district for each train."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ def pays_for_stopping(game: Game, train: Train, district: District, card: Card) 
     if len(train.cars) < card.consist.cars or not all(c.loaded for c in train.cars):
         game.state.log.append(f"{card.name} stood at player {district.player}'s Office but is short or not fully loaded: it earns nothing")
         return
+    points = game.catalog.game.scoring.paid_stop
     district.paid_stops.append(train.id)
-    game.state.scores[district.player] += 1
-    game.state.log.append(f"{card.name} stood a whole Mainline Phase in player {district.player}'s Office Area, fully loaded: player {district.player} scores 1")
+    game.state.scores[district.player] += points
+    game.state.log.append(f"{card.name} stood a whole Mainline Phase in player {district.player}'s Office Area, fully loaded: player {district.player} scores {points}")
