@@ -90,7 +90,7 @@ def unknown_table(pages: dict[str, str]) -> Expected:
     text = pages["mainline.md"]
     at = line_of(text, "## Grade modifiers") + 1
     pages["mainline.md"] = _insert(text, at, "\n<!-- generated: no-such-table -->\n<!-- /generated -->\n")
-    return [("mainline.md", at + 1, 1, "unknown table 'no-such-table'; known tables: action-cards, division-points, edition")]
+    return [("mainline.md", at + 1, 1, "unknown table 'no-such-table'; known tables: action-cards, designed-cards, designed-values, division-points, edition")]
 
 
 def malformed(pages: dict[str, str]) -> Expected:
