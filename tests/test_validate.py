@@ -1263,9 +1263,10 @@ def test_card_citing_an_undeclared_edition(content_copy: Path, validate):
         ("source:\n      designed: ''", "needs at least 8 character(s)"),
         ("source:\n      designed: \"First line.\\nSecond line.\"", "is not valid here"),
         ("source:\n      designed: 12", "expected text, got the number 12"),
+        ("source:\n      designed: '          '", "expected one line saying why the value was designed"),
         ("source: {}", "missing required key 'designed'"),
     ],
-    ids=["not-an-edition-id", "bare-version", "misspelt-designed", "empty-reason", "two-line-reason", "reason-not-text", "empty-mapping"],
+    ids=["not-an-edition-id", "bare-version", "misspelt-designed", "empty-reason", "two-line-reason", "reason-not-text", "blank-reason", "empty-mapping"],
 )
 def test_malformed_source(content_copy: Path, validate, written, says):
     card, _ = _card_with_source("home-deck/facilities.yaml", "designed")
