@@ -21,7 +21,7 @@ and the train's number must appear too; a parenthesised qualifier such as
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -167,7 +167,7 @@ def _cite_a_train_without_its_number(content: Path) -> str:
     [_cite_a_designed_card, _rename_a_cited_card, _cite_the_wrong_edition, _mark_a_printed_card_designed, _cite_a_train_without_its_number],
     ids=["designed-card-cites-an-edition", "cited-card-renamed", "wrong-edition", "printed-card-marked-designed", "train-number-not-printed"],
 )
-def test_a_card_that_disagrees_with_the_documents_is_caught(content_copy: Path, damage) -> None:  # type: ignore[no-untyped-def]
+def test_a_card_that_disagrees_with_the_documents_is_caught(content_copy: Path, damage: Callable[[Path], str]) -> None:
     expected = damage(content_copy)
     catalog = load_catalog(content_copy)
     problems = provenance_problems(catalog.cards, seed_texts(catalog), all_seed_texts())
