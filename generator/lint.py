@@ -2,7 +2,8 @@
 
 It refuses what would make the site lie or break: a table column that prints
 a count, a count in a generated cell, a link to a page or anchor that does not
-exist, and a card that appears in no table.
+exist (a designed card's mark on a page with no legend for it is reported once
+for the page), and a card that appears in no table.
 """
 
 from __future__ import annotations
@@ -251,8 +252,10 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
     for name in rendered.new:
         mine = [(chunk, found) for chunk, found in zip(chunks, facts) if chunk.page == name]
         problems.extend(sorted((p for _, found in mine for p in found.problems), key=lambda p: p.line))
-        link_problems = [p for chunk, found in mine for p in _dead_links(name, chunk.shown, found.links, anchors)]
-        problems.extend(sorted(link_problems, key=lambda p: p.line))
+        link_problems = sorted((p for chunk, found in mine for p in _dead_links(name, chunk.shown, found.links, anchors)), key=lambda p: p.line)
+        # A missing legend is one problem for the page, at its first mark, not one per mark.
+        legend = [p for p in link_problems if p.message == _NO_LEGEND]
+        problems.extend(p for p in link_problems if p.message != _NO_LEGEND or p is legend[0])
         problems.extend(_repeated_anchors(display_prefix + name, placed[name]))
 
     everywhere = set().union(*anchors.values()) if anchors else set()
@@ -301,6 +304,10 @@ def _locate(text: str, starts: list[int], href: str, cursor: int, end: int, star
 
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+# The anchor a designed card's mark links to (``designed_mark`` in
+# templates/_macros.md.j2): the page's own legend, written in its prose.
+LEGEND_ANCHOR = "designed-legend"
+_NO_LEGEND = f"the page marks designed cards (†) but has no legend for the mark; add a paragraph starting with <span id=\"{LEGEND_ANCHOR}\"></span> that explains it"
 
 
 def _dead_links(name: str, shown: str, links: tuple[tuple[str, int, int], ...], anchors: Mapping[str, set[str]]) -> list[Problem]:
@@ -308,6 +315,9 @@ def _dead_links(name: str, shown: str, links: tuple[tuple[str, int, int], ...], 
     for href, line, col in links:
         if _SCHEME.match(href):
             continue  # another site, mail: not ours to check
+        if href == "#" + LEGEND_ANCHOR and LEGEND_ANCHOR not in anchors.get(name, set()):
+            problems.append(Problem(shown, line, col, _NO_LEGEND))
+            continue
         path, _, fragment = href.partition("#")
         target = posixpath.normpath(posixpath.join(posixpath.dirname(name), path)) if path else name
         if target.endswith("/") or (path and not target.endswith(".md")):

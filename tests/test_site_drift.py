@@ -128,7 +128,7 @@ def test_hand_edit_of_a_row_is_drift_and_cards_restores_it(sm: Run, project: Pat
     page = project / "site/stationmaster/home-deck.md"
     original = page.read_bytes()
     text = original.decode()
-    edit(page, '<a id="card-curve-left"></a>Curve (left) | left | W–NE |', '<a id="card-curve-left"></a>Curve (left) | left | W–NW |')
+    edit(page, '<a id="card-curve-left"></a>Curve (left) [†](#designed-legend "designed: see the legend") | left | W–NE |', '<a id="card-curve-left"></a>Curve (left) [†](#designed-legend "designed: see the legend") | left | W–NW |')
     marker = line_of(text, "<!-- generated: track -->")
 
     before = snapshot(project)
@@ -136,8 +136,8 @@ def test_hand_edit_of_a_row_is_drift_and_cards_restores_it(sm: Run, project: Pat
     assert snapshot(project) == before
     assert result.code == 1
     assert re.search(rf"^site/stationmaster/home-deck.md:{marker}:1: table 'track': changed: curve-left$", result.out, re.MULTILINE), result.out
-    assert "-| <a id=\"card-curve-left\"></a>Curve (left) | left | W–NW |" in result.out
-    assert "+| <a id=\"card-curve-left\"></a>Curve (left) | left | W–NE |" in result.out
+    assert "-| <a id=\"card-curve-left\"></a>Curve (left) [†](#designed-legend \"designed: see the legend\") | left | W–NW |" in result.out
+    assert "+| <a id=\"card-curve-left\"></a>Curve (left) [†](#designed-legend \"designed: see the legend\") | left | W–NE |" in result.out
 
     result = sm("cards")
     assert result.code == 0 and result.out.strip() == "1 page(s) rewritten: site/stationmaster/home-deck.md"
@@ -165,7 +165,7 @@ def test_hand_edit_without_a_row_change_is_still_drift(sm: Run, project: Path) -
 
 def test_added_card_is_reported_as_added(sm: Run, project: Path) -> None:
     text = (project / MANEUVERS).read_text(encoding="utf-8")
-    (project / MANEUVERS).write_text(text + "  - id: hand-brake\n    name: Hand Brake\n    count: 1\n    effect: poling\n", encoding="utf-8")
+    (project / MANEUVERS).write_text(text + "  - id: hand-brake\n    name: Hand Brake\n    count: 1\n    effect: poling\n    source: homeDeck-0.8.6\n", encoding="utf-8")
     result = sm("check")
     assert result.code == 1
     assert re.search(r"^site/stationmaster/home-deck.md:\d+:1: table 'maneuvers': added: hand-brake$", result.out, re.MULTILINE), result.out
@@ -176,23 +176,22 @@ def test_added_card_is_reported_as_added(sm: Run, project: Path) -> None:
 
 
 def test_removed_card_is_reported_as_removed(sm: Run, project: Path) -> None:
-    edit(
-        project / "content/stationmaster/home-deck/opponent.yaml",
-        "  - id: trackage-rights\n    name: Trackage Rights\n    count: 1\n    category: spaceUse\n    attacks: districtSquare\n    effect: trackage-rights\n    text: Runs one of your trains over a rival's Running Track.\n",
-        "",
-    )
+    path = project / "content/stationmaster/home-deck/opponent.yaml"
+    block = re.search(r"^  - id: trackage-rights\n(?:    .*\n)*", path.read_text(encoding="utf-8"), re.MULTILINE)
+    assert block, "no trackage-rights card (the content changed shape?)"
+    edit(path, block.group(0), "")
     result = sm("check")
     assert result.code == 1
     assert re.search(r"^site/stationmaster/home-deck.md:\d+:1: table 'space-use-cards': removed: trackage-rights$", result.out, re.MULTILINE), result.out
-    assert re.search(r'^-\| <a id="card-trackage-rights"></a>Trackage Rights \|', result.out, re.MULTILINE)
+    assert re.search(r'^-\| <a id="card-trackage-rights"></a>Trackage Rights( \[†\]\(#designed-legend [^)]*\))? \|', result.out, re.MULTILINE)
     assert sm("cards").code == 0
     assert sm("check").code == 0
     assert "card-trackage-rights" not in (project / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
 
 
 def test_drift_on_two_pages_lists_both(sm: Run, project: Path) -> None:
-    edit(project / TRAINS, '    service: timetabled\n    speed: slow\n    consist: {freight: 3}\n    caboose: true\n  - id: train-4',
-         '    service: timetabled\n    speed: fast\n    consist: {freight: 3}\n    caboose: true\n  - id: train-4')
+    edit(project / TRAINS, '    service: timetabled\n    speed: slow\n    consist: {freight: 3}\n    caboose: true\n    source:',
+         '    service: timetabled\n    speed: fast\n    consist: {freight: 3}\n    caboose: true\n    source:')
     edit(project / MAINLINE, "  - id: tunnel\n    name: Tunnel\n    count: 1\n    role: terrain\n    speedMph: {passenger: 30, freight: 30}\n",
          "  - id: tunnel\n    name: Tunnel\n    count: 1\n    role: terrain\n    speedMph: {passenger: 60, freight: 30}\n")
     result = sm("check")

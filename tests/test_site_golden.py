@@ -34,7 +34,9 @@ UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
 
 
 def _page(name: str) -> str:
-    return f"# {name}\n\n<!-- generated: {name} -->\n<!-- /generated -->\n"
+    # Like every real page with a card table, it holds the legend a designed
+    # card's mark links to.
+    return f"# {name}\n\n<span id=\"designed-legend\"></span>† marks a designed card.\n\n<!-- generated: {name} -->\n<!-- /generated -->\n"
 
 
 @lru_cache(maxsize=1)

@@ -124,7 +124,7 @@ def test_regenerated_but_unstaged_page_is_still_refused(repo: Repo) -> None:
 
 def test_hand_edited_table_is_refused(repo: Repo) -> None:
     page = repo.root / "site/stationmaster/home-deck.md"
-    edit(page, '<a id="card-curve-left"></a>Curve (left) | left | W–NE |', '<a id="card-curve-left"></a>Curve (left) | left | W–NW |')
+    edit(page, '<a id="card-curve-left"></a>Curve (left) [†](#designed-legend "designed: see the legend") | left | W–NE |', '<a id="card-curve-left"></a>Curve (left) [†](#designed-legend "designed: see the legend") | left | W–NW |')
     refused = repo.git("commit", "-am", "typo fix in a table", check=False)
     output = refused.stdout + refused.stderr
     assert refused.returncode != 0
@@ -136,7 +136,7 @@ def test_hand_edited_table_is_refused(repo: Repo) -> None:
 
 def test_broken_yaml_is_refused_by_the_validate_hook(repo: Repo) -> None:
     head = repo.head()
-    edit(repo.root / "content/stationmaster/home-deck/trains.yaml", "    consist: {coach: 3}\n    caboose: false\n  - id: train-2", "    consist: {coach: 3\n    caboose: false\n  - id: train-2")
+    edit(repo.root / "content/stationmaster/home-deck/trains.yaml", "    number: \"1\"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3}\n", "    number: \"1\"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3\n")
     refused = repo.git("commit", "-am", "broken", check=False)
     output = refused.stdout + refused.stderr
     assert refused.returncode != 0, output

@@ -67,9 +67,10 @@ def test_hand_written_table_with_plain_numbers_passes(sm: Run, project: Path) ->
 def test_counts_in_generated_cells_fail(project: Path) -> None:
     catalog, rendered = _render(project)
     text = rendered.new["home-deck.md"]
-    straight = '| <a id="card-straight"></a>Straight | none | W–E | yes |'
-    curve = '| <a id="card-curve-left"></a>Curve (left) | left | W–NE | yes |'
-    turnout = '| <a id="card-turnout-left"></a>Turnout (left) | left | W–E, W–NE | yes |'
+    # Track names are designed, so each carries the mark that links to the legend.
+    straight = '| <a id="card-straight"></a>Straight [†](#designed-legend "designed: see the legend") | none | W–E | yes |'
+    curve = '| <a id="card-curve-left"></a>Curve (left) [†](#designed-legend "designed: see the legend") | left | W–NE | yes |'
+    turnout = '| <a id="card-turnout-left"></a>Turnout (left) [†](#designed-legend "designed: see the legend") | left | W–E, W–NE | yes |'
     station = "| 3 | 2 | 2 | 2 | yes | yes | yes | yes |"  # offices: numeric rule columns
     for row in (straight, curve, turnout):
         assert text.count(row) == 1, row
@@ -79,7 +80,7 @@ def test_counts_in_generated_cells_fail(project: Path) -> None:
     text = text.replace(turnout, '| <a id="card-turnout-left"></a>Turnout (left) | left | W–E, W–NE | x 3 |')
     broken = dataclasses.replace(rendered, new={**rendered.new, "home-deck.md": text})
     problems = {(p.path, p.line, p.message) for p in lint(catalog, broken, TABLES, "site/stationmaster/")}  # type: ignore[arg-type]
-    s, c, t = line_of(text, "card-straight\"></a>Straight |"), line_of(text, "card-curve-left\"></a>"), line_of(text, "card-turnout-left\"></a>")
+    s, c, t = line_of(text, "card-straight\"></a>Straight"), line_of(text, "card-curve-left\"></a>"), line_of(text, "card-turnout-left\"></a>")
     assert problems == {
         ("site/stationmaster/home-deck.md", s, "generated cell '×2' under 'Handedness' reads as a card count"),
         ("site/stationmaster/home-deck.md", s, "column 'Dealt' must say yes or no, not '3'"),

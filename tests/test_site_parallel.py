@@ -212,7 +212,7 @@ def _broken(project: Path) -> tuple[Any, Any]:
     catalog = load_catalog(project / "content" / "stationmaster")
     rendered = render_site(catalog, read_pages(project / "site" / "stationmaster"), "site/", tables=TABLE_SET)
     text = rendered.new["home-deck.md"]
-    straight = '| <a id="card-straight"></a>Straight | none | W–E | yes |'
+    straight = '| <a id="card-straight"></a>Straight [†](#designed-legend "designed: see the legend") | none | W–E | yes |'
     assert text.count(straight) == 1
     text = text.replace(straight, '| <a id="card-straight"></a>Straight | ×2 | [gone](#card-nope) | 3 |')
     text += "\n## Piles\n\n## Piles\n\nSee [second](#piles_1), [third](#piles_2) and [top](index.md#nowhere).\n\n| Card | Count |\n| --- | --- |\n"
@@ -282,7 +282,7 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
     one = render_site(catalog, read_pages(root / "site" / "stationmaster"), "site/stationmaster/", workers=1, tables=TABLE_SET)
     assert one.new["home-deck.md"] == written
     # a hand edit in a generated row is drift, named by its card
-    edited = written.replace('<a id="card-straight-s3"></a>Straight |', '<a id="card-straight-s3"></a>Straight (edited) |', 1)
+    edited = written.replace('<a id="card-straight-s3"></a>Straight', '<a id="card-straight-s3"></a>Straight (edited)', 1)
     assert edited != written
     (root / "site/stationmaster/home-deck.md").write_text(edited, encoding="utf-8")
     done = run("check")
@@ -321,7 +321,7 @@ def test_a_page_whose_markers_are_swallowed_by_raw_html_is_linted_whole(project:
     catalog = load_catalog(project / "content" / "stationmaster")
     rendered = render_site(catalog, read_pages(project / "site" / "stationmaster"), "site/", tables=TABLE_SET)
     text = rendered.new["home-deck.md"]
-    straight = '| <a id="card-straight"></a>Straight | none | W–E | yes |'
+    straight = '| <a id="card-straight"></a>Straight [†](#designed-legend "designed: see the legend") | none | W–E | yes |'
     counted = text.replace(straight, '| <a id="card-straight"></a>Straight | ×2 | W–E | yes |')
 
     def count_problems(page: str) -> list[str]:

@@ -280,9 +280,11 @@ def test_unterminated_quoted_string(content_copy: Path, validate: Validate) -> N
 def _truncate_facilities(content: Path) -> str:
     path = content / "home-deck/facilities.yaml"
     data = path.read_bytes()
-    cut = len(data) // 2
-    while data[cut - 1 : cut] in (b"\n", b" ") or data[cut : cut + 1] == b"\n":
-        cut += 1  # cut mid-line, inside a word
+    # Cut mid-line, inside a word of a flow list past the middle, so the file
+    # ends inside an unfinished construct (a cut that leaves a plain scalar
+    # behind would still be valid YAML).
+    cut = data.index(b"[", len(data) // 2) + 2
+    assert data[cut - 1 : cut + 1].isalpha(), "no flow list of words past the middle (the content changed shape?)"
     path.write_bytes(data[:cut])
     return data[:cut].decode("utf-8")
 
@@ -328,7 +330,8 @@ def test_syntax_error_names_where_the_broken_construct_starts(content_copy: Path
 
 def test_repeated_key_in_a_block_mapping_names_the_first(content_copy: Path, validate: Validate) -> None:
     text, _ = sub(content_copy, "game.yaml", r"^  dieSides: .*$", "\\g<0>\n  handLimit: 4")
-    first, second = sorted(m.start() for m in re.finditer(r"^  handLimit:", text, re.M))
+    # the first two: the table's own and the repeat (tableSources has one too)
+    first, second = sorted(m.start() for m in re.finditer(r"^  handLimit:", text, re.M))[:2]
     result = validate()
     expect_problem(
         result, "content/game.yaml", *at(text, second + 2),
@@ -1356,3 +1359,133 @@ def test_two_mainline_files_with_different_crossing_tables(content_copy: Path, v
     result = validate()
     expect_problem(result, "content/more-mainline.yaml", *at(text, text.index("crossing:")), "this crossing table differs from the one in content/mainline.yaml")
     assert len(result.problems) == 1, result.out
+# ------------------------------------------------------------------ provenance
+# Every card and rule value says where it comes from: a declared edition's id,
+# or {designed: <one-line reason>}. Each way of getting that wrong is located.
+
+
+def _card_with_source(rel: str, kind: str) -> tuple[str, str]:
+    """A card of ``rel`` whose source is an edition id (kind 'edition') or designed."""
+    text = (SHIPPED_CONTENT / rel).read_text(encoding="utf-8")
+    for card in cards(rel):
+        source = card["source"]
+        if (kind == "edition") == isinstance(source, str):
+            start, end = card_span(text, card["id"])
+            return card["id"], text[start:end]
+    raise AssertionError(f"no card of {rel} has a {kind} source (the content changed shape?)")
+
+
+@pytest.mark.parametrize("rel", ["home-deck/facilities.yaml", "home-deck/trains.yaml", "mainline.yaml"])
+def test_card_without_a_source(content_copy: Path, validate: Validate, rel: str) -> None:
+    card, _ = _card_with_source(rel, "edition")
+    text, _ = sub(content_copy, rel, r"^    source: \S+\n", "", card=card)
+    result = validate()
+    expect_problem(result, f"content/{rel}", *card_start(text, card), f"card '{card}': missing required key 'source'")
+
+
+def test_designed_card_without_its_reason(content_copy: Path, validate: Validate) -> None:
+    card, _ = _card_with_source("home-deck/trains.yaml", "designed")
+    text, _ = sub(content_copy, "home-deck/trains.yaml", r"^    source:\n      designed: .*\n", "", card=card)
+    result = validate()
+    expect_problem(result, "content/home-deck/trains.yaml", *card_start(text, card), f"card '{card}': missing required key 'source'")
+
+
+def test_card_citing_an_undeclared_edition(content_copy: Path, validate: Validate) -> None:
+    card, _ = _card_with_source("home-deck/maneuvers.yaml", "edition")
+    text, off = sub(content_copy, "home-deck/maneuvers.yaml", r"^    source: (\S+)\n", r"    source: \g<1>9\n", card=card)
+    result = validate()
+    line = expect_problem(
+        result, "content/home-deck/maneuvers.yaml", *value_at(text, off),
+        f"card '{card}', field 'source': '", "is not a declared edition (did you mean '", "game.yaml declares: homeDeck-0.8.6",
+    )
+    assert "9' is not a declared edition" in line
+
+
+@pytest.mark.parametrize(
+    "written, says",
+    [
+        ("source: homedeck", "expected the id of a published edition"),
+        ("source: 0.8.6", "expected the id of a published edition"),
+        ("source:\n      desgined: The rules are silent on this card.", "unknown key 'desgined' (did you mean 'designed'?)"),
+        ("source:\n      designed: ''", "needs at least 8 character(s)"),
+        ("source:\n      designed: \"First line.\\nSecond line.\"", "is not valid here"),
+        ("source:\n      designed: 12", "expected text, got the number 12"),
+        ("source:\n      designed: '          '", "expected one line saying why the value was designed"),
+        ("source: {}", "missing required key 'designed'"),
+    ],
+    ids=["not-an-edition-id", "bare-version", "misspelt-designed", "empty-reason", "two-line-reason", "reason-not-text", "blank-reason", "empty-mapping"],
+)
+def test_malformed_source(content_copy: Path, validate: Validate, written: str, says: str) -> None:
+    card, _ = _card_with_source("home-deck/facilities.yaml", "designed")
+    text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    source:\n      designed: .*\n", lambda m: f"    {written}\n", card=card)
+    result = validate()
+    assert result.code == 1, result.output
+    found = [p for p in result.problems if p.path == "content/home-deck/facilities.yaml" and f"card '{card}', field 'source" in p.message and says in p.message]
+    assert len(found) == 1, result.out
+    # On the source: its key, its value or the value's inner key.
+    assert at(text, off)[0] <= found[0].line <= at(text, off)[0] + written.count("\n"), found[0]
+
+
+@pytest.mark.parametrize(
+    "rel, pattern, what",
+    [
+        ("effects.yaml", r"^    source: (homeDeck-\S+)\n", "effect '{key}': source"),
+        ("house-rules.yaml", r"^    source: (homeDeck-\S+)\n", "house rule '{key}': source"),
+        ("game.yaml", r"^  handLimit: (\S+)\n(?=(?:.*\n)*?^tableSources:)", None),
+        ("supplies.yaml", r"^  limitsSigns: (homeDeck-\S+)\n", "supply 'limitsSigns': source"),
+        ("home-deck/facilities.yaml", r"^  source: (\S+)\n", "facility start 'everyFacility': source"),
+    ],
+    ids=["effect", "house-rule", "table-constant", "supply", "every-facility"],
+)
+def test_rule_value_citing_an_undeclared_edition(content_copy: Path, validate: Validate, rel: str, pattern: str, what: str | None) -> None:
+    text = read(content_copy, rel)
+    if what is None:  # the table constant's source: the handLimit line under tableSources
+        at_sources = text.index("\ntableSources:")
+        m = re.compile(r"^  handLimit: (\S+)\n", re.M).search(text, at_sources)
+        assert m, "tableSources has no handLimit (the content changed shape?)"
+        text = text[: m.start(1)] + m.group(1) + "9" + text[m.end(1) :]
+        write(content_copy, rel, text)
+        off, what = m.start(), "table constant 'handLimit': source"
+    else:
+        text, off = sub(content_copy, rel, pattern, r"    source: \g<1>9\n" if pattern.startswith("^    ") else (r"  limitsSigns: \g<1>9\n" if "limitsSigns" in pattern else r"  source: \g<1>9\n"))
+    key = ""
+    if "{key}" in what:
+        key = re.findall(r"^  - id: (\S+)", text[:off], re.M)[-1]
+    result = validate()
+    expect_problem(result, f"content/{rel}", *value_at(text, off), what.format(key=key), "9' is not a declared edition", "did you mean")
+
+
+@pytest.mark.parametrize(
+    "rel, pattern, says",
+    [
+        ("game.yaml", r"^  gameDays:\n    designed: .*\n", "field 'tableSources': missing required key 'gameDays'"),
+        ("supplies.yaml", r"^  crewTrays:\n    designed: .*\n", "field 'sources': missing required key 'crewTrays'"),
+        ("game.yaml", r"^tableSources:\n(?:  .*\n)+", "missing required key 'tableSources'"),
+        ("effects.yaml", r"^    source: \S+\n", "field 'effects[0]': missing required key 'source'"),
+        ("house-rules.yaml", r"^    source: \S+\n", "field 'houseRules[0]': missing required key 'source'"),
+    ],
+    ids=["table-constant", "supply", "whole-table", "effect", "house-rule"],
+)
+def test_rule_value_without_a_source(content_copy: Path, validate: Validate, rel: str, pattern: str, says: str) -> None:
+    text, off = sub(content_copy, rel, pattern, "")
+    result = validate()
+    assert result.code == 1, result.output
+    found = [p for p in result.problems if p.path == f"content/{rel}" and says in p.message]
+    assert len(found) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    "pattern, repl, says",
+    [
+        (r'^    seed: "000"\n', "", "missing required key 'seed'"),
+        (r'^    seed: "000"$', '    seed: "0"', "the text '0' is not valid here"),
+        (r"^  homeDeck-0\.8\.6:$", "  home deck:", "key 'home deck' is not valid here"),
+    ],
+    ids=["no-seed", "bad-seed", "bad-edition-id"],
+)
+def test_malformed_edition_declaration(content_copy: Path, validate: Validate, pattern: str, repl: str, says: str) -> None:
+    sub(content_copy, "game.yaml", pattern, repl)
+    result = validate()
+    assert result.code == 1, result.output
+    found = [p for p in result.problems if p.path == "content/game.yaml" and "sourceEditions" in p.message and says in p.message]
+    assert found, result.out

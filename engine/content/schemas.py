@@ -166,6 +166,8 @@ def _translate_plain(error: ValidationError) -> Iterator[SchemaIssue]:
     if error.validator == "enum":
         hint = did_you_mean(str(error.instance), [str(c) for c in options])
         yield SchemaIssue((), f"'{error.instance}' is not one of: {', '.join(map(str, options))}{hint}")
+    elif error.validator == "pattern" and isinstance(error.schema, Mapping) and "description" in error.schema:
+        yield SchemaIssue((), f"'{error.instance}' is not valid here; expected {_first_sentence(error.schema['description'])}")
     else:
         yield SchemaIssue((), f"'{error.instance}' is not allowed: {error.message}")
 

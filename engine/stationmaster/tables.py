@@ -95,7 +95,16 @@ def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], C
     columns = dealt_columns(catalog, cards)
     rows = []
     for card in cards:
-        rows.append({"id": card.id, "name": card.name, "dealt": columns.row(catalog, card), "status": card_status(catalog, card), **extra(card)})
+        rows.append(
+            {
+                "id": card.id,
+                "name": card.name,
+                "designed": card.source.designed,
+                "dealt": columns.row(catalog, card),
+                "status": card_status(catalog, card),
+                **extra(card),
+            }
+        )
     return {"dealt_labels": columns.labels, "rows": rows}
 
 
@@ -270,6 +279,7 @@ def mainline_terrain(catalog: Catalog) -> Context:
             {
                 "id": m.id,
                 "name": m.name,
+                "designed": m.source.designed,
                 "passenger_mph": m.speed_mph.passenger,
                 "freight_mph": m.speed_mph.freight,
                 **stages,
@@ -321,7 +331,11 @@ def timetable_direction(catalog: Catalog) -> Context:
 
 
 def division_points(catalog: Catalog) -> Context:
-    rows = [{"id": m.id, "name": m.name, "end": m.end, "yard": m.yard} for m in catalog.of_type(MainlineCard) if m.role == "divisionPoint"]
+    rows = [
+        {"id": m.id, "name": m.name, "designed": m.source.designed, "end": m.end, "yard": m.yard}
+        for m in catalog.of_type(MainlineCard)
+        if m.role == "divisionPoint"
+    ]
     return {"rows": rows}
 
 
@@ -339,7 +353,9 @@ def house_rules(catalog: Catalog) -> Context:
         for option in rule.options:
             value = option.value
             shown = str(value).lower() if isinstance(value, bool) else value
-            rows.append({"rule": rule, "value": shown, "is_default": option.value == rule.default and type(option.value) is type(rule.default), "text": option.text})
+            is_default = option.value == rule.default and type(option.value) is type(rule.default)
+            default_designed = is_default and rule.default_source is not None and rule.default_source.designed
+            rows.append({"rule": rule, "value": shown, "is_default": is_default, "default_designed": default_designed, "text": option.text})
     return {"rows": rows}
 
 
@@ -348,7 +364,38 @@ def effects(catalog: Catalog) -> Context:
     rows = []
     for effect in catalog.effects.values():
         cards = [(c.id, c.name) for c in catalog.cards if card_effect(c) == effect.id]
-        rows.append({"id": effect.id, "summary": effect.summary, "built": effect.id in handlers, "cards": cards})
+        rows.append({"id": effect.id, "summary": effect.summary, "designed": effect.source.designed, "built": effect.id in handlers, "cards": cards})
+    return {"rows": rows}
+
+
+_FAMILY_WORDS = {
+    "track": "track",
+    "offices": "Office tier",
+    "facilities": "freight facility",
+    "modifiers": "Facility Modifier",
+    "trains": "train",
+    "enhancements": "Enhancement",
+    "mainline-modifiers": "Mainline modifier",
+    "maneuvers": "Maneuver",
+    "second-section": "Second Section",
+    "opponent": "opponent-directed",
+    "mainline": "Mainline card",
+}
+
+
+def designed_cards(catalog: Catalog) -> Context:
+    """Every card no published edition prints, with the reason it was made."""
+    rows = [
+        {"id": c.id, "name": c.name, "kind": _FAMILY_WORDS.get(c.family, c.family), "reason": c.source.reason}
+        for c in catalog.cards
+        if c.source.designed
+    ]
+    return {"rows": rows}
+
+
+def designed_values(catalog: Catalog) -> Context:
+    """Every rule value outside the cards that the kit chose, with the reason."""
+    rows = [{"kind": v.kind, "key": v.key, "reason": v.source.reason} for v in catalog.value_sources if v.source.designed]
     return {"rows": rows}
 
 
@@ -366,7 +413,7 @@ def edition(catalog: Catalog) -> Context:
 # Tables computed only when their inputs change (see render._expensive_body).
 EXPENSIVE: frozenset[str] = frozenset({"simulation"})
 # Tables whose rows mention cards without being where those cards live.
-LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation", "table-figures", "timetable-direction"})
+LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation", "table-figures", "timetable-direction", "designed-cards"})
 
 # A table is named after its function (``mainline_terrain`` is 'mainline-terrain').
 TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-"): fn for fn in (
@@ -392,6 +439,8 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-")
     realignment,
     house_rules,
     effects,
+    designed_cards,
+    designed_values,
     simulation,
 )}
 

@@ -19,6 +19,7 @@ from engine.stationmaster.content.model import (
     OpponentCard,
     Origin,
     SecondSection,
+    Source,
     TrackShape,
     TrackSpeed,
     TrainCard,
@@ -28,7 +29,15 @@ Raw = Mapping[str, Any]
 
 
 def _common(raw: Raw, family: str, origin: Origin) -> dict[str, Any]:
-    return {"id": raw["id"], "name": raw["name"], "count": raw["count"], "family": family, "text": raw.get("text"), "origin": origin}
+    return {
+        "id": raw["id"],
+        "name": raw["name"],
+        "source": Source.from_yaml(raw["source"]),
+        "count": raw["count"],
+        "family": family,
+        "text": raw.get("text"),
+        "origin": origin,
+    }
 
 
 def _ids(value: Any) -> str | tuple[str, ...]:

@@ -12,6 +12,7 @@ from typing import Literal
 from engine.collector import collector_paused
 from engine.content.loader import ContentFile, Locator, read_documents
 from engine.content.problems import Origin, Problem
+from engine.content.source import Source, editions_from_yaml
 from engine.errors import ContentError
 from engine.stationmaster.content.build import CARD_BUILDERS, build_card
 from engine.stationmaster.content.crosscheck import cross_check
@@ -29,6 +30,7 @@ from engine.stationmaster.content.model import (
     Restriction,
     Scoring,
     SetupSizes,
+    SourcedValue,
     Supplies,
     TableConstants,
     TimetableRule,
@@ -90,7 +92,12 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
         ),
         setup=SetupSizes(department_cards=g["setup"]["departmentCards"]),
         timetable=TimetableRule(odd_numbers_head=g["timetable"]["oddNumbersHead"]),
+        source_editions=MappingProxyType(editions_from_yaml(g["sourceEditions"])),
     )
+    values: list[SourcedValue] = [
+        SourcedValue("table constant", key, Source.from_yaml(raw), Origin(game_file.display, ("tableSources", key)))
+        for key, raw in g["tableSources"].items()
+    ]
     s_file = by_family["supplies"][0]
     s = s_file.document.value
     supplies = Supplies(
@@ -132,10 +139,12 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             cards[i] = dataclasses.replace(card, car_categories=supplies.car_categories, restriction_rules=restriction_view)
         elif isinstance(card, MainlineCard):
             cards[i] = dataclasses.replace(card, crossing_rule=crossing)
+    values.extend(SourcedValue("supply", key, Source.from_yaml(raw), Origin(s_file.display, ("sources", key))) for key, raw in s["sources"].items())
     facility_start = FacilityStart(laborers=1, pipeline=("MEN", "AT", "WORK"))
     for loaded in by_family.get("facilities", []):
         every = loaded.document.value["everyFacility"]
         facility_start = FacilityStart(laborers=every["laborers"], pipeline=tuple(every["pipeline"]))
+        values.append(SourcedValue("facility start", "everyFacility", Source.from_yaml(every["source"]), Origin(loaded.display, ("everyFacility", "source"))))
     hr_file = by_family["house-rules"][0]
     house_rules = tuple(
         HouseRule(
@@ -144,10 +153,16 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             default=r["default"],
             options=tuple(HouseRuleOption(o["value"], o["text"]) for o in r["options"]),
             text=r["text"],
+            source=Source.from_yaml(r["source"]),
+            default_source=Source.from_yaml(r["defaultSource"]) if "defaultSource" in r else None,
             origin=Origin(hr_file.display, ("houseRules", i)),
         )
         for i, r in enumerate(hr_file.document.value["houseRules"])
     )
+    for house_rule in house_rules:
+        values.append(SourcedValue("house rule", house_rule.id, house_rule.source, Origin(hr_file.display, house_rule.origin.pointer + ("source",))))
+        if house_rule.default_source is not None:
+            values.append(SourcedValue("house rule default", house_rule.id, house_rule.default_source, Origin(hr_file.display, house_rule.origin.pointer + ("defaultSource",))))
     fx_file = by_family["effects"][0]
     effects: dict[str, Effect] = {}
     for i, e in enumerate(fx_file.document.value["effects"]):
@@ -155,7 +170,8 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
         if e["id"] in effects:
             problems.append(locator.problem(origin, f"effect '{e['id']}' is declared twice", field="id"))
             continue
-        effects[e["id"]] = Effect(e["id"], e["summary"], origin)
+        effects[e["id"]] = Effect(e["id"], e["summary"], Source.from_yaml(e["source"]), origin)
+        values.append(SourcedValue("effect", e["id"], effects[e["id"]].source, Origin(fx_file.display, ("effects", i, "source"))))
     by_id: dict[str, Card] = {}
     for card in cards:
         by_id.setdefault(card.id, card)
@@ -170,4 +186,5 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
         cards=tuple(cards),
         by_id=MappingProxyType(by_id),
         fingerprint=fingerprint,
+        value_sources=tuple(values),
     )

@@ -1,6 +1,6 @@
 """Rules a schema cannot state: uniqueness across files, references that must
-resolve, and facts that must agree with each other (lockout pairs, the office
-ladder, a consist that fits its Crew Tray)."""
+resolve (a source names a declared edition), and facts that must agree with
+each other (lockout pairs, the office ladder, a consist that fits its Crew Tray)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from engine.stationmaster.content.model import (
 )
 from engine.content.problems import Problem
 from engine.content.schemas import did_you_mean
+from engine.content.source import undeclared
 
 if TYPE_CHECKING:
     from engine.content.loader import Locator
@@ -44,6 +45,7 @@ def cross_check(catalog: Catalog, locator: Locator, known_house_rules: KnownHous
         problems.append(locator.problem(origin, message, field=field, at_key=at_key))
 
     _unique_ids(catalog.cards, report)
+    _sources_declared(catalog, report)
     _effects_declared(catalog, report, unchecked)
     _track(catalog, report, unchecked)
     _track_labels(catalog, report)
@@ -82,6 +84,18 @@ def _unique_ids(cards: Iterable[Card], report: Report) -> None:
             report(card.origin, f"card id '{card.id}' is already used in {other.file}; ids must be unique across all files", "id")
         else:
             first[card.id] = card
+
+
+def _sources_declared(catalog: Catalog, report: Report) -> None:
+    declared = catalog.game.source_editions
+    for card in catalog.cards:
+        problem = undeclared(card.source, declared)
+        if problem:
+            report(card.origin, f"card '{card.id}', field 'source': {problem}", "source")
+    for value in catalog.value_sources:
+        problem = undeclared(value.source, declared)
+        if problem:
+            report(value.origin, f"{value.kind} '{value.key}': source {problem}")
 
 
 def _effects_declared(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:

@@ -12,16 +12,20 @@ from typing import Literal, TypeVar
 
 from engine.content.problems import Origin as Origin
 from engine.content.problems import Pointer as Pointer
+from engine.content.source import PublishedEdition as PublishedEdition
+from engine.content.source import Source as Source
 
 Port = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
-    """What every card has: an id (its site anchor), a name and a deck count."""
+    """What every card has: an id (its site anchor), a name, where it comes
+    from (a published edition, or designed) and a deck count."""
 
     id: str
     name: str
+    source: Source
     count: int
     family: str
     text: str | None = None
@@ -193,6 +197,7 @@ class MainlineCard(Card):
 class Effect:
     id: str
     summary: str
+    source: Source
     origin: Origin = field(compare=False, repr=False)
 
 
@@ -209,6 +214,9 @@ class HouseRule:
     default: str | bool
     options: tuple[HouseRuleOption, ...]
     text: str
+    source: Source
+    # Where the default comes from, when the rule's edition does not name one.
+    default_source: Source | None
     origin: Origin = field(compare=False, repr=False)
 
     def allows(self, value: str | bool) -> bool:
@@ -269,12 +277,27 @@ class GameInfo:
     scoring: Scoring
     setup: SetupSizes
     timetable: TimetableRule
+    # The published editions a ``source`` may name, by id.
+    source_editions: Mapping[str, PublishedEdition]
 
 
 @dataclass(frozen=True, slots=True)
 class FacilityStart:
     laborers: int
     pipeline: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SourcedValue:
+    """A rule value that is not a card (a table constant, a supply, an effect,
+    a house rule or its default) with where it comes from. ``kind`` says
+    what sort of value it is, ``key`` which one; ``origin`` points at the
+    ``source`` written for it."""
+
+    kind: str
+    key: str
+    source: Source
+    origin: Origin = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +331,8 @@ class Catalog:
     cards: tuple[Card, ...]
     by_id: Mapping[str, Card]
     fingerprint: str
+    # Every rule value outside the cards, with its source, in file order.
+    value_sources: tuple[SourcedValue, ...] = ()
 
     def family(self, name: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.family == name)

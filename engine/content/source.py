@@ -1,0 +1,67 @@
+"""Provenance, for any game: where a card or a rule value comes from.
+
+Either a published edition of the rules prints it (``source: <edition id>``,
+an id the pack declares once), or the kit designed it to fill a gap the
+published rules leave (``source: {designed: <one-line reason>}``). The
+schemas make ``source`` required; the pack's loader checks that an edition id
+is one it declares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.content.schemas import did_you_mean
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A published edition's id, or the reason a value was designed (exactly one)."""
+
+    edition: str | None = None
+    reason: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.edition is None) == (self.reason is None):
+            raise ValueError("a Source is an edition id or a designed reason, not both or neither")
+
+    @property
+    def designed(self) -> bool:
+        return self.reason is not None
+
+    @classmethod
+    def from_yaml(cls, raw: Any) -> Source:
+        """From schema-checked YAML: an edition id, or ``{designed: reason}``."""
+        if isinstance(raw, str):
+            return cls(edition=raw)
+        return cls(reason=" ".join(str(raw["designed"]).split()))
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedEdition:
+    """An edition of the rules content may cite: its id, what it is, and
+    which of the project's source documents (``seed``, a file-name prefix) holds it."""
+
+    id: str
+    title: str
+    version: str
+    seed: str
+    date: str | None = None
+
+
+def editions_from_yaml(raw: Mapping[str, Any]) -> dict[str, PublishedEdition]:
+    """The declared editions, keyed by id, from a schema-checked mapping."""
+    return {
+        key: PublishedEdition(id=key, title=value["title"], version=value["version"], seed=value["seed"], date=value.get("date"))
+        for key, value in raw.items()
+    }
+
+
+def undeclared(source: Source, declared: Mapping[str, PublishedEdition]) -> str | None:
+    """Why ``source`` cannot be used (its edition is not declared), or None."""
+    if source.edition is None or source.edition in declared:
+        return None
+    known = ", ".join(declared) or "none"
+    return f"'{source.edition}' is not a declared edition{did_you_mean(source.edition, list(declared))}; game.yaml declares: {known}"
