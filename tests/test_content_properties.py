@@ -1,6 +1,6 @@
 """Property tests: damage one real content file at random and load it.
 
-Whatever the damage, ``load_catalog`` either returns a Catalog or raises
+Whatever the damage, the kit's pack loader either returns a Catalog or raises
 ContentError whose every problem is located inside the content directory,
 and ``stationmaster validate`` never exits 3 nor prints a traceback.
 
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from conftest import SHIPPED_CONTENT
 from command import cli
-from engine.stationmaster import load_catalog
+from engine.packs import load_packs
 from engine.stationmaster.content.model import Catalog
 from engine.content.problems import Problem, render_all
 from engine.errors import ContentError
@@ -210,10 +210,14 @@ def check_problem(root: Path, problem: Problem) -> None:
 
 
 def load(root: Path) -> Catalog | ContentError:
-    try:
-        return load_catalog(Path("content"))
-    except ContentError as exc:
-        return exc
+    """What the kit makes of the folder: found as a pack (its game.yaml names
+    it), then loaded by that pack's rules, exactly as ``validate`` does."""
+    loaded, problems = load_packs(Path("content"))
+    if problems:
+        return ContentError(sorted(problems))
+    catalog = loaded[0].catalog
+    assert isinstance(catalog, Catalog)
+    return catalog
 
 
 # ---------------------------------------------------------------- properties

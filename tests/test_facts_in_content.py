@@ -87,20 +87,7 @@ def test_no_card_id_car_type_or_restriction_words_in_code(path: Path) -> None:
     assert not problems, f"{_rel(path)} restates content; read it from the catalog instead:\n" + "\n".join(problems)
 
 
-# Another branch is rewriting these two; their messages still name cards.
-_BEING_REWRITTEN = {"engine/stationmaster/rules.py", "engine/stationmaster/effects/handlers.py"}
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="BUG: messages name cards; the module is being rewritten"))
-        if _rel(p) in _BEING_REWRITTEN
-        else p
-        for p in CODE
-    ],
-    ids=_rel,
-)
+@pytest.mark.parametrize("path", CODE, ids=_rel)
 def test_no_card_name_in_code(path: Path) -> None:
     problems = named_cards(path.read_text(encoding="utf-8"))
     assert not problems, f"{_rel(path)} names cards; take the name from the catalog:\n" + "\n".join(problems)

@@ -125,3 +125,19 @@ def test_an_asset_folder_without_pages_is_no_problem(sm: Run, project: Path) -> 
 def test_a_missing_folder_is_a_usage_error(sm: Run, args: list[str]) -> None:
     result = sm(*args)
     assert result.code == 2 and "no such content directory" in result.err
+
+
+def test_a_pack_loader_refuses_another_packs_content(content_copy: Path) -> None:
+    """The Station Master loader, called directly on content whose game.yaml
+    names another pack, refuses it at the id (validate never gets that far:
+    discovery already says the pack has no rules)."""
+    from engine.errors import ContentError
+    from engine.stationmaster import load_catalog
+
+    game = content_copy / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace("\nid: stationmaster\n", "\nid: othergame\n")
+    game.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_catalog(content_copy)
+    line = text.split("\n").index("id: othergame") + 1
+    assert [(p.line, p.column, p.message) for p in caught.value.problems] == [(line, 5, "game.yaml names pack 'othergame', but this is the stationmaster pack's loader")]

@@ -1340,7 +1340,7 @@ def test_two_trains_files_that_word_a_restriction_differently(content_copy: Path
     rid, rule = next(iter(shipped("home-deck/trains.yaml")["restrictions"].items()))
     text = _second_file(
         content_copy, "home-deck/trains.yaml", "home-deck/x-trains.yaml", (f"words: {rule['words']}", f"words: {rule['words']} here"),
-        '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n',
+        '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n    source: {designed: A test train.}\n',
     )
     result = validate()
     expect_problem(
@@ -1354,7 +1354,7 @@ def test_two_mainline_files_with_different_crossing_tables(content_copy: Path, v
     adds = shipped("mainline.yaml")["crossing"]["slowTrainAdds"]
     text = _second_file(
         content_copy, "mainline.yaml", "more-mainline.yaml", (f"slowTrainAdds: {adds}", f"slowTrainAdds: {adds + 1}"),
-        "  - id: plains-two\n    name: Plains Two\n    count: 0\n    role: terrain\n    speedMph: {passenger: 60, freight: 60}\n",
+        "  - id: plains-two\n    name: Plains Two\n    count: 0\n    role: terrain\n    speedMph: {passenger: 60, freight: 60}\n    source: {designed: A test card.}\n",
     )
     result = validate()
     expect_problem(result, "content/more-mainline.yaml", *at(text, text.index("crossing:")), "this crossing table differs from the one in content/mainline.yaml")

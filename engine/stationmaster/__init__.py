@@ -17,7 +17,7 @@ DEFAULT_CONTENT = Path("content") / "stationmaster"
 
 def load_catalog(content_dir: str | Path = DEFAULT_CONTENT) -> Catalog:
     """The checked catalog, or ContentError listing every located problem."""
-    return read_catalog(content_dir, HOUSE_RULE_VALUES)
+    return read_catalog(content_dir, HOUSE_RULE_VALUES, "stationmaster")
 
 
 __all__ = ["Catalog", "DEFAULT_CONTENT", "load_catalog"]

@@ -35,6 +35,12 @@ if TYPE_CHECKING:
     from engine.stationmaster.game import Game
 
 
+def _yards(game: Game) -> str:
+    """The terrain cards with a yard of their own, by name ("the Interchange")."""
+    names = sorted({c.name for c in game.catalog.of_type(MainlineCard) if c.role == "terrain" and c.yard})
+    return " or ".join(f"the {name}" for name in names) or "no terrain card"
+
+
 def play_reasons(game: Game, action: Play) -> list[Reason]:
     s = game.state
     card = known_card(game, action.card)
@@ -119,7 +125,7 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[Reas
         pass  # the district's card lets its Office make up Extras whatever the house rule
     elif slot.kind == "office":
         if rule == "divisionPointsOnly":
-            found.append(Reason("extra-start-house-rule", "house rule extraStart is divisionPointsOnly: an Extra starts at a Division Point (or the Interchange)"))
+            found.append(Reason("extra-start-house-rule", f"house rule extraStart is divisionPointsOnly: an Extra starts at a Division Point (or {_yards(game)})"))
         elif rule == "ownOffice" and slot.player != action.player:
             found.append(Reason("extra-start-house-rule", f"house rule extraStart is ownOffice: player {action.player} may start an Extra at their own Office, not district {slot.player}'s"))
     else:

@@ -377,7 +377,6 @@ _FAMILY_WORDS = {
     "enhancements": "Enhancement",
     "mainline-modifiers": "Mainline modifier",
     "maneuvers": "Maneuver",
-    "second-section": "Second Section",
     "opponent": "opponent-directed",
     "mainline": "Mainline card",
 }
@@ -386,7 +385,7 @@ _FAMILY_WORDS = {
 def designed_cards(catalog: Catalog) -> Context:
     """Every card no published edition prints, with the reason it was made."""
     rows = [
-        {"id": c.id, "name": c.name, "kind": _FAMILY_WORDS.get(c.family, c.family), "reason": c.source.reason}
+        {"id": c.id, "name": c.name, "kind": _FAMILY_WORDS.get(c.family, c.family.replace("-", " ")), "reason": c.source.reason}
         for c in catalog.cards
         if c.source.designed
     ]

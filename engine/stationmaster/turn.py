@@ -13,7 +13,7 @@ from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import DISTRICT_WORKED
 from engine.stationmaster.hand import hand_limit
 from engine.stationmaster.industry import work_district
-from engine.stationmaster.lookups import district_enhancements, log
+from engine.stationmaster.lookups import district_enhancements, log, terrain
 from engine.stationmaster.mainline_phase import mainline_phase
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def perform_grade(game: Game, action: ChooseGrade) -> None:
     s = game.state
     s.mainline[action.slot].uphill = action.uphill  # type: ignore[assignment]
     s.pending_grades.remove(action.slot)
-    log(s, f"player 0 sets the Heavy Grade at position {action.slot} to climb {action.uphill}ward")
+    log(s, f"player 0 sets the {terrain(game, action.slot).name} at position {action.slot} to climb {action.uphill}ward")
     if not s.pending_grades:
         s.phase = "local"
 

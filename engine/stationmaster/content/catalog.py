@@ -44,12 +44,19 @@ SINGLE_FILES = ("game", "supplies", "house-rules", "effects")
 KnownHouseRules = Mapping[str, tuple[str | bool, ...] | Literal["office"]]
 
 
-def read_catalog(content_dir: str | Path, known_house_rules: KnownHouseRules) -> Catalog:
+def read_catalog(content_dir: str | Path, known_house_rules: KnownHouseRules, pack_id: str) -> Catalog:
     """The checked catalog, or ContentError listing every located problem.
+    ``pack_id`` is the pack this loader reads: a game.yaml naming another
+    pack is refused, so one game's content never loads as another's.
 
     Raises UsageError when the directory or a file cannot be read at all.
     """
     docs = read_documents(content_dir, SINGLE_FILES)
+    game_file = docs.by_family["game"][0]
+    value = game_file.document.value
+    declared = value.get("id") if isinstance(value, dict) else None
+    if isinstance(declared, str) and declared != pack_id:
+        docs.problems.append(docs.locator.problem(Origin(game_file.display, ()), f"game.yaml names pack {declared!r}, but this is the {pack_id} pack's loader", field="id"))
     with collector_paused():
         catalog = _assemble(docs.locator, docs.by_family, docs.fingerprint, docs.problems)
         docs.problems.extend(cross_check(catalog, docs.locator, known_house_rules, docs.unchecked, docs.incomplete))
