@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.content.problems import Problem
+from engine.content.schemas import did_you_mean
 from engine.errors import ContentError
 from engine.pack import GamePack
 
@@ -55,18 +56,25 @@ def find_packs(content_root: Path) -> tuple[list[PackFolder], list[Problem]]:
     folders = [content_root] if is_pack_folder(content_root) else sorted(p for p in content_root.iterdir() if p.is_dir() and not p.name.startswith("."))
     found: list[PackFolder] = []
     problems: list[Problem] = []
+    declared: list[tuple[Path, str]] = []
     for folder in folders:
         pack_id, problem = _declared_id(folder)
         if problem is not None:
             problems.append(problem)
             continue
         assert pack_id is not None
+        declared.append((folder, pack_id))
+    # Where two folders claim one id, the folder named for it is the pack and
+    # the other (a copy, say) is the one reported.
+    declared.sort(key=lambda pair: pair[0].name != pair[1])
+    for folder, pack_id in declared:
         first = next((p for p in found if p.id == pack_id), None)
         if first is not None:
             line = _id_line(folder)
             problems.append(Problem(_display(folder / GAME_FILE), line, 1, f"pack '{pack_id}' is already the pack in {first.display}; each pack has its own id (change this one's id, or remove the copy)"))
             continue
         found.append(PackFolder(pack_id, folder))
+    found.sort(key=lambda p: p.content)
     if not found and not problems:
         problems.append(Problem(_display(content_root), 0, 0, f"no game pack here: a pack is a folder holding {GAME_FILE} and schema/"))
     return found, problems
@@ -94,7 +102,8 @@ def _declared_id(folder: Path) -> tuple[str | None, Problem | None]:
     line = text.count("\n", 0, match.start()) + 1
     column = match.start(2) - match.start() + 1
     if not _ID.match(pack_id) or pack_id not in known_pack_ids():
-        return None, Problem(_display(game), line, column, f"pack '{pack_id}' has no rules: there is no engine/{pack_id}/pack.py (known packs: {', '.join(known_pack_ids())})")
+        hint = did_you_mean(pack_id, known_pack_ids())
+        return None, Problem(_display(game), line, column, f"pack '{pack_id}' has no rules: there is no engine/{pack_id}/pack.py{hint} (known packs: {', '.join(known_pack_ids())})")
     return pack_id, None
 
 

@@ -141,3 +141,17 @@ def test_a_pack_loader_refuses_another_packs_content(content_copy: Path) -> None
         load_catalog(content_copy)
     line = text.split("\n").index("id: othergame") + 1
     assert [(p.line, p.column, p.message) for p in caught.value.problems] == [(line, 5, "game.yaml names pack 'othergame', but this is the stationmaster pack's loader")]
+
+
+def test_the_folder_named_for_the_id_is_the_pack_when_a_copy_sorts_first(sm: Run, project: Path) -> None:
+    shutil.copytree(project / "content" / "stationmaster", project / "content" / "aaa-copy")
+    result = sm("validate")
+    assert result.code == 1
+    assert [p[0] for p in _problems(result) if "is already the pack" in p[3]] == ["content/aaa-copy/game.yaml"], result.out
+
+
+def test_a_misspelt_pack_id_gets_a_suggestion(sm: Run, project: Path) -> None:
+    edit(project / "content" / "stationmaster" / "game.yaml", "\nid: stationmaster\n", "\nid: stationmastr\n")
+    result = sm("validate")
+    assert result.code == 1
+    assert "pack 'stationmastr' has no rules: there is no engine/stationmastr/pack.py (did you mean 'stationmaster'?)" in result.out
