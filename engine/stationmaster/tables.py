@@ -368,6 +368,8 @@ def effects(catalog: Catalog) -> Context:
     return {"rows": rows}
 
 
+# What a designed card is, by family. The one-card family (the Second
+# Section) is named by its card, from the catalog.
 _FAMILY_WORDS = {
     "track": "track",
     "offices": "Office tier",
@@ -377,7 +379,6 @@ _FAMILY_WORDS = {
     "enhancements": "Enhancement",
     "mainline-modifiers": "Mainline modifier",
     "maneuvers": "Maneuver",
-    "second-section": "Second Section",
     "opponent": "opponent-directed",
     "mainline": "Mainline card",
 }
@@ -386,7 +387,7 @@ _FAMILY_WORDS = {
 def designed_cards(catalog: Catalog) -> Context:
     """Every card no published edition prints, with the reason it was made."""
     rows = [
-        {"id": c.id, "name": c.name, "kind": _FAMILY_WORDS.get(c.family, c.family), "reason": c.source.reason}
+        {"id": c.id, "name": c.name, "kind": _FAMILY_WORDS.get(c.family, c.name), "reason": c.source.reason}
         for c in catalog.cards
         if c.source.designed
     ]
