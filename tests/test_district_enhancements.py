@@ -128,7 +128,7 @@ def test_a_bad_order_without_a_yard_office_sets_the_last_car_out() -> None:
     resolve_bad_order(game, 0, train)
     assert train.cars == cars[:2]
     assert game.state.districts[0].squares[key(0, 0)].cars == [cars[2]]
-    assert "a Bad Order sets out a hopper" in game.state.log[-1]
+    assert "the attack on its cars sets out a hopper" in game.state.log[-1]
 
 
 def test_a_yard_office_answers_the_bad_order_and_the_train_keeps_its_car() -> None:

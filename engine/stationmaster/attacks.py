@@ -26,4 +26,4 @@ def resolve_bad_order(game: Game, player: int, train: Train) -> None:
     if train.cars:
         car = train.cars.pop()
         game.state.districts[player].squares[OFFICE_SQUARE].cars.append(car)
-        game.state.log.append(f"a Bad Order sets out a {car.type} from {game.catalog.by_id[train.card].name}")
+        game.state.log.append(f"the attack on its cars sets out a {car.type} from {game.catalog.by_id[train.card].name}")

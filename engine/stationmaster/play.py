@@ -119,7 +119,7 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[Reas
         pass  # the district's card lets its Office make up Extras whatever the house rule
     elif slot.kind == "office":
         if rule == "divisionPointsOnly":
-            found.append(Reason("extra-start-house-rule", "house rule extraStart is divisionPointsOnly: an Extra starts at a Division Point (or the Interchange)"))
+            found.append(Reason("extra-start-house-rule", "house rule extraStart is divisionPointsOnly: an Extra starts at a Division Point (or a Mainline card with a yard)"))
         elif rule == "ownOffice" and slot.player != action.player:
             found.append(Reason("extra-start-house-rule", f"house rule extraStart is ownOffice: player {action.player} may start an Extra at their own Office, not district {slot.player}'s"))
     else:

@@ -144,7 +144,8 @@ def describe_action(game: Game, action: Action) -> str:
     if isinstance(action, Hold):
         return f"Hold {_train_label(game, action.train)} at the Office through the next Mainline Phase"
     if isinstance(action, FlyingSwitch):
-        return f"Flying Switch: {_train_label(game, action.train)} cuts off its rear car on the move, and it rolls to ({action.x}, {action.y})"
+        switch = next((c.name for c in spends(game, FlyingSwitch)), "a held card")
+        return f"{switch}: {_train_label(game, action.train)} cuts off its rear car on the move, and it rolls to ({action.x}, {action.y})"
     return str(action)  # pragma: no cover - every action kind is listed above
 
 

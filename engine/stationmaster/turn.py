@@ -34,7 +34,7 @@ def perform_grade(game: Game, action: ChooseGrade) -> None:
     s = game.state
     s.mainline[action.slot].uphill = action.uphill  # type: ignore[assignment]
     s.pending_grades.remove(action.slot)
-    log(s, f"player 0 sets the Heavy Grade at position {action.slot} to climb {action.uphill}ward")
+    log(s, f"player 0 sets the {game.catalog.by_id[s.mainline[action.slot].card].name} at position {action.slot} to climb {action.uphill}ward")
     if not s.pending_grades:
         s.phase = "local"
 

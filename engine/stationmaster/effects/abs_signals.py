@@ -22,7 +22,7 @@ def abs_refusals(game: Game, action: Play, card: Card) -> list[str]:
     if land is None or action.slot is None:
         return [Reason("needs-terrain-slot", f"{card.name} goes onto a Mainline terrain card: give its position (slot)")]
     if game.state.mainline[action.slot].abs_signals:
-        return [Reason("already-on-card", f"{land.name} already has ABS Signals")]
+        return [Reason("already-on-card", f"{land.name} already has {card.name}")]
     return []
 
 
@@ -31,4 +31,4 @@ def abs_signals(game: Game, action: Play, card: Card) -> None:
     assert action.slot is not None
     game.state.mainline[action.slot].abs_signals = True
     game.state.mainline[action.slot].modifiers.append(card.id)
-    game.state.log.append(f"ABS Signals guard Mainline position {action.slot}")
+    game.state.log.append(f"{card.name} placed to guard Mainline position {action.slot}")

@@ -22,12 +22,12 @@ def second_section_refusals(game: Game, action: Play, card: Card) -> list[str]:
     reasons: list[str] = []
     if action.train is None or action.train != due:
         name = game.catalog.by_id[due].name if due else "none"
-        reasons.append(Reason("not-the-train-due", f"a Second Section follows the train due out this Stage (Stage {s.stage}: {name})"))
+        reasons.append(Reason("not-the-train-due", f"a {card.name} follows the train due out this Stage (Stage {s.stage}: {name})"))
     if action.train in s.second_sections:
-        reasons.append(Reason("already-has-second-section", "that train already has a Second Section"))
+        reasons.append(Reason("already-has-second-section", f"that train already has a {card.name}"))
     trays_needed = 1 + len(s.second_sections) + (1 if due else 0)
     if s.crew_trays_free < trays_needed:
-        reasons.append(Reason("no-crew-tray", f"the Second Section needs a Crew Tray of its own: {s.crew_trays_free} free, {trays_needed} needed"))
+        reasons.append(Reason("no-crew-tray", f"the {card.name} needs a Crew Tray of its own: {s.crew_trays_free} free, {trays_needed} needed"))
     return reasons
 
 
@@ -36,4 +36,4 @@ def second_section(game: Game, action: Play, card: Card) -> None:
     assert action.train is not None
     game.state.second_sections.append(action.train)
     game.state.salvage.append(card.id)
-    game.state.log.append(f"a Second Section is ordered behind {game.catalog.by_id[action.train].name}")
+    game.state.log.append(f"a {card.name} is ordered behind {game.catalog.by_id[action.train].name}")

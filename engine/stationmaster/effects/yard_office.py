@@ -16,5 +16,5 @@ if TYPE_CHECKING:
 
 @on(BAD_ORDER_ANSWERED, "yard-office")
 def yard_office(game: Game, player: int, train: Train, card: Card) -> bool:
-    game.state.log.append(f"player {player}'s {card.name} repairs the car: the Bad Order is answered")
+    game.state.log.append(f"player {player}'s {card.name} repairs the car: the attack on it is answered")
     return True
