@@ -1340,7 +1340,7 @@ def test_two_trains_files_that_word_a_restriction_differently(content_copy: Path
     rid, rule = next(iter(shipped("home-deck/trains.yaml")["restrictions"].items()))
     text = _second_file(
         content_copy, "home-deck/trains.yaml", "home-deck/x-trains.yaml", (f"words: {rule['words']}", f"words: {rule['words']} here"),
-        '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n    source: {designed: A test train.}\n',
+        '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n    source: homeDeck-0.8.6\n',
     )
     result = validate()
     expect_problem(
@@ -1350,14 +1350,40 @@ def test_two_trains_files_that_word_a_restriction_differently(content_copy: Path
     assert len(result.problems) == 1, result.out
 
 
+_PLAINS_TWO = "  - id: plains-two\n    name: Plains Two\n    count: 0\n    role: terrain\n    speedMph: {passenger: 60, freight: 60}\n    source: mainline-0.4.5\n"
+
+
 def test_two_mainline_files_with_different_crossing_tables(content_copy: Path, validate: Validate) -> None:
     adds = shipped("mainline.yaml")["crossing"]["slowTrainAdds"]
     text = _second_file(
         content_copy, "mainline.yaml", "more-mainline.yaml", (f"slowTrainAdds: {adds}", f"slowTrainAdds: {adds + 1}"),
-        "  - id: plains-two\n    name: Plains Two\n    count: 0\n    role: terrain\n    speedMph: {passenger: 60, freight: 60}\n    source: {designed: A test card.}\n",
+        _PLAINS_TWO,
     )
     result = validate()
     expect_problem(result, "content/more-mainline.yaml", *at(text, text.index("crossing:")), "this crossing table differs from the one in content/mainline.yaml")
+    assert len(result.problems) == 1, result.out
+
+
+def test_two_mainline_files_that_source_the_crossing_table_differently(content_copy: Path, validate: Validate) -> None:
+    text = _second_file(
+        content_copy, "mainline.yaml", "more-mainline.yaml", ("  fewestStages: mainline-0.4.5\n", "  fewestStages:\n    designed: A floor chosen for this test.\n"), _PLAINS_TWO,
+    )
+    result = validate()
+    expect_problem(result, "content/more-mainline.yaml", *at(text, text.index("crossingSources:")), "these crossing sources differ from the ones in content/mainline.yaml")
+    assert len(result.problems) == 1, result.out
+
+
+def test_two_trains_files_that_source_a_restriction_differently(content_copy: Path, validate: Validate) -> None:
+    rid = "emptiesOnly"
+    text = _second_file(
+        content_copy, "home-deck/trains.yaml", "home-deck/x-trains.yaml", (f"  {rid}: {{words: empties only, source: homeDeck-0.8.6}}", f"  {rid}: {{words: empties only, source: homeDeck-0.8.0.15}}"),
+        '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n    source: homeDeck-0.8.6\n',
+    )
+    result = validate()
+    expect_problem(
+        result, "content/home-deck/x-trains.yaml", *at(text, text.index(f"  {rid}: ") + len(f"  {rid}: ")),
+        f"restriction '{rid}' differs from its entry in content/home-deck/trains.yaml",
+    )
     assert len(result.problems) == 1, result.out
 # ------------------------------------------------------------------ provenance
 # Every card and rule value says where it comes from: a declared edition's id,
@@ -1456,6 +1482,31 @@ def test_rule_value_citing_an_undeclared_edition(content_copy: Path, validate: V
 
 
 @pytest.mark.parametrize(
+    "rel, pattern, repl, what",
+    [
+        ("game.yaml", r"^  paidStop: homeDeck-\S+\n", "  paidStop: homeDeck-0.8.9\n", "scoring 'paidStop': source"),
+        ("game.yaml", r"^  departmentCards:\n    designed: .*\n", "  departmentCards: homeDeck-0.8.9\n", "setup 'departmentCards': source"),
+        ("game.yaml", r"^  oddNumbersHead:\n    designed: .*\n", "  oddNumbersHead: homeDeck-0.8.9\n", "timetable 'oddNumbersHead': source"),
+        ("mainline.yaml", r"^  fewestStages: mainline-\S+\n", "  fewestStages: homeDeck-0.8.9\n", "crossing 'fewestStages': source"),
+        ("home-deck/trains.yaml", r"source: homeDeck-[0-9.]+(?=\})", "source: homeDeck-0.8.9", "restriction 'emptiesOnly': source"),
+        ("home-deck/trains.yaml", r"^    source:\n      designed: .*\n", "    source: homeDeck-0.8.9\n", "restriction 'mayNotSwitch': source"),
+        ("supplies.yaml", r"^  carCategories:\n    designed: .*\n", "  carCategories: homeDeck-0.8.9\n", "supply 'carCategories': source"),
+    ],
+    ids=["scoring", "setup", "timetable", "crossing", "restriction", "designed-restriction", "car-categories"],
+)
+def test_moved_rule_value_citing_an_undeclared_edition(content_copy: Path, validate: Validate, rel: str, pattern: str, repl: str, what: str) -> None:
+    """The values moved out of code into content (scoring, setup, timetable,
+    crossing, restrictions, car categories) are held to the declared editions too."""
+    text, off = sub(content_copy, rel, pattern, repl)
+    result = validate()
+    line = expect_problem(
+        result, f"content/{rel}", *at(text, text.index("homeDeck-0.8.9", off)),
+        what, "'homeDeck-0.8.9' is not a declared edition", "did you mean 'homeDeck-0.8.6'",
+    )
+    assert len(result.problems) == 1, line
+
+
+@pytest.mark.parametrize(
     "rel, pattern, says",
     [
         ("game.yaml", r"^  gameDays:\n    designed: .*\n", "field 'tableSources': missing required key 'gameDays'"),
@@ -1463,8 +1514,21 @@ def test_rule_value_citing_an_undeclared_edition(content_copy: Path, validate: V
         ("game.yaml", r"^tableSources:\n(?:  .*\n)+", "missing required key 'tableSources'"),
         ("effects.yaml", r"^    source: \S+\n", "field 'effects[0]': missing required key 'source'"),
         ("house-rules.yaml", r"^    source: \S+\n", "field 'houseRules[0]': missing required key 'source'"),
+        ("game.yaml", r"^  paidStop: homeDeck-\S+\n", "field 'scoringSources': missing required key 'paidStop'"),
+        ("game.yaml", r"^  loadWorked:\n    designed: .*\n", "field 'scoringSources': missing required key 'loadWorked'"),
+        ("game.yaml", r"^scoringSources:\n(?:  .*\n)+", "missing required key 'scoringSources'"),
+        ("game.yaml", r"^setupSources:\n(?:  .*\n)+", "missing required key 'setupSources'"),
+        ("game.yaml", r"^timetableSources:\n(?:  .*\n)+", "missing required key 'timetableSources'"),
+        ("mainline.yaml", r"^  slowTrainAdds: mainline-\S+\n", "field 'crossingSources': missing required key 'slowTrainAdds'"),
+        ("mainline.yaml", r"^crossingSources:\n(?:  .*\n)+", "missing required key 'crossingSources'"),
+        ("home-deck/trains.yaml", r", source: homeDeck-[0-9.]+(?=\})", "field 'restrictions.emptiesOnly': missing required key 'source'"),
+        ("home-deck/trains.yaml", r"^    source:\n      designed: .*\n", "field 'restrictions.mayNotSwitch': missing required key 'source'"),
+        ("supplies.yaml", r"^  carCategories:\n    designed: .*\n", "field 'sources': missing required key 'carCategories'"),
     ],
-    ids=["table-constant", "supply", "whole-table", "effect", "house-rule"],
+    ids=[
+        "table-constant", "supply", "whole-table", "effect", "house-rule", "scoring", "designed-scoring", "whole-scoring", "whole-setup",
+        "whole-timetable", "crossing", "whole-crossing", "restriction", "designed-restriction", "car-categories",
+    ],
 )
 def test_rule_value_without_a_source(content_copy: Path, validate: Validate, rel: str, pattern: str, says: str) -> None:
     text, off = sub(content_copy, rel, pattern, "")

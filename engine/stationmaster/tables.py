@@ -368,6 +368,8 @@ def effects(catalog: Catalog) -> Context:
     return {"rows": rows}
 
 
+# What a designed card is, by family. The one-card family (the Second
+# Section) is named by its card, from the catalog.
 _FAMILY_WORDS = {
     "track": "track",
     "offices": "Office tier",

@@ -39,6 +39,14 @@ from engine.stationmaster.content.model import (
 
 # Files that hold one record set each; every one must be present exactly once.
 SINGLE_FILES = ("game", "supplies", "house-rules", "effects")
+# game.yaml's source mappings, each beside the section it covers, and the
+# kind of value each names (shown on the open-points page).
+_GAME_SOURCES = (
+    ("tableSources", "table constant"),
+    ("scoringSources", "scoring"),
+    ("setupSources", "setup"),
+    ("timetableSources", "timetable"),
+)
 # What the engine can play, per house rule: the options it has code for, or
 # "office" for any office tier. The engine supplies it; content never imports it.
 KnownHouseRules = Mapping[str, tuple[str | bool, ...] | Literal["office"]]
@@ -102,8 +110,9 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
         source_editions=MappingProxyType(editions_from_yaml(g["sourceEditions"])),
     )
     values: list[SourcedValue] = [
-        SourcedValue("table constant", key, Source.from_yaml(raw), Origin(game_file.display, ("tableSources", key)))
-        for key, raw in g["tableSources"].items()
+        SourcedValue(kind, key, Source.from_yaml(raw), Origin(game_file.display, (section, key)))
+        for section, kind in _GAME_SOURCES
+        for key, raw in g[section].items()
     ]
     s_file = by_family["supplies"][0]
     s = s_file.document.value
@@ -119,14 +128,19 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
     # A pack may split trains or the Mainline over several files; each file
     # repeats these pack-wide tables, and the copies must agree.
     restrictions: dict[str, Restriction] = {}
+    restriction_sources: dict[str, SourcedValue] = {}
     for loaded in by_family.get("trains", []):
         for rid, r in loaded.document.value["restrictions"].items():
             origin = Origin(loaded.display, ("restrictions", rid))
             rule = Restriction(r["words"], tuple(r.get("carTypes", ())), origin)
+            sourced = SourcedValue("restriction", rid, Source.from_yaml(r["source"]), Origin(loaded.display, ("restrictions", rid, "source")))
             first = restrictions.setdefault(rid, rule)
-            if first != rule:
+            first_source = restriction_sources.setdefault(rid, sourced)
+            if first != rule or first_source != sourced:
                 problems.append(locator.problem(origin, f"restriction '{rid}' differs from its entry in {first.origin.file}; every trains file must say the same"))
+    values.extend(restriction_sources.values())
     crossing: CrossingRule | None = None
+    crossing_sources: tuple[SourcedValue, ...] = ()
     for loaded in by_family.get("mainline", []):
         x = loaded.document.value["crossing"]
         this = CrossingRule(
@@ -135,10 +149,18 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             fewest_stages=x["fewestStages"],
             origin=Origin(loaded.display, ("crossing",)),
         )
+        these_sources = tuple(
+            SourcedValue("crossing", key, Source.from_yaml(raw), Origin(loaded.display, ("crossingSources", key)))
+            for key, raw in loaded.document.value["crossingSources"].items()
+        )
         if crossing is None:
-            crossing = this
+            crossing, crossing_sources = this, these_sources
         elif crossing != this:
             problems.append(locator.problem(this.origin, f"this crossing table differs from the one in {crossing.origin.file}; every Mainline file must say the same", at_key=True))
+        elif crossing_sources != these_sources:
+            where = Origin(loaded.display, ("crossingSources",))
+            problems.append(locator.problem(where, f"these crossing sources differ from the ones in {crossing.origin.file}; every Mainline file must say the same", at_key=True))
+    values.extend(crossing_sources)
     # Pack-wide facts a card's own rules need, attached to the cards that use them.
     restriction_view = MappingProxyType(restrictions)
     for i, card in enumerate(cards):

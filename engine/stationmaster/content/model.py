@@ -289,8 +289,9 @@ class FacilityStart:
 
 @dataclass(frozen=True, slots=True)
 class SourcedValue:
-    """A rule value that is not a card (a table constant, a supply, an effect,
-    a house rule or its default) with where it comes from. ``kind`` says
+    """A rule value that is not a card (a table constant, a scoring, setup or
+    timetable value, a crossing value, a train restriction, a supply, an
+    effect, a house rule or its default) with where it comes from. ``kind`` says
     what sort of value it is, ``key`` which one; ``origin`` points at the
     ``source`` written for it."""
 
