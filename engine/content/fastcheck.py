@@ -63,10 +63,14 @@ def compile_schema(schema: Mapping[str, Any], document: Mapping[str, Any], looku
     ``lookup(ref, document)`` returns the referenced schema and the document
     it lives in, so local refs inside another file resolve in that file.
     """
-    return _Compiler(lookup).compile(schema, document)
+    return Compiler(lookup).compile(schema, document)
 
 
-class _Compiler:
+class Compiler:
+    """Compiles schemas into predicates, each sub-schema once: a set of
+    schemas sharing definitions (every card's ``source``, say) compiles them
+    through one Compiler, not once per file."""
+
     def __init__(self, lookup: Lookup) -> None:
         self.lookup = lookup
         self.cache: dict[tuple[int, int], Check] = {}

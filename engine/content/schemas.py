@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.content.fastcheck import Check, UnsupportedSchema, compile_schema
+from engine.content.fastcheck import Check, Compiler, UnsupportedSchema
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -61,6 +61,7 @@ class SchemaSet:
                 raise SchemaLoadError(path, 1, 1, "a schema must be a JSON object")
         self._validators: dict[str, Draft202012Validator] = {}
         self._fast: dict[str, Check] = {}
+        self._compiler = Compiler(self._lookup)
         for family in self.families:
             try:
                 self.fast(family)
@@ -87,7 +88,7 @@ class SchemaSet:
     def fast(self, family: str) -> Check:
         found = self._fast.get(family)
         if found is None:
-            found = compile_schema(self.raw[family], self.raw[family], self._lookup)
+            found = self._compiler.compile(self.raw[family], self.raw[family])
             self._fast[family] = found
         return found
 

@@ -95,6 +95,41 @@ class EffectRegistry(dict[str, Handler]):
         super().__init__()
         self.package = package
         self._loaded = False
+        # ``kind`` answers are asked for every card in a hand on every
+        # proposal; they are kept until the registry changes, and
+        # ``generation`` counts the changes for callers that keep their own.
+        self._kinds: dict[tuple[str, str | None], object] = {}
+        self.generation = 0
+
+    def _changed(self) -> None:
+        self._kinds.clear()
+        self.generation += 1
+
+    # Every way the mapping changes forgets the kept ``kind`` answers (tests
+    # swap handlers in and out with these).
+    def __setitem__(self, key: str, value: Handler) -> None:
+        self._changed()
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._changed()
+        super().__delitem__(key)
+
+    def clear(self) -> None:
+        self._changed()
+        super().clear()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._changed()
+        super().update(*args, **kwargs)
+
+    def pop(self, *args: Any) -> Any:
+        self._changed()
+        return super().pop(*args)
+
+    def setdefault(self, key: str, default: Handler) -> Handler:
+        self._changed()
+        return super().setdefault(key, default)
 
     def on(self, event: Event[F], effect_id: str, *, kind: object = None) -> Callable[[F], F]:
         """Subscribe ``fn`` to ``event`` for ``effect_id`` (once per pair)."""
@@ -105,6 +140,7 @@ class EffectRegistry(dict[str, Handler]):
                 raise RuntimeError(f"effect '{effect_id}' has two handlers for event '{event.name}'")
             call = _traced(effect_id, fn) if event.traced else fn
             made.subscriptions[event.name] = Subscription(effect_id, event.name, fn, call, kind)
+            self._changed()
             return fn
 
         return register
@@ -117,9 +153,13 @@ class EffectRegistry(dict[str, Handler]):
 
     def kind(self, event: Event[Any], effect_id: str | None) -> object:
         """What the effect's handler for ``event`` declared it acts for."""
+        key = (event.name, effect_id)
+        if key in self._kinds:
+            return self._kinds[key]
         made = self.get(effect_id) if effect_id is not None else None
         sub = made.subscriptions.get(event.name) if made is not None else None
-        return sub.kind if sub is not None else None
+        found = self._kinds[key] = sub.kind if sub is not None else None
+        return found
 
     def load(self) -> EffectRegistry:
         """Import every handler module of the package once, so the registry is complete."""

@@ -49,6 +49,7 @@ class Game:
         self.history: list[Action] = []
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
+        self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
         self.state = GameState(players=players)
         self._setup()
 

@@ -16,24 +16,31 @@ if TYPE_CHECKING:
     from engine.stationmaster.game import Game
 
 
-def spent_by(card: Card) -> type[Action] | None:
-    """The action kind that spends ``card``, if its effect is spent by one."""
+def spent_by(game: Game, card: Card) -> type[Action] | None:
+    """The action kind that spends ``card``, if its effect is spent by one.
+
+    Asked for every card in hand on every proposal, so each answer is kept on
+    the game until the registry changes."""
+    registry = load_handlers()
+    kept = game.spent_cache.get(card.id)
+    if kept is not None and kept[0] == registry.generation:
+        return kept[1]
     effect = effect_of(card)
-    if effect is None:  # most cards (track, Facilities, trains): asked on every proposal
-        return None
-    kind = load_handlers().kind(HELD_CARD_SPENT, effect)
-    return kind if isinstance(kind, type) and issubclass(kind, Action) else None
+    kind = registry.kind(HELD_CARD_SPENT, effect) if effect is not None else None
+    found = kind if isinstance(kind, type) and issubclass(kind, Action) else None
+    game.spent_cache[card.id] = (registry.generation, found)
+    return found
 
 
 def spends(game: Game, kind: type[Action]) -> list[Card]:
     """The catalog's cards that ``kind`` of action spends."""
-    return [card for card in game.catalog.cards if spent_by(card) is kind]
+    return [card for card in game.catalog.cards if spent_by(game, card) is kind]
 
 
 def held_card(game: Game, player: int, kind: type[Action]) -> Card | None:
     """The first card in ``player``'s hand that ``kind`` of action spends."""
     for card_id in game.state.hands[player]:
         card = game.catalog.by_id[card_id]
-        if spent_by(card) is kind:
+        if spent_by(game, card) is kind:
             return card
     return None

@@ -10,7 +10,6 @@ from engine.content.problems import Problem
 from engine.pack import Configuration, GamePack, Progress, Status, TableSet
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.bots import BOTS
 from engine.stationmaster.houserules import HouseRuleValue, configurations, parse_assignment, resolve
 
 if TYPE_CHECKING:
@@ -55,7 +54,13 @@ class StationMaster:
 
         return Game(catalog, players=configuration.players, seed=seed, house_rules=configuration.rules)
 
-    bots: Sequence[str] = BOTS
+    @property
+    def bots(self) -> Sequence[str]:
+        # Imported here: the bots load the whole game, which validate and
+        # check never need.
+        from engine.stationmaster.bots import BOTS
+
+        return BOTS
 
     def parse_house_rule(self, catalog: Catalog, text: str) -> tuple[str, HouseRuleValue]:
         return parse_assignment(catalog, text)
@@ -77,7 +82,7 @@ class StationMaster:
     ) -> Report:
         from engine.stationmaster.simulate import simulate
 
-        return simulate(catalog, games, seed, workers, BOTS[0] if bot is None else bot, house_rules, progress, content_dir=content_dir)
+        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir)
 
     def summary(self, catalog: Catalog) -> str:
         families = len({c.family for c in catalog.cards})

@@ -70,7 +70,7 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
         return [Reason("opponent-card", f"{card.name} is an opponent-directed {kind} card: its play rules are not built, and no deck deals it")]
     if isinstance(card, MainlineCard):
         return [Reason("mainline-card", f"{card.name} is a Mainline card: setup deals it onto the Mainline; it is never held or played from a hand")]
-    spending = spent_by(card)
+    spending = spent_by(game, card)
     if spending is not None:
         return [Reason("spent-by-action", f"{card.name} is held, and spent with its own action ({spending.kind}), not played")]
     if isinstance(card, OfficeTier):
