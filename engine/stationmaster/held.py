@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.actions import Action
 from engine.stationmaster.content.model import Card
-from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.effects import REGISTRY, load_handlers
 from engine.stationmaster.events import HELD_CARD_SPENT
 from engine.stationmaster.lookups import effect_of
 
@@ -21,10 +21,10 @@ def spent_by(game: Game, card: Card) -> type[Action] | None:
 
     Asked for every card in hand on every proposal, so each answer is kept on
     the game until the registry changes."""
-    registry = load_handlers()
     kept = game.spent_cache.get(card.id)
-    if kept is not None and kept[0] == registry.generation:
+    if kept is not None and kept[0] == REGISTRY.generation:
         return kept[1]
+    registry = load_handlers()
     effect = effect_of(card)
     kind = registry.kind(HELD_CARD_SPENT, effect) if effect is not None else None
     found = kind if isinstance(kind, type) and issubclass(kind, Action) else None

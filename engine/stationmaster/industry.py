@@ -69,7 +69,7 @@ def _passengers(game: Game, player: int, district: District) -> None:
     if not isinstance(office, OfficeTier) or not office.passenger_facility:
         return
     points = game.catalog.game.scoring.passengers_set_down
-    passenger_types = game.catalog.supplies.car_types_in("coach")
+    categories = game.catalog.supplies.car_categories
     porters = office.porters + capacity(game, district, OFFICE_SQUARE, "porter")
     down = min(office.inbound_slots + capacity(game, district, OFFICE_SQUARE, "inboundSlot"), porters)
     up = min(office.outbound_slots + capacity(game, district, OFFICE_SQUARE, "outboundSlot"), porters)
@@ -81,7 +81,7 @@ def _passengers(game: Game, player: int, district: District) -> None:
         if isinstance(card, TrainCard) and "mayNotSwitch" in card.restrictions:
             continue  # nothing is set down or taken up from a train that may not switch
         for car in train.cars:
-            if car.type not in passenger_types:
+            if categories.get(car.type) != "coach":
                 continue
             if car.loaded and car.shipper != player and down > 0:
                 car.loaded, car.shipper = False, None
@@ -96,9 +96,9 @@ def _passengers(game: Game, player: int, district: District) -> None:
 def deliver(game: Game, cars: list, where: str) -> None:  # type: ignore[type-arg]
     """Loads an industry shipped pay their shipper on reaching a Division Point."""
     points = game.catalog.game.scoring.load_delivered
-    freight = game.catalog.supplies.car_types_in("freight")
+    categories = game.catalog.supplies.car_categories
     for car in cars:
-        if car.loaded and car.shipper is not None and car.type in freight:
+        if car.loaded and car.shipper is not None and categories.get(car.type) == "freight":
             game.state.scores[car.shipper] += points
             game.state.log.append(f"a {car.type} loaded by player {car.shipper} reaches {where}; player {car.shipper} scores {points}")
             car.shipper = None

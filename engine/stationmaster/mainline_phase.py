@@ -46,9 +46,9 @@ def mainline_phase(game: Game) -> None:
     registry = load_handlers()
     for train in list(s.trains):
         card = game.catalog.by_id[train.card]
-        district = train_district(game, train)
-        stood = registry.get_handler(TRAIN_STOOD, card.effect) if isinstance(card, TrainCard) else None
-        if stood is not None and not train.moved and district is not None:
+        stood = registry.get_handler(TRAIN_STOOD, card.effect) if isinstance(card, TrainCard) and not train.moved else None
+        district = train_district(game, train) if stood is not None else None
+        if stood is not None and district is not None:
             stood(game, train, district, card)
 
 
