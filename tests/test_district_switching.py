@@ -278,7 +278,7 @@ def test_another_trains_caboose_is_not_yours_to_take() -> None:
     freight_train(game, [], caboose=False)
     square = squares(game)[key(3, -1)]
     square.caboose_of = "other"
-    assert game.check(Pull(0, train="t", x=3, y=-1)) != []  # nothing of this train's stands there
+    assert codes(game.check(Pull(0, train="t", x=3, y=-1))) == ["nothing-to-couple"]  # nothing of this train's stands there
     square.cars = empty("boxcar", 1)
     assert "another-caboose" in codes(game.check(Pull(0, train="t", x=3, y=-1)))
 

@@ -225,7 +225,7 @@ def test_grade_cards_only_go_on_a_heavy_grade() -> None:
         assert game.check(Play(0, card, slot=1)) == []
         reasons = game.check(Play(0, card, slot=3))
         assert "wrong-terrain" in codes(reasons), reasons
-        assert game.check(Play(0, card, slot=2)), "an Office is not a terrain card"
+        assert codes(game.check(Play(0, card, slot=2))) == ["needs-terrain-slot"], "an Office is not a terrain card"
 
 
 def test_airbrakes_are_refused_without_a_brakeman() -> None:
@@ -316,7 +316,7 @@ def test_realignment_is_refused_off_the_terrain() -> None:
     game = new_game(seed=44)
     give(game, 0, ["realignment", "straight", "straight"])
     for slot in (None, 0, 2, 4):
-        assert game.check(Play(0, "realignment", slot=slot))
+        assert codes(game.check(Play(0, "realignment", slot=slot))) == ["needs-terrain-slot"], slot
 
 
 # -- ABS Signals and rear-end collisions ------------------------------------------------------
@@ -392,7 +392,7 @@ def test_abs_signals_go_on_any_terrain_card_once(terrain: str) -> None:
     give(game, 0, ["abs-signals", "abs-signals", "straight"])
     assert game.check(Play(0, "abs-signals", slot=1)) == []
     for slot in (0, 2, 4):
-        assert game.check(Play(0, "abs-signals", slot=slot)), "Offices and Division Points are not Mainline terrain"
+        assert codes(game.check(Play(0, "abs-signals", slot=slot))) == ["needs-terrain-slot"], "Offices and Division Points are not Mainline terrain"
     game.apply(Play(0, "abs-signals", slot=1))
     end_stage(game)
     assert "already-on-card" in codes(game.check(Play(0, "abs-signals", slot=1)))
