@@ -1,7 +1,7 @@
 """Track cards in a district (Home Deck v0.8.6, "Track cards").
 
 Every placement here goes through ``Game.check``/``Game.apply`` with a Play
-action, so the refusal text asserted is what a player would be shown.
+action, so the refusal asserted (by its code) is the one a player would be shown.
 """
 
 from __future__ import annotations
