@@ -16,7 +16,7 @@ from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.game import Game
 from engine.stationmaster.geometry import key
 from engine.stationmaster.state import Car
-from test_district_kit import ROOT, dealt, enhance, codes, give, lay, new_game, running_track
+from test_district_kit import ROOT, codes, dealt, enhance, give, lay, new_game, running_track
 
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
