@@ -73,7 +73,10 @@ class ConfigurationError(InvalidActionError):
 
 class SaveError(InvalidActionError):
     """A save cannot be replayed: not JSON, another format, made with other
-    content, a bad setup or an action that the rules now refuse."""
+    content, a bad setup or an action that the rules now refuse (then
+    ``reasons`` carries the refusal's Reasons, else it is empty)."""
+
+    reasons: tuple[Reason, ...] = ()
 
 
 class IllegalActionError(StationMasterError, ValueError):

@@ -66,14 +66,14 @@ def test_a_small_yard_does_not_sort_a_train_that_is_not_at_its_office() -> None:
     game = new_game(CATALOG)
     enhance(game, 0, 0, "small-yard")
     put_train(game, "train-3", three_cars(), train_id="t", position=ONE_PLAYER_OFFICE + 1, remaining=1)
-    assert game.check(SortCars(0, train="t", order=(1, 0, 2))) != []
+    assert codes(game.check(SortCars(0, train="t", order=(1, 0, 2)))) == ["nothing-sorts-here"]
 
 
 def test_a_small_yard_in_another_district_does_not_help() -> None:
     game = new_game(CATALOG, players=2)
     enhance(game, 0, 0, "small-yard", player=1)
     put_train(game, "train-3", three_cars(), train_id="t")  # at player 0's Office
-    assert game.check(SortCars(0, train="t", order=(1, 0, 2))) != []
+    assert codes(game.check(SortCars(0, train="t", order=(1, 0, 2)))) == ["nothing-sorts-here"]
 
 
 def test_a_sort_order_must_name_every_car_once() -> None:

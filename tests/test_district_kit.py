@@ -190,9 +190,9 @@ def empty(car_type: str, n: int = 1) -> list[Car]:
     return [Car(car_type, False) for _ in range(n)]
 
 
-def has(reasons: Sequence[str], *fragments: str) -> bool:
-    """Whether some single reason contains every fragment."""
-    return any(all(f in r for f in fragments) for r in reasons)
+def codes(reasons: Sequence[str]) -> list[str]:
+    """The stable codes of refusal reasons (tests match these, not wording)."""
+    return [getattr(r, "code", "") for r in reasons]
 
 
 # -- the helpers themselves ----------------------------------------------------

@@ -17,7 +17,7 @@ from engine.stationmaster import load_catalog
 from engine.stationmaster.game import Game
 from engine.stationmaster.geometry import key
 from engine.stationmaster.state import Car, Train
-from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, dealt, empty, give, has, lay, loaded, new_game, office_slot, put_train
+from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, codes, dealt, empty, give, lay, loaded, new_game, office_slot, put_train
 
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 PIPELINE = len(CATALOG.facility_start.pipeline)
@@ -292,7 +292,7 @@ def test_a_circus_stopped_on_the_mainline_earns_nothing() -> None:
     game = new_game(CATALOG)
     give(game, "red-flag")
     train = circus(game, position=ONE_PLAYER_OFFICE + 1, remaining=1)
-    assert has(game.check(Hold(0, train="extra-18")), "a train is held at an Office, and this one is not standing at one")
+    assert "not-at-an-office" in codes(game.check(Hold(0, train="extra-18")))
     game.apply(RedFlag(0, train="extra-18"))  # it stands still on the terrain card instead
     game.apply(EndTurn(0))
     assert (train.position, train.remaining) == (ONE_PLAYER_OFFICE + 1, 1)
@@ -353,7 +353,7 @@ def test_only_its_own_player_may_hold_an_extra() -> None:
     game = new_game(CATALOG, players=2)
     circus(game, position=office_slot(game, 1), player=0)
     game.apply(EndTurn(0))
-    assert has(game.check(Hold(1, train="extra-18")), "only the player who played an Extra may hold it")
+    assert "not-your-extra" in codes(game.check(Hold(1, train="extra-18")))
 
 
 def test_an_ordinary_train_held_fully_loaded_earns_nothing_for_stopping() -> None:

@@ -5,6 +5,7 @@ shipped one in a single fact and checks that the engine's answer moves."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 
@@ -51,7 +52,8 @@ def test_a_car_counts_against_the_limit_its_category_names() -> None:
     freight = next(kind for kind, _ in CATALOG.supplies.cars if CATALOG.supplies.car_categories[kind] == "freight")
     assert car_refusal(train, Car(freight, False), pickup=False) is None
     as_coach = dataclasses.replace(train, car_categories={**train.car_categories, freight: "coach"})
-    assert car_refusal(as_coach, Car(freight, False), pickup=False) is not None
+    why = car_refusal(as_coach, Car(freight, False), pickup=False)
+    assert why is not None and why.code == "takes-no-category", why
 
 
 def test_a_restriction_limits_freight_to_the_car_types_it_lists() -> None:
@@ -59,7 +61,7 @@ def test_a_restriction_limits_freight_to_the_car_types_it_lists() -> None:
     train = next(t for t in CATALOG.of_type(TrainCard) if rid in t.restrictions)
     other = next(kind for kind, _ in CATALOG.supplies.cars if CATALOG.supplies.car_categories[kind] == "freight" and kind not in rule.car_types)
     refusal = car_refusal(train, Car(other, False), pickup=False)
-    assert refusal is not None and rule.words in refusal
+    assert refusal is not None and refusal.code == re.sub(r"(?<!^)(?=[A-Z])", "-", rid).lower(), refusal  # reefersOnly -> reefers-only
     widened = {**train.restriction_rules, rid: Restriction(rule.words, (*rule.car_types, other), rule.origin)}
     assert car_refusal(dataclasses.replace(train, restriction_rules=widened), Car(other, False), pickup=False) is None
 

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from engine_kit import codes
+
 from engine.stationmaster import rules
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars
 from engine.stationmaster import load_catalog
@@ -143,7 +145,7 @@ def run_game(seed: int) -> dict[str, int]:
         assert game.history[-1] == action
         check_supplies(game, seed)
     assert game.legal_actions() == []
-    assert game.check(EndTurn(0)) == ["the game is over"]
+    assert codes(game.check(EndTurn(0))) == ["game-over"]
     assert len(game.score()) == players
     if seed % 10 == 0:
         assert Game.replay(CATALOG, game.save()).state_json() == game.state_json(), f"seed {seed}: the replay differs"

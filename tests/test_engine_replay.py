@@ -11,7 +11,7 @@ import pytest
 
 from engine.stationmaster.actions import Play, from_json
 from engine.stationmaster import load_catalog
-from engine.errors import InvalidActionError
+from engine.errors import InvalidActionError, SaveError
 from engine.stationmaster.game import SAVE_FORMAT, Game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,12 +105,20 @@ def saved() -> dict[str, object]:
     return bot_game(13, 2, steps=60).save()
 
 
-def refused(save: object, *words: str) -> None:
+def refused(save: object, *words: str) -> InvalidActionError:
+    """The error a save is refused with; ``words`` are in its message (the
+    save-level wording). A rules refusal inside is matched by its codes."""
     with pytest.raises(InvalidActionError) as err:
         Game.replay(CATALOG, save)
     message = str(err.value)
     for word in words:
         assert word in message, message
+    return err.value
+
+
+def refusal_codes(error: InvalidActionError) -> list[str]:
+    """The codes of the rules refusal a save error carries (none for other save errors)."""
+    return [r.code for r in error.reasons] if isinstance(error, SaveError) else []
 
 
 def test_an_edited_action_is_refused(saved: dict[str, object]) -> None:
@@ -119,7 +127,7 @@ def test_an_edited_action_is_refused(saved: dict[str, object]) -> None:
     # one player's action given to the other player
     bad = copy.deepcopy(saved)
     bad["actions"][0]["player"] = 1 - bad["actions"][0]["player"]  # type: ignore[index]
-    refused(bad, "action 1", "cannot be replayed")
+    assert "not-your-turn" in refusal_codes(refused(bad, "action 1", "cannot be replayed"))
     # a card the hand does not hold
     game = Game(CATALOG, players=2, seed=13)
     for a in actions[:3]:
@@ -127,7 +135,7 @@ def test_an_edited_action_is_refused(saved: dict[str, object]) -> None:
     absent = next(c for c in game.state.deck if c not in game.state.hands[game.state.current])
     bad = copy.deepcopy(saved)
     bad["actions"][3] = Play(game.state.current, absent).to_json()  # type: ignore[index]
-    refused(bad, "action 4", "not in player")
+    assert "not-in-hand" in refusal_codes(refused(bad, "action 4"))
     # an unknown card and an unknown kind
     bad = copy.deepcopy(saved)
     bad["actions"][5] = {"kind": "play", "player": 0, "card": "no-such-card"}  # type: ignore[index]

@@ -96,7 +96,7 @@ def test_a_hand_of_only_undiscardable_cards_over_the_limit_may_play_again() -> N
     game.apply(Play(0, "train-1"))
     assert game.state.turn.played
     # four undiscardable cards, over the limit: playing again is the only way forward
-    assert game.check(EndTurn(0))
+    assert codes(game.check(EndTurn(0))) == ["hand-over-limit"]
     assert game.check(Play(0, "train-2")) == []
     game.apply(Play(0, "train-2"))
     # now at the limit: a third play is refused as usual

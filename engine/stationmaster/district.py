@@ -58,11 +58,12 @@ def _plain_straight(game: Game, square: Square | None) -> bool:
     return isinstance(card, TrackShape) and [frozenset(r) for r in card.routes] == [frozenset(("W", "E"))]
 
 
-def _busy(square: Square) -> str | None:
+def _busy(square: Square) -> tuple[str, str] | None:
+    """Why a square's track cannot be replaced or built over: (code, text)."""
     if square.cars or square.caboose_of:
-        return "cars are standing on it"
+        return "track-has-cars", "cars are standing on it"
     if square.enhancement:
-        return "it carries an Enhancement"
+        return "track-has-enhancement", "it carries an Enhancement"
     return None
 
 
@@ -111,7 +112,7 @@ def _upgrade_refusals(game: Game, card: TrackShape, routes: list[tuple[str, str]
     if not (_plain_straight_card(existing) or (laid <= mine and laid <= diverging)):
         return [Reason("not-an-upgrade", f"a turnout may replace a straight, or a curve whose arc is exactly its diverging arc; {existing.name} as laid is neither")]
     busy = _busy(here)
-    return [Reason("square-busy", f"the {existing.name} there cannot be replaced: {busy}")] if busy else []
+    return [Reason(busy[0], f"the {existing.name} there cannot be replaced: {busy[1]}")] if busy else []
 
 
 def _plain_straight_card(card: TrackShape) -> bool:
@@ -131,7 +132,7 @@ def _facility_refusals(game: Game, district: District, card: Facility, x: int, y
         else:
             busy = _busy(here)
             if busy:
-                reasons.append(Reason("square-busy", f"the straight there cannot be built over: {busy}"))
+                reasons.append(Reason(busy[0], f"the straight there cannot be built over: {busy[1]}"))
     elif not joins(game, district, x, y, FACILITY_ROUTES):
         reasons.append(Reason("not-on-a-stub", f"({x}, {y}) is not on a connected stub: no rail joins it from the east or west"))
     built = {s.card for s in district.squares.values() if s.kind == "facility"}

@@ -205,7 +205,10 @@ class Game:
             try:
                 game.apply(from_json(data))
             except (InvalidActionError, IllegalActionError) as exc:
-                raise SaveError(f"the save's action {number} cannot be replayed: {exc}") from None
+                error = SaveError(f"the save's action {number} cannot be replayed: {exc}")
+                if isinstance(exc, IllegalActionError):
+                    error.reasons = exc.reasons
+                raise error from None
         return game
 
     @classmethod

@@ -139,7 +139,8 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[Reas
         missing = missing_from(slot.yard, chosen)
         if missing:
             where = "an Office keeps no cars of its own, so an Extra made up there leaves light" if slot.kind == "office" else f"the yard at {game.catalog.by_id[s.slot_card(slot)].name} does not hold them now"
-            found.append(Reason("load-not-in-yard", f"the load names {', '.join(car_label(c) for c in missing)}, and {where}"))
+            code = "office-keeps-no-cars" if slot.kind == "office" else "load-not-in-yard"
+            found.append(Reason(code, f"the load names {', '.join(car_label(c) for c in missing)}, and {where}"))
     return found
 
 
