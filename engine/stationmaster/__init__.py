@@ -9,14 +9,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.stationmaster.content import Catalog, read_catalog
+from engine.content.cache import cached
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.houserules import HOUSE_RULE_VALUES
 
 DEFAULT_CONTENT = Path("content") / "stationmaster"
 
 
 def load_catalog(content_dir: str | Path = DEFAULT_CONTENT) -> Catalog:
-    """The checked catalog, or ContentError listing every located problem."""
+    """The checked catalog, or ContentError listing every located problem.
+    A clean load is kept (``engine.content.cache``) and read back next time
+    the same content is loaded by the same code."""
+    return cached(Path(content_dir), "stationmaster", lambda: _read(content_dir))
+
+
+def _read(content_dir: str | Path) -> Catalog:
+    # Imported here: a cached catalog needs no YAML reader or schemas.
+    from engine.stationmaster.content.catalog import read_catalog
+
     return read_catalog(content_dir, HOUSE_RULE_VALUES, "stationmaster")
 
 

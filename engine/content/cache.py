@@ -1,0 +1,106 @@
+"""A cache of loaded catalogs, as Python caches bytecode: a clean load of the
+same content, by the same code, from the same folder, is read back instead
+of parsed, schema-checked and cross-checked again.
+
+The key is a digest of every content file's path and bytes, every engine
+source file, the Python version and the current folder (problem locations
+are shown relative to it). Only a catalog that loaded clean is kept, so
+every problem is always found afresh. An entry that cannot be read is
+ignored and a folder that cannot be written only costs time; entries are
+written whole (a temporary file renamed into place) and the oldest are
+dropped past a small number. ``STATIONMASTER_CATALOG_CACHE=0`` turns it off.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+ENGINE = Path(__file__).resolve().parent.parent
+FOLDER = ENGINE / "content" / "__pycache__" / "catalogs"
+KEEP = 16
+
+
+def _proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(items)
+
+
+def _mappingproxy(proxy: MappingProxyType[Any, Any]) -> tuple[Callable[[dict[Any, Any]], MappingProxyType[Any, Any]], tuple[dict[Any, Any]]]:
+    return _proxy, (dict(proxy),)
+
+
+# Catalogs hold read-only mappings; pickle learns to rebuild them.
+copyreg.pickle(MappingProxyType, _mappingproxy)
+
+
+def enabled() -> bool:
+    return os.environ.get("STATIONMASTER_CATALOG_CACHE", "1") != "0"
+
+
+def _source_digest() -> bytes:
+    digest = hashlib.sha256()
+    for path in sorted(ENGINE.rglob("*.py")):
+        digest.update(path.relative_to(ENGINE).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.digest()
+
+
+def _key(content_dir: Path, tag: str) -> str | None:
+    digest = hashlib.sha256()
+    digest.update(f"{tag}\0{sys.version}\0{os.getcwd()}\0{content_dir}\0".encode("utf-8", "surrogateescape"))
+    digest.update(_source_digest())
+    try:
+        for dirpath, dirnames, filenames in os.walk(content_dir):
+            dirnames.sort()
+            for name in sorted(filenames):
+                path = Path(dirpath) / name
+                digest.update(os.fsencode(path.relative_to(content_dir)) + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return None  # unreadable content: load it the slow way, which says why
+    return digest.hexdigest()
+
+
+def cached(content_dir: Path, tag: str, load: Callable[[], T]) -> T:
+    """``load()``, or the catalog it returned last time for the same inputs."""
+    if not enabled():
+        return load()
+    key = _key(content_dir, tag)
+    if key is None:
+        return load()
+    entry = FOLDER / f"{key}.pickle"
+    try:
+        with entry.open("rb") as handle:
+            found: T = pickle.load(handle)
+        return found
+    except Exception:  # noqa: BLE001 - a missing or damaged entry only means loading afresh
+        pass
+    value = load()  # raises ContentError for content with problems: never kept
+    _store(entry, value)
+    return value
+
+
+def _store(entry: Path, value: object) -> None:
+    try:
+        FOLDER.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".catalog.", suffix=".tmp", dir=FOLDER)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, entry)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        entries = sorted(FOLDER.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
+        for old in entries[:-KEEP]:
+            old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        pass
