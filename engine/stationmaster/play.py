@@ -70,7 +70,8 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
         return [Reason("opponent-card", f"{card.name} is an opponent-directed {kind} card: its play rules are not built, and no deck deals it")]
     if isinstance(card, MainlineCard):
         return [Reason("mainline-card", f"{card.name} is a Mainline card: setup deals it onto the Mainline; it is never held or played from a hand")]
-    spending = spent_by(game, card)
+    # Only a card that carries an effect can be spent by an action of its own.
+    spending = spent_by(game, card) if getattr(card, "effect", None) is not None else None
     if spending is not None:
         return [Reason("spent-by-action", f"{card.name} is held, and spent with its own action ({spending.kind}), not played")]
     if isinstance(card, OfficeTier):
@@ -92,9 +93,10 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
         summary = game.catalog.effects[effect].summary
         return [Reason("effect-unbuilt", f"{card.name}'s effect ({effect}: {summary}) is not built yet")]
     found: list[Reason] = []
-    if _placed_in_district(card):
+    placed = _placed_in_district(card)
+    if placed:
         found += reasons_from("placement", placement_refusals(game, action.player, card, action.x, action.y, action.rotation))
-    if not _placed_in_district(card) and registry.get_handler(CARD_PLAYED, effect) is None:
+    if not placed and registry.get_handler(CARD_PLAYED, effect) is None:
         return [Reason("not-played-from-hand", f"{card.name} is not played from the hand: its effect ({effect}) acts in another way")]
     refuse = registry.get_handler(PLAY_REFUSALS, effect)
     if refuse is not None and not (isinstance(card, Enhancement) and card.placement == "district"):

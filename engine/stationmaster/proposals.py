@@ -40,7 +40,7 @@ def candidates(game: Game) -> list[Action]:
             found += [Discard(p, card_id, d + 1) for d in range(len(s.departments))]
         if may_play:
             found += _play_proposals(game, p, card, ends)
-        if s.trains and spent_by(game, card) is RedFlag:
+        if s.trains and getattr(card, "effect", None) is not None and spent_by(game, card) is RedFlag:
             found += [RedFlag(p, train=t.id) for t in s.trains]
     for t in s.trains if not (s.turn.drawn or s.turn.played) else ():
         slot = s.mainline[t.position]
