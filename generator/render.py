@@ -20,6 +20,7 @@ import jinja2
 
 from engine.content.problems import Problem
 from engine.pack import CatalogLike, TableSet
+from engine.sources import folder_digest
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, yes_no
 from generator.forked import map_pieces
@@ -110,12 +111,9 @@ def inputs_fingerprint(catalog: CatalogLike, table: str, card_page: Mapping[str,
     """Everything an expensive table depends on: the content, the engine's and
     the generator's source (templates included) and which page each card's
     row is on (for its links). Equal fingerprints render equal text."""
-    root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256(catalog.fingerprint.encode())
     for folder in ("engine", "generator"):
-        for source in sorted((root / folder).rglob("*")):
-            if source.suffix in (".py", ".j2"):
-                digest.update(source.relative_to(root).as_posix().encode() + b"\0" + source.read_bytes())
+        digest.update(folder_digest(folder))
     digest.update(repr(sorted(card_page.items())).encode())
     return digest.hexdigest()
 

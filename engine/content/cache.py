@@ -24,10 +24,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from engine.sources import folder_digest
+
 T = TypeVar("T")
 
-ENGINE = Path(__file__).resolve().parent.parent
-FOLDER = ENGINE / "content" / "__pycache__" / "catalogs"
+FOLDER = Path(__file__).resolve().parent / "__pycache__" / "catalogs"
 KEEP = 16
 
 
@@ -48,10 +49,7 @@ def enabled() -> bool:
 
 
 def _source_digest() -> bytes:
-    digest = hashlib.sha256()
-    for path in sorted(ENGINE.rglob("*.py")):
-        digest.update(path.relative_to(ENGINE).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.digest()
+    return folder_digest("engine")
 
 
 def _key(content_dir: Path, tag: str) -> str | None:

@@ -95,18 +95,15 @@ class EffectRegistry(dict[str, Handler]):
         super().__init__()
         self.package = package
         self._loaded = False
-        # ``kind`` answers are asked for every card in a hand on every
-        # proposal; they are kept until the registry changes, and
-        # ``generation`` counts the changes for callers that keep their own.
-        self._kinds: dict[tuple[str, str | None], object] = {}
+        # Counts the changes, so a caller that keeps answers (a game keeps
+        # which cards are spent by an action) knows when they went stale.
         self.generation = 0
 
     def _changed(self) -> None:
-        self._kinds.clear()
         self.generation += 1
 
-    # Every way the mapping changes forgets the kept ``kind`` answers (tests
-    # swap handlers in and out with these).
+    # Every way the mapping changes counts as a change (tests swap handlers
+    # in and out with these).
     def __setitem__(self, key: str, value: Handler) -> None:
         self._changed()
         super().__setitem__(key, value)
@@ -153,13 +150,9 @@ class EffectRegistry(dict[str, Handler]):
 
     def kind(self, event: Event[Any], effect_id: str | None) -> object:
         """What the effect's handler for ``event`` declared it acts for."""
-        key = (event.name, effect_id)
-        if key in self._kinds:
-            return self._kinds[key]
         made = self.get(effect_id) if effect_id is not None else None
         sub = made.subscriptions.get(event.name) if made is not None else None
-        found = self._kinds[key] = sub.kind if sub is not None else None
-        return found
+        return sub.kind if sub is not None else None
 
     def load(self) -> EffectRegistry:
         """Import every handler module of the package once, so the registry is complete."""

@@ -311,9 +311,6 @@ class Supplies:
     cars: tuple[tuple[str, int], ...]
     car_categories: Mapping[str, CarCategory]
 
-    def car_types_in(self, category: CarCategory) -> tuple[str, ...]:
-        return tuple(kind for kind, _ in self.cars if self.car_categories[kind] == category)
-
 
 CardT = TypeVar("CardT", bound=Card)
 
