@@ -27,7 +27,7 @@ class Reason(str):
     code: str
 
     def __new__(cls, code: str, text: str) -> Reason:
-        made = super().__new__(cls, text)
+        made = str.__new__(cls, text)
         made.code = code
         return made
 
@@ -42,7 +42,10 @@ class Reason(str):
 def reasons_from(code: str, texts: Iterable[str]) -> list[Reason]:
     """Reasons from a rule that still answers in plain text, each under
     ``code``; a text that is already a Reason keeps its own code."""
-    return [text if isinstance(text, Reason) else Reason(code, text) for text in texts]
+    found: list[Reason] = []
+    for text in texts:  # most rules find nothing: a plain loop costs nothing then
+        found.append(text if isinstance(text, Reason) else Reason(code, text))
+    return found
 
 
 class StationMasterError(Exception):

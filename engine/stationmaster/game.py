@@ -21,6 +21,7 @@ from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, End
 from engine.stationmaster.content.model import Catalog, MainlineCard
 from engine.stationmaster.deck import home_deck, mainline_inventory, office_ladder
 from engine.stationmaster.district import new_district
+from engine.stationmaster.hand import limit_bonuses
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason, SaveError
 from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine.rng import SeededStream
@@ -50,6 +51,7 @@ class Game:
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
         self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
+        self.limit_bonus = limit_bonuses(catalog)
         self.state = GameState(players=players)
         self._setup()
 

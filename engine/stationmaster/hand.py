@@ -6,21 +6,28 @@ from typing import TYPE_CHECKING
 
 from engine.errors import InvalidActionError, Reason
 from engine.stationmaster.actions import Discard, Draw
-from engine.stationmaster.content.model import Card, Maneuver, TrainCard
+from engine.stationmaster.content.model import Card, Catalog, Maneuver, TrainCard
 from engine.stationmaster.piles import can_draw_from_deck, draw_top, take_from_department
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
 
 
+def limit_bonuses(catalog: Catalog) -> dict[str, int]:
+    """Each card id that raises the hand limit while held, with its bonus."""
+    return {c.id: c.hand_limit_bonus for c in catalog.cards if isinstance(c, Maneuver) and c.hand_limit_bonus}
+
+
 def hand_limit(game: Game, player: int) -> int:
     """Three, raised while a card that grants a bonus is held; bonuses do not
-    stack (the sources say four while you hold a Red Flag, not per flag)."""
+    stack (the sources say four while you hold a Red Flag, not per flag).
+    Asked on nearly every check, so the bonuses are looked up, not derived."""
     bonus = 0
-    for card_id in set(game.state.hands[player]):
-        card = game.catalog.by_id[card_id]
-        if isinstance(card, Maneuver):
-            bonus = max(bonus, card.hand_limit_bonus)
+    if game.limit_bonus:
+        for card_id in game.state.hands[player]:
+            held = game.limit_bonus.get(card_id, 0)
+            if held > bonus:
+                bonus = held
     return game.catalog.game.table.hand_limit + bonus
 
 
