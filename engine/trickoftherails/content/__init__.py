@@ -1,0 +1,1 @@
+"""Trick of the Rails' content: the catalog model and its loader."""

@@ -1,0 +1,214 @@
+"""The rules that span Trick of the Rails' files: each company holds each
+number once, the lane fits the hands, every Reservation is filled before it
+comes up, locomotive costs rise with reach, and every reference resolves.
+Each broken rule is a located Problem; a card that failed its schema is
+skipped, so one mistake is reported once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.content.loader import Locator
+from engine.content.problems import Origin, Problem
+from engine.content.schemas import did_you_mean
+from engine.content.source import Source
+from engine.trickoftherails.content.model import Catalog
+
+SLOT_KINDS = {"exchange": "exchanges", "city": "cities", "reservation": "reservations"}
+OPERATING = "operating"
+
+
+def cross_check(catalog: Catalog, locator: Locator, unchecked: frozenset[str], incomplete: frozenset[str]) -> list[Problem]:
+    found: list[Problem] = []
+    found += _unique_ids(catalog, locator)
+    found += _references(catalog, locator)
+    found += _sources(catalog, locator)
+    if "railway" not in incomplete:
+        found += _numbers(catalog, locator)
+    if "locomotives" not in incomplete:
+        found += _locomotives(catalog, locator)
+    found += _lanes(catalog, locator, incomplete)
+    return found
+
+
+def _unique_ids(catalog: Catalog, locator: Locator) -> list[Problem]:
+    found = []
+    first: dict[str, Origin] = {}
+    for card in catalog.cards:
+        if card.id in first:
+            found.append(locator.problem(card.origin, f"card id '{card.id}' is used twice (first in {first[card.id].file}); ids are unique within the pack", field="id"))
+        else:
+            first[card.id] = card.origin
+    seen: set[str] = set()
+    for company in catalog.companies:
+        if company.id in seen:
+            found.append(locator.problem(company.origin, f"company '{company.id}' is declared twice", field="id"))
+        seen.add(company.id)
+    return found
+
+
+def _references(catalog: Catalog, locator: Locator) -> list[Problem]:
+    found = []
+    companies = [c.id for c in catalog.companies]
+    for card in catalog.cards:
+        if card.company is not None and card.company not in companies:
+            found.append(locator.problem(card.origin, f"'{card.company}' is not a company{did_you_mean(card.company, companies)}; companies.yaml declares: {', '.join(companies)}", field="company"))
+        if card.effect is not None and card.effect not in catalog.effects and card.family != "railway":
+            found.append(locator.problem(card.origin, f"effect '{card.effect}' is not declared in effects.yaml{did_you_mean(card.effect, list(catalog.effects))}", field="effect"))
+    for family, what in (("stations", "Station"), ("exchanges", "Exchange")):
+        held = Counter(c.company for c in catalog.of_family(family))
+        for company in catalog.companies:
+            if held[company.id] != 1:
+                have = "none" if not held[company.id] else f"{held[company.id]}"
+                found.append(locator.problem(company.origin, f"company '{company.id}' needs exactly one {what} card; it has {have}", field="id"))
+    return found
+
+
+def _sources(catalog: Catalog, locator: Locator) -> list[Problem]:
+    declared = list(catalog.editions)
+    found = []
+    records: list[tuple[Source, Origin]] = [(c.source, c.origin) for c in catalog.cards]
+    records += [(c.source, c.origin) for c in catalog.companies]
+    records += [(e.source, e.origin) for e in catalog.effects.values()]
+    records += [(h.source, h.origin) for h in catalog.hands.values()]
+    records += [(v.source, v.origin) for v in catalog.variants.values()]
+    records += [(layout.source, layout.origin) for layout in catalog.layouts.values()]
+    for source, origin in records:
+        if source.edition is not None and source.edition not in catalog.editions:
+            found.append(locator.problem(origin, f"source '{source.edition}' is not declared{did_you_mean(source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}", field="source"))
+    for value in catalog.values:
+        if value.source.edition is not None and value.source.edition not in catalog.editions:
+            found.append(locator.problem(value.origin, f"source '{value.source.edition}' is not declared{did_you_mean(value.source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}"))
+    return found
+
+
+def _numbers(catalog: Catalog, locator: Locator) -> list[Problem]:
+    """Each company holds each number once: a trick can then never tie."""
+    railway = catalog.railway_cards
+    numbers = sorted({c.number for c in railway if c.number is not None})
+    top = numbers[-1] if numbers else 0
+    found = []
+    seen: dict[tuple[str | None, int | None], str] = {}
+    for card in railway:
+        key = (card.company, card.number)
+        if key in seen:
+            found.append(locator.problem(card.origin, f"{card.company} {card.number} is already card '{seen[key]}'; each company holds each number once", field="number"))
+        else:
+            seen[key] = card.id
+    for company in catalog.companies:
+        missing = [n for n in range(1, top + 1) if (company.id, n) not in seen]
+        if missing:
+            found.append(locator.problem(company.origin, f"company '{company.id}' has no Railway card numbered {_listed(missing)}; every company holds each number from 1 to {top} once", field="id"))
+    return found
+
+
+def _listed(numbers: Iterable[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _locomotives(catalog: Catalog, locator: Locator) -> list[Problem]:
+    locos = catalog.of_family("locomotives")
+    found = []
+    whole = [c for c in locos if c.reach is None]
+    if len(whole) != 1:
+        origin = whole[1].origin if len(whole) > 1 else (locos[0].origin if locos else None)
+        if origin is not None:
+            found.append(locator.problem(origin, f"exactly one locomotive reaches 'all' (the whole railway); there are {len(whole)}", field="reach"))
+    reaches = Counter(c.reach for c in locos if c.reach is not None)
+    for card in locos:
+        if card.reach is not None and reaches[card.reach] > 1:
+            found.append(locator.problem(card.origin, f"two locomotives reach {card.reach}; each reach is printed once", field="reach"))
+            reaches[card.reach] = 0
+    ordered = sorted(locos, key=lambda c: (c.reach is None, c.reach or 0))
+    for before, after in zip(ordered, ordered[1:]):
+        if before.cost is not None and after.cost is not None and after.cost <= before.cost:
+            reach = "all" if after.reach is None else after.reach
+            found.append(locator.problem(after.origin, f"costs rise with reach: {after.name} (reach {reach}) costs {after.cost}, not more than {before.name}'s {before.cost}", field="cost"))
+    brought = {c.brings: c for c in locos if c.brings is not None}
+    for card in locos:
+        if card.brings is not None:
+            target = catalog.by_id.get(card.brings)
+            if target is None or not target.is_locomotive:
+                found.append(locator.problem(card.origin, f"brings '{card.brings}', which is not a locomotive{did_you_mean(card.brings, [c.id for c in locos])}", field="brings"))
+    finite = [c for c in locos if c.reach is not None]
+    for card in whole[:1]:
+        bringer = brought.get(card.id)
+        highest = max(finite, key=lambda c: c.reach or 0) if finite else None
+        if bringer is None or bringer is not highest:
+            name = highest.name if highest is not None else "the highest locomotive"
+            found.append(locator.problem(card.origin, f"{card.name} comes into play with the highest numbered locomotive: {name} must say 'brings: {card.id}'", field="id"))
+    return found
+
+
+def _lanes(catalog: Catalog, locator: Locator, incomplete: frozenset[str]) -> list[Problem]:
+    found = []
+    for players, hand in catalog.hands.items():
+        if players not in catalog.layouts:
+            found.append(locator.problem(hand.origin, f"no Trick Lane layout for {players} players in lane.yaml; every player count with a hand size needs one"))
+    railway = len(catalog.railway_cards)
+    pool_problems = _pool(catalog, locator)
+    found += pool_problems
+    for players, layout in catalog.layouts.items():
+        hand = catalog.hands.get(players)
+        if hand is None:
+            found.append(locator.problem(layout.origin, f"a layout for {players} players, but game.yaml gives no hand size for {players} players", field="players"))
+            continue
+        if hand.cards * players > railway and "railway" not in incomplete:
+            found.append(locator.problem(hand.origin, f"{players} hands of {hand.cards} need {hand.cards * players} Railway cards; there are {railway}", field="cards"))
+        for variant in ("basic", "expert"):
+            slots = layout.basic if variant == "basic" else layout.expert
+            field = variant
+            if len(slots) != hand.cards:
+                longer = "longer" if len(slots) > hand.cards else "shorter"
+                found.append(locator.problem(layout.origin, f"the {variant} lane for {players} players has {len(slots)} slots, {longer} than the hands ({hand.cards} cards): one trick uses one lane card, so they must be equal", field=field))
+            found += _slots(catalog, locator, layout.origin, field, slots, variant, incomplete)
+    return found
+
+
+def _pool(catalog: Catalog, locator: Locator) -> list[Problem]:
+    lane_origin = next(iter(catalog.layouts.values())).origin if catalog.layouts else None
+    found = []
+    for index, card_id in enumerate(catalog.operating_pool):
+        card = catalog.by_id.get(card_id)
+        if card is None or card.family not in ("cities", "locomotives") or (card.is_locomotive and card.reach is None):
+            if lane_origin is not None:
+                found.append(locator.problem(Origin(lane_origin.file, ()), f"'{card_id}' cannot be in the operating pool: it holds Cities and numbered Locomotives", field=("operatingPool", index)))
+    return found
+
+
+def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots: tuple[str, ...], variant: str, incomplete: frozenset[str]) -> list[Problem]:
+    found = []
+    finite_locos = [c.id for c in catalog.of_family("locomotives") if c.reach is not None]
+    allowed = [*SLOT_KINDS, *finite_locos] + ([OPERATING] if variant == "expert" else [])
+    stock_before = 0
+    reservations_seen = 0
+    for index, slot in enumerate(slots):
+        where = (field, index)
+        if slot not in allowed:
+            why = " (the [∞] locomotive comes with the one that brings it, never from the lane)" if slot in catalog.by_id and catalog.by_id[slot].is_locomotive else ""
+            found.append(locator.problem(origin, f"'{slot}' is not a lane slot{why}{did_you_mean(slot, allowed)}; a slot is one of: {', '.join(allowed)}", field=where))
+            continue
+        stock = slot in ("exchange", "reservation")
+        if stock != (index % 2 == 0):
+            found.append(locator.problem(origin, f"slot {index + 1} is {'a stock' if stock else 'an operating'} slot; the lane alternates stock and operating tricks, starting with stock", field=where))
+        if slot == "reservation":
+            reservations_seen += 1
+            if stock_before < reservations_seen:
+                found.append(locator.problem(origin, f"Reservation {reservations_seen} (slot {index + 1}) comes up before {reservations_seen} stock trick(s) can fill it: each Reservation needs a stock trick before it", field=where))
+        if stock:
+            stock_before += 1
+    counts = Counter(slots)
+    for kind, family in SLOT_KINDS.items():
+        have = sum(c.count for c in catalog.of_family(family))
+        if counts[kind] > have and family not in incomplete:
+            found.append(locator.problem(origin, f"the {variant} lane has {counts[kind]} {kind} slots, but there are only {have} {kind} cards", field=field))
+    if counts[OPERATING] > len(catalog.operating_pool):
+        found.append(locator.problem(origin, f"the {variant} lane has {counts[OPERATING]} operating slots, but the operating pool holds only {len(catalog.operating_pool)} cards", field=field))
+    for loco in finite_locos:
+        if counts[loco] > 1:
+            found.append(locator.problem(origin, f"{loco} appears {counts[loco]} times in the {variant} lane; there is one of each locomotive", field=field))
+        if variant == "basic" and counts[loco] == 0 and "locomotives" not in incomplete:
+            found.append(locator.problem(origin, f"the basic lane has no slot for {loco}; every numbered locomotive comes up once", field=field))
+    return found
