@@ -88,6 +88,9 @@ class TableSet:
     expensive: frozenset[str] = frozenset()
     # Tables whose rows mention cards without being where those cards live.
     links_only: frozenset[str] = frozenset()
+    # Column headings (regular expressions, matched whole) whose generated
+    # numbers are rule figures, not copies in a deck: the lint lets them be.
+    numeric_columns: tuple[str, ...] = ()
     # Functions the templates may call, made from the catalog (pictures, say).
     helpers: Callable[[Any], Mapping[str, Callable[..., str]]] = field(default=lambda catalog: {})
 

@@ -9,6 +9,7 @@ for the page), and a card that appears in no table.
 from __future__ import annotations
 
 import bisect
+import functools
 import posixpath
 import re
 import unicodedata
@@ -29,8 +30,6 @@ from generator.render import Rendered
 _COUNT_HEADER = re.compile(r"\b(count|counts|copies|copy|qty|quantity|how many|number of|in deck)\b|^#$|^no\. of\b", re.IGNORECASE)
 _COUNT_CELL = re.compile(r"^\s*(?:[x×]\s*\d+|\d+\s*[x×])\s*$", re.IGNORECASE)
 _NUMBER_CELL = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\s*$")
-# Generated columns whose numbers are rules of play, not copies in a deck.
-NUMERIC_COLUMNS = re.compile(r"^(A/D tracks|Porters|Outbound slots|Inbound slots|Inbound boxes|Outbound boxes|Passenger mph|Freight mph|Stages, .*|Number)$")
 _DEALT_COLUMN = re.compile(r"^(Dealt\b.*|In the inventory)$")
 _ID_ATTR = re.compile(r"""\bid\s*=\s*["']([^"']+)["']""")
 _ATTR_LIST_ID = re.compile(r"\{[^}]*#([\w-]+)[^}]*\}\s*$")
@@ -74,6 +73,17 @@ class _Chunk:
     generated: tuple[tuple[int, int], ...]  # chunk lines [start, end) inside generated blocks
     references: Mapping[str, Any]
     markers: tuple[int, ...] = ()  # chunk lines of the marker lines it holds
+    # The pack's columns whose numbers are rule figures (``TableSet.numeric_columns``).
+    numeric: tuple[str, ...] = ()
+
+    @property
+    def numeric_pattern(self) -> re.Pattern[str] | None:
+        return _numeric_pattern(self.numeric) if self.numeric else None
+
+
+@functools.cache
+def _numeric_pattern(columns: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("^(?:" + "|".join(columns) + ")$")
 
 
 @dataclass(frozen=True)
@@ -143,7 +153,7 @@ def _lint_chunk(chunk: _Chunk) -> _Facts:
                 header = cells
                 problems.extend(_count_columns(chunk.shown, header, lines, row, base))
             elif any(start <= row < end for start, end in chunk.generated):
-                problems.extend(_count_cells(chunk.shown, header, cells, base + row + 1))
+                problems.extend(_count_cells(chunk.shown, header, cells, base + row + 1, chunk.numeric_pattern))
         elif kind == "thead_close":
             in_head = False
         elif kind == "html_block":
@@ -169,11 +179,11 @@ def _count_columns(shown: str, header: list[str], lines: list[str], line: int, b
     return problems
 
 
-def _count_cells(shown: str, header: list[str], cells: list[str], line: int) -> list[Problem]:
+def _count_cells(shown: str, header: list[str], cells: list[str], line: int, numeric: re.Pattern[str] | None) -> list[Problem]:
     problems: list[Problem] = []
     for col, value in enumerate(cells):
         head = header[col] if col < len(header) else ""
-        if NUMERIC_COLUMNS.match(head):
+        if numeric is not None and numeric.match(head):
             continue
         if _COUNT_CELL.match(value):
             problems.append(Problem(shown, line, 1, f"generated cell '{value}' under '{head}' reads as a card count"))
@@ -184,7 +194,7 @@ def _count_cells(shown: str, header: list[str], cells: list[str], line: int) -> 
     return problems
 
 
-def _chunks(name: str, shown: str, text: str, tables: Collection[str]) -> list[_Chunk]:
+def _chunks(name: str, shown: str, text: str, tables: Collection[str], numeric: tuple[str, ...] = ()) -> list[_Chunk]:
     """The prose chunk of a page first, then one chunk per generated block."""
     page = parse_page(shown, text, tables)
     prose: list[str] = []
@@ -203,8 +213,8 @@ def _chunks(name: str, shown: str, text: str, tables: Collection[str]) -> list[_
     if "]:" in prose_text:  # every link reference definition has a label right before a colon
         _parser().parse(prose_text, env)
     references: Mapping[str, Any] = env.get("references", {})
-    chunks = [_Chunk(name, shown, prose_text, 0, (), references, tuple(markers))]
-    chunks.extend(_Chunk(name, shown, body, first, ((0, body.count("\n")),), references) for first, body in bodies)
+    chunks = [_Chunk(name, shown, prose_text, 0, (), references, tuple(markers), numeric)]
+    chunks.extend(_Chunk(name, shown, body, first, ((0, body.count("\n")),), references, (), numeric) for first, body in bodies)
     return chunks
 
 
@@ -214,7 +224,7 @@ def _whole(chunks: list[_Chunk], text: str) -> _Chunk:
     there a block's body is not read on its own, so it is not parsed so."""
     prose = chunks[0]
     generated = tuple((c.first_line, c.first_line + c.text.count("\n")) for c in chunks[1:])
-    return _Chunk(prose.page, prose.shown, text, 0, generated, prose.references)
+    return _Chunk(prose.page, prose.shown, text, 0, generated, prose.references, (), prose.numeric)
 
 
 def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1) -> list[Problem]:
@@ -225,7 +235,7 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
     """
     chunks: list[_Chunk] = []
     for name, text in rendered.new.items():
-        chunks.extend(_chunks(name, display_prefix + name, text, tables))
+        chunks.extend(_chunks(name, display_prefix + name, text, tables, rendered.tables.numeric_columns))
     facts = map_pieces(_lint_chunk, chunks, workers, cost=lambda chunk: len(chunk.text))
     for name, text in rendered.new.items():
         at = [i for i, chunk in enumerate(chunks) if chunk.page == name]

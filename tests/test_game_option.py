@@ -78,5 +78,6 @@ def test_every_pack_offers_what_simulate_needs() -> None:
         assert pack.bots and all(isinstance(bot, str) for bot in pack.bots)
         catalog = pack.load_catalog(PROJECT_ROOT / "content" / pack_id)
         report = pack.simulate(catalog, games=2, seed=1)
-        assert report.games == 2 and report.cards
+        # Per-card figures only where a game draws cards (Trick of the Rails deals all at once).
+        assert report.games == 2
         assert report.to_json() == pack.simulate(catalog, games=2, seed=1, workers=2).to_json()

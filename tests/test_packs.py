@@ -101,7 +101,7 @@ def test_a_page_in_a_folder_that_is_no_pack(sm: Run, project: Path) -> None:
     for command in ("check", "cards"):
         result = sm(command)
         assert result.code == 1, result.output
-        assert ("site/chess/rules.md", 1, 1, "this page belongs to no pack: site/chess/ is not a pack's folder (packs: stationmaster)") in _problems(result)
+        assert ("site/chess/rules.md", 1, 1, "this page belongs to no pack: site/chess/ is not a pack's folder (packs: stationmaster, trickoftherails)") in _problems(result)
     assert snapshot(project) == before
 
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
+
+from engine.content.problems import Origin, Problem
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -174,3 +176,22 @@ def trace() -> Iterator[list[str]]:
         yield ran
     finally:
         _TRACES.remove(ran)
+
+
+class Declared(Protocol):
+    """An effect as a pack's content declares it: where it was written."""
+
+    @property
+    def origin(self) -> Origin: ...
+
+
+def undeclared_handlers(registry: EffectRegistry, declared: Mapping[str, Declared]) -> list[Problem]:
+    """A handler for an effect the content does not declare is an error, as a
+    card naming an undeclared effect is: both are typos waiting to hide."""
+    problems = []
+    declared_in = next(iter(declared.values())).origin.file if declared else "effects.yaml"
+    for effect_id, made in sorted(registry.load().items()):
+        if effect_id not in declared:
+            path, line = made.where
+            problems.append(Problem(path, line, 1, f"engine handler for effect '{effect_id}', which {declared_in} does not declare"))
+    return problems

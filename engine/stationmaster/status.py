@@ -16,7 +16,8 @@ from typing import Literal
 from engine.stationmaster.content.model import Card, Catalog, Enhancement, OpponentCard
 from engine.content.problems import Problem
 from engine.stationmaster.deck import ever_dealt
-from engine.stationmaster.effects import load_handlers
+from engine.effects.registry import undeclared_handlers
+from engine.stationmaster.effects import REGISTRY, load_handlers
 
 Status = Literal["live", "dormantSolo", "unbuilt"]
 
@@ -44,12 +45,4 @@ def card_status(catalog: Catalog, card: Card) -> Status | None:
 
 
 def registry_problems(catalog: Catalog) -> list[Problem]:
-    """A handler for an effect the content does not declare is an error, as a
-    card naming an undeclared effect is: both are typos waiting to hide."""
-    problems = []
-    declared_in = next(iter(catalog.effects.values())).origin.file if catalog.effects else "effects.yaml"
-    for effect_id, made in sorted(load_handlers().items()):
-        if effect_id not in catalog.effects:
-            path, line = made.where
-            problems.append(Problem(path, line, 1, f"engine handler for effect '{effect_id}', which {declared_in} does not declare"))
-    return problems
+    return undeclared_handlers(REGISTRY, catalog.effects)

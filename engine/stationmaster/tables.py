@@ -456,4 +456,6 @@ def _helpers(catalog: Catalog) -> dict[str, Callable[..., str]]:
     return {"track_svg": track_picture}
 
 
-TABLE_SET = TableSet("stationmaster", TABLES, expensive=EXPENSIVE, links_only=LINKS_ONLY, helpers=_helpers)
+# Generated columns whose numbers are rules of play, not copies in a deck.
+NUMERIC_COLUMNS = ("A/D tracks", "Porters", "Outbound slots", "Inbound slots", "Inbound boxes", "Outbound boxes", "Passenger mph", "Freight mph", "Stages, .*", "Number")
+TABLE_SET = TableSet("stationmaster", TABLES, expensive=EXPENSIVE, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers)

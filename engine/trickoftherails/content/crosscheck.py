@@ -144,9 +144,9 @@ def _locomotives(catalog: Catalog, locator: Locator) -> list[Problem]:
 
 def _lanes(catalog: Catalog, locator: Locator, incomplete: frozenset[str]) -> list[Problem]:
     found = []
-    for players, hand in catalog.hands.items():
+    for players, size in catalog.hands.items():
         if players not in catalog.layouts:
-            found.append(locator.problem(hand.origin, f"no Trick Lane layout for {players} players in lane.yaml; every player count with a hand size needs one"))
+            found.append(locator.problem(size.origin, f"no Trick Lane layout for {players} players in lane.yaml; every player count with a hand size needs one"))
     railway = len(catalog.railway_cards)
     pool_problems = _pool(catalog, locator)
     found += pool_problems

@@ -1,0 +1,204 @@
+"""A game of Trick of the Rails, with the same small API as every pack's
+game: ``legal_actions()``, ``check(action)`` giving every reason it is
+refused, ``apply(action)`` raising with those reasons, and one seeded stream,
+so a game is its seed, its configuration and its actions."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason, SaveError
+from engine.rng import SeededStream
+from engine.trickoftherails import rules
+from engine.trickoftherails.actions import ENDS, Action, LayTrack, PlaceCity, PlaceLocomotive, Play, from_json
+from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.effects import load_handlers
+from engine.trickoftherails.events import RAILWAY_STARTED
+from engine.trickoftherails.houserules import HouseRuleValue, resolve
+from engine.trickoftherails.scoring import scores, share_values, winners
+from engine.trickoftherails.setup import build_lane, deal
+from engine.trickoftherails.state import GameState, Trick
+
+SAVE_FORMAT = "trickoftherails-save/1"
+GAME_ID = "trickoftherails"
+
+
+class Game:
+    def __init__(self, catalog: Catalog, players: int = 3, seed: int = 0, house_rules: Mapping[str, HouseRuleValue] | None = None) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or players not in catalog.hands:
+            counts = ", ".join(str(p) for p in catalog.player_counts)
+            raise ConfigurationError(f"Trick of the Rails is played by {counts} players, not {players!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ConfigurationError(f"seed must be a whole number, not {seed!r}")
+        self.catalog = catalog
+        self.rules = resolve(catalog, dict(house_rules or {}), players)
+        self.seed = seed
+        self.rng = SeededStream(seed)
+        # Bots draw from a fork: their picks become recorded actions, so they
+        # must not move the stream the setup shuffles come from.
+        self.bot = self.rng.fork("bot")
+        self.history: list[Action] = []
+        self._order = {c.id: (i, c.number or 0) for i, c in enumerate(catalog.cards)}
+        self.state = GameState(players=players)
+        self._setup()
+
+    def _setup(self) -> None:
+        s, c = self.state, self.catalog
+        hands, starting = deal(c, s.players, self.rng)
+        s.hands = [sorted(hand, key=self.order) for hand in hands]
+        s.shares = [[] for _ in range(s.players)]
+        registry = load_handlers()
+        for card in c.cards:
+            start = registry.get_handler(RAILWAY_STARTED, card.effect)
+            if start is not None:
+                start(self, card)
+        s.railways = {company.id: s.railways.get(company.id, []) for company in c.companies}
+        for card_id in starting:
+            company = c.by_id[card_id].company
+            assert company is not None
+            s.railways[company].append(card_id)
+        s.lane = build_lane(c, s.players, str(self.rules["variant"]), self.rng)
+        s.trick = Trick(self.rng.below(s.players))
+        self.log(f"player {s.trick.leader} leads the first trick")
+
+    # -- helpers ------------------------------------------------------------
+
+    def order(self, card_id: str) -> tuple[int, int]:
+        """Sort key: the catalog's order (company by company, number by number)."""
+        return self._order[card_id]
+
+    def log(self, text: str) -> None:
+        self.state.log.append(text)
+
+    @property
+    def to_act(self) -> int | None:
+        return rules.to_act(self)
+
+    # -- the API ------------------------------------------------------------
+
+    def candidates(self) -> list[Action]:
+        """What the rules could allow now; ``check`` judges each."""
+        s = self.state
+        actor = rules.to_act(self)
+        if actor is None:
+            return []
+        if s.phase == "play":
+            return [Play(actor, card) for card in s.hands[actor]]
+        pending = s.pending[0]
+        companies = list(s.railways)
+        if pending.what == "city":
+            return [PlaceCity(actor, company, end) for company in companies for end in ENDS]
+        if pending.what == "locomotive":
+            return [PlaceLocomotive(actor, company) for company in companies]
+        return [LayTrack(actor, end) for end in ENDS]
+
+    def legal_actions(self) -> list[Action]:
+        return [a for a in self.candidates() if not self.check(a)]
+
+    def random_legal_action(self, stream: SeededStream | None = None) -> Action | None:
+        legal = self.legal_actions()
+        return (stream or self.bot).choice(legal) if legal else None
+
+    def check(self, action: Action) -> list[Reason]:
+        """Every reason ``action`` is refused now; empty when it is allowed."""
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an action: {action!r:.80}")
+        return rules.reasons(self, action)
+
+    def apply(self, action: Action) -> None:
+        found = self.check(action)
+        if found:
+            raise IllegalActionError(action, found)
+        rules.perform(self, action)
+        self.history.append(action)
+
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    def share_values(self) -> dict[str, int]:
+        """Each company's share value as the railways stand now."""
+        return share_values(self.catalog, self.state.railways, self.state.locomotives)
+
+    def score(self) -> list[int]:
+        """Each player's score as things stand (final once the game is over)."""
+        return scores(self.catalog, self.state.shares, self.share_values(), teams=bool(self.rules["teams"]))
+
+    def winners(self) -> list[int]:
+        return winners(self.score())
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: everything public, and their own hand only."""
+        data = self.state.to_json()
+        data["hands"] = [hand if p == player else len(hand) for p, hand in enumerate(self.state.hands)]
+        data["shareValues"] = self.share_values()
+        return data
+
+    def census(self) -> Counter[str]:
+        """Where every Railway card is now (hands, railways, shares, lane,
+        out of the game, the trick on the table): each exactly once."""
+        s = self.state
+        found: Counter[str] = Counter()
+        for pile in [*s.hands, *s.railways.values(), *s.shares, s.lane, s.removed]:
+            found.update(c for c in pile if self.catalog.by_id[c].family == "railway")
+        if s.phase == "play":
+            found.update(card for _, card in s.trick.plays)
+        else:
+            found.update(p.card for p in s.pending if p.what == "lay")
+        return found
+
+    # -- saving -------------------------------------------------------------
+
+    def save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "game": GAME_ID,
+            "content": self.catalog.fingerprint,
+            "seed": self.seed,
+            "players": self.state.players,
+            "houseRules": dict(self.rules),
+            "actions": [a.to_json() for a in self.history],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.save(), indent=1, sort_keys=True, ensure_ascii=False)
+
+    def state_json(self) -> str:
+        return json.dumps(self.state.to_json(), sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def replay(cls, catalog: Catalog, save: object) -> Game:
+        """Rebuild a game from a save, or SaveError saying why not."""
+        if not isinstance(save, dict):
+            raise SaveError("a saved game is a JSON object")
+        if save.get("format") != SAVE_FORMAT or save.get("game") != GAME_ID:
+            other = save.get("game") or save.get("format")
+            raise SaveError(f"not a Trick of the Rails save (it says {other!r}); load it with the game that made it")
+        if save.get("content") != catalog.fingerprint:
+            raise SaveError("the save was made with different card content; it cannot be replayed with this content")
+        actions, house = save.get("actions"), save.get("houseRules")
+        if not isinstance(actions, list) or not isinstance(house, dict):
+            raise SaveError("the save is missing its action list or house rules")
+        try:
+            game = cls(catalog, players=save.get("players"), seed=save.get("seed"), house_rules=house)  # type: ignore[arg-type]
+        except ConfigurationError as exc:
+            raise SaveError(str(exc)) from None
+        for number, data in enumerate(actions, start=1):
+            try:
+                game.apply(from_json(data))
+            except (InvalidActionError, IllegalActionError) as exc:
+                error = SaveError(f"the save's action {number} cannot be replayed: {exc}")
+                if isinstance(exc, IllegalActionError):
+                    error.reasons = exc.reasons
+                raise error from None
+        return game
+
+    @classmethod
+    def loads(cls, catalog: Catalog, text: str) -> Game:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise SaveError(f"the save is not valid JSON: {exc}") from None
+        return cls.replay(catalog, data)

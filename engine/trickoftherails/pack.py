@@ -1,0 +1,94 @@
+"""Trick of the Rails as a ``GamePack``: what the shared machinery calls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.content.problems import Problem
+from engine.pack import Configuration, GamePack, Progress, Status, TableSet
+from engine.trickoftherails import load_catalog
+from engine.trickoftherails.content.model import Card, Catalog
+from engine.trickoftherails.houserules import HouseRuleValue, parse_assignment, resolve
+
+if TYPE_CHECKING:
+    from engine.trickoftherails.game import Game
+
+
+class TrickOfTheRails:
+    id = "trickoftherails"
+    title = "Trick of the Rails"
+
+    def load_catalog(self, content_dir: Path) -> Catalog:
+        return load_catalog(content_dir)
+
+    def engine_problems(self, catalog: Catalog) -> list[Problem]:
+        from engine.trickoftherails.status import registry_problems
+
+        return registry_problems(catalog)
+
+    def configurations(self, catalog: Catalog) -> list[Configuration]:
+        # What is dealt changes with the player count and the lane variant;
+        # Teams changes only the scoring.
+        variants = ["basic"] + (["expert"] if "expert" in catalog.variants else [])
+        return [
+            Configuration(players, {"variant": variant}, f"{players}p" + ("" if variant == "basic" else f" {variant}"))
+            for variant in variants
+            for players in catalog.player_counts
+        ]
+
+    def is_dealt(self, catalog: Catalog, card: Card, configuration: Configuration) -> bool:
+        from engine.trickoftherails.setup import dealt
+
+        return dealt(catalog, card, configuration.players, str(configuration.rules.get("variant", "basic"))) != "no"
+
+    def status(self, catalog: Catalog, card: Card) -> Status | None:
+        from engine.trickoftherails.status import card_status
+
+        return card_status(catalog, card)
+
+    def tables(self) -> TableSet:
+        from engine.trickoftherails.tables import TABLE_SET
+
+        return TABLE_SET
+
+    def new_game(self, catalog: Catalog, configuration: Configuration, seed: int) -> Game:
+        from engine.trickoftherails.game import Game
+
+        return Game(catalog, players=configuration.players, seed=seed, house_rules=configuration.rules)
+
+    @property
+    def bots(self) -> Sequence[str]:
+        from engine.trickoftherails.bots import BOTS
+
+        return BOTS
+
+    def parse_house_rule(self, catalog: Catalog, text: str) -> tuple[str, HouseRuleValue]:
+        return parse_assignment(catalog, text)
+
+    def house_rules(self, catalog: Catalog, chosen: Mapping[str, HouseRuleValue]) -> dict[str, HouseRuleValue]:
+        return resolve(catalog, chosen)
+
+    def simulate(
+        self,
+        catalog: Catalog,
+        games: int,
+        seed: int = 0,
+        workers: int = 1,
+        bot: str | None = None,
+        house_rules: Mapping[str, HouseRuleValue] | None = None,
+        progress: Progress | None = None,
+        *,
+        content_dir: str | Path | None = None,
+    ) -> Any:
+        from engine.trickoftherails.simulate import simulate
+
+        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir)
+
+    def summary(self, catalog: Catalog) -> str:
+        return f"ok, {len(catalog.cards)} card records in {len({c.family for c in catalog.cards})} families, {len(catalog.companies)} companies, {len(catalog.effects)} effects, lanes for {', '.join(str(p) for p in catalog.player_counts)} players"
+
+
+# Typed as the interface, so mypy checks that the pack implements all of it.
+PACK: GamePack = TrickOfTheRails()

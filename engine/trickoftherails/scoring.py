@@ -1,0 +1,57 @@
+"""Share values and scores: a company's profit is its locomotive's best run
+of consecutive railway cards, less the locomotive's cost, never below the
+content's floor; a player scores shares held times share value."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.trickoftherails.content.model import Catalog
+
+
+def best_run(values: Sequence[int], reach: int | None) -> int:
+    """The highest total of ``reach`` consecutive values (all of them when
+    ``reach`` is None or the row is no longer)."""
+    if reach is None or len(values) <= reach:
+        return sum(values)
+    window = sum(values[:reach])
+    best = window
+    for i in range(reach, len(values)):
+        window += values[i] - values[i - reach]
+        best = max(best, window)
+    return best
+
+
+def share_value(catalog: Catalog, railway: Sequence[str], locomotive: str | None) -> int:
+    """What one share of the company is worth: nothing without a locomotive."""
+    if locomotive is None:
+        return catalog.share_floor
+    loco = catalog.by_id[locomotive]
+    values = [catalog.by_id[card].station_value or 0 for card in railway]
+    return max(catalog.share_floor, best_run(values, loco.reach) - (loco.cost or 0))
+
+
+def share_values(catalog: Catalog, railways: Mapping[str, Sequence[str]], locomotives: Mapping[str, str]) -> dict[str, int]:
+    return {company: share_value(catalog, railways[company], locomotives.get(company)) for company in railways}
+
+
+def company_of(catalog: Catalog, card_id: str) -> str:
+    company = catalog.by_id[card_id].company
+    assert company is not None, f"{card_id} is not a share"
+    return company
+
+
+def scores(catalog: Catalog, shares: Sequence[Sequence[str]], values: Mapping[str, int], teams: bool = False) -> list[int]:
+    """Each player's score; with teams, partners sitting opposite share the
+    sum of both their scores."""
+    own = [sum(values[company_of(catalog, card)] for card in held) for held in shares]
+    if not teams:
+        return own
+    half = len(own) // 2
+    return [own[p] + own[(p + half) % len(own)] for p in range(len(own))]
+
+
+def winners(final: Sequence[int]) -> list[int]:
+    """Every player on the top score: ties share the win."""
+    top = max(final)
+    return [p for p, score in enumerate(final) if score == top]
