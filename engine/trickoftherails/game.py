@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason, SaveError
@@ -21,9 +22,14 @@ from engine.trickoftherails.houserules import HouseRuleValue, resolve
 from engine.trickoftherails.scoring import scores, share_values, winners
 from engine.trickoftherails.setup import build_lane, deal
 from engine.trickoftherails.state import GameState, Trick
+from engine.trickoftherails.tricks import playable
 
 SAVE_FORMAT = "trickoftherails-save/1"
 GAME_ID = "trickoftherails"
+
+
+def _place_city(actor: int, where: tuple[str, str]) -> PlaceCity:
+    return PlaceCity(actor, where[0], where[1])
 
 
 class Game:
@@ -41,19 +47,25 @@ class Game:
         # must not move the stream the setup shuffles come from.
         self.bot = self.rng.fork("bot")
         self.history: list[Action] = []
-        self._order = {c.id: (i, c.number or 0) for i, c in enumerate(catalog.cards)}
+        # The last action judged, with the move it was judged at and the
+        # answer: ``apply`` of an action just checked (a bot's pick) does not
+        # judge it twice. The state changes only through ``apply``.
+        self._judged: tuple[Action, int, list[Reason]] | None = None
+        self._order = catalog.card_order
         self.state = GameState(players=players)
         self._setup()
 
     def _setup(self) -> None:
         s, c = self.state, self.catalog
         hands, starting = deal(c, s.players, self.rng)
-        s.hands = [sorted(hand, key=self.order) for hand in hands]
+        s.hands = [sorted(hand, key=self._order.__getitem__) for hand in hands]
         s.shares = [[] for _ in range(s.players)]
         registry = load_handlers()
+        begins = {effect for effect, made in registry.items() if RAILWAY_STARTED.name in made.subscriptions}
         for card in c.cards:
-            start = registry.get_handler(RAILWAY_STARTED, card.effect)
-            if start is not None:
+            if card.effect in begins:
+                start = registry.get_handler(RAILWAY_STARTED, card.effect)
+                assert start is not None
                 start(self, card)
         s.railways = {company.id: s.railways.get(company.id, []) for company in c.companies}
         for card_id in starting:
@@ -81,35 +93,55 @@ class Game:
 
     def candidates(self) -> list[Action]:
         """What the rules could allow now; ``check`` judges each."""
+        make, choices = self._proposals()
+        return [make(choice) for choice in choices]
+
+    def _proposals(self) -> tuple[Callable[[Any], Action], list[Any]]:
+        """The proposals as one maker and its inputs, so a random pick builds
+        only the action it picks (there are many more proposals than picks)."""
         s = self.state
         actor = rules.to_act(self)
         if actor is None:
-            return []
+            return Play, []
         if s.phase == "play":
-            return [Play(actor, card) for card in s.hands[actor]]
-        pending = s.pending[0]
-        companies = list(s.railways)
-        if pending.what == "city":
-            return [PlaceCity(actor, company, end) for company in companies for end in ENDS]
-        if pending.what == "locomotive":
-            return [PlaceLocomotive(actor, company) for company in companies]
-        return [LayTrack(actor, end) for end in ENDS]
+            # Only the cards that follow suit are worth proposing.
+            return partial(Play, actor), playable(self.catalog, s.hands[actor], s.trick)
+        what = s.pending[0].what
+        if what == "city":
+            return partial(_place_city, actor), [(company, end) for company in s.railways for end in ENDS]
+        if what == "locomotive":
+            return partial(PlaceLocomotive, actor), list(s.railways)
+        return partial(LayTrack, actor), list(ENDS)
 
     def legal_actions(self) -> list[Action]:
         return [a for a in self.candidates() if not self.check(a)]
 
     def random_legal_action(self, stream: SeededStream | None = None) -> Action | None:
-        legal = self.legal_actions()
-        return (stream or self.bot).choice(legal) if legal else None
+        """A legal action drawn uniformly (from the bot stream unless another
+        is given): draw a proposal, check it, drop it if refused, draw again;
+        the same distribution as choosing from legal_actions()."""
+        make, pool = self._proposals()
+        stream = stream or self.bot
+        while pool:
+            i = stream.below(len(pool)) if len(pool) > 1 else 0
+            action = make(pool[i])
+            if not self.check(action):
+                return action
+            pool[i] = pool[-1]
+            pool.pop()
+        return None
 
     def check(self, action: Action) -> list[Reason]:
         """Every reason ``action`` is refused now; empty when it is allowed."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r:.80}")
-        return rules.reasons(self, action)
+        found = rules.reasons(self, action)
+        self._judged = (action, len(self.history), found)
+        return list(found)
 
     def apply(self, action: Action) -> None:
-        found = self.check(action)
+        judged = self._judged
+        found = judged[2] if judged is not None and judged[0] is action and judged[1] == len(self.history) else self.check(action)
         if found:
             raise IllegalActionError(action, found)
         rules.perform(self, action)

@@ -15,7 +15,7 @@ from engine.trickoftherails.actions import ENDS, Action, LayTrack, PlaceCity, Pl
 from engine.trickoftherails.effects import load_handlers
 from engine.trickoftherails.events import LANE_CARD_WON, LOCOMOTIVE_FOLLOWS
 from engine.trickoftherails.state import Pending, Trick
-from engine.trickoftherails.tricks import led_company, playable, winner
+from engine.trickoftherails.tricks import follows, led_company, winner
 
 if TYPE_CHECKING:
     from engine.trickoftherails.game import Game
@@ -36,11 +36,15 @@ def well_formed(game: Game, action: Action) -> None:
     s = game.state
     if not 0 <= action.player < s.players:
         raise InvalidActionError(f"{action}: there is no player {action.player} (players are 0 to {s.players - 1})")
-    if isinstance(action, Play) and action.card not in game.catalog.by_id:
-        raise InvalidActionError(f"{action}: unknown card {action.card!r}")
-    if isinstance(action, PlaceCity | PlaceLocomotive) and action.company not in s.railways:
+    kind = type(action)
+    if kind is Play:
+        assert isinstance(action, Play)
+        if action.card not in game.catalog.by_id:
+            raise InvalidActionError(f"{action}: unknown card {action.card!r}")
+        return
+    if isinstance(action, (PlaceCity, PlaceLocomotive)) and action.company not in s.railways:
         raise InvalidActionError(f"{action}: unknown company {action.company!r}; the companies are {', '.join(s.railways)}")
-    if isinstance(action, PlaceCity | LayTrack) and action.end not in ENDS:
+    if isinstance(action, (PlaceCity, LayTrack)) and action.end not in ENDS:
         raise InvalidActionError(f"{action}: end must be 'left' or 'right'")
 
 
@@ -50,14 +54,17 @@ def reasons(game: Game, action: Action) -> list[Reason]:
     if s.phase == "over":
         return [Reason("game-over", "the game is over")]
     found: list[Reason] = []
-    actor = to_act(game)
+    actor = s.pending[0].player if s.phase == "place" else (s.trick.leader + len(s.trick.plays)) % s.players
     if action.player != actor:
         found.append(Reason("not-your-turn", f"it is player {actor}'s turn, not player {action.player}'s"))
     if s.phase == "play":
         if not isinstance(action, Play):
             found.append(Reason("trick-in-play", f"the trick is still being played: player {actor} plays a card"))
             return found
-        return found + play_reasons(game, action)
+        refused = play_refusal(game, action)
+        if refused is not None:
+            found.append(refused)
+        return found
     pending = s.pending[0]
     wanted = _EXPECTED[pending.what]
     if not isinstance(action, wanted):
@@ -70,18 +77,19 @@ def reasons(game: Game, action: Action) -> list[Reason]:
     return found
 
 
-def play_reasons(game: Game, action: Play) -> list[Reason]:
+def play_refusal(game: Game, action: Play) -> Reason | None:
+    """Why the card cannot be played to the trick (a card is either held or
+    not, and follows suit or not: there is at most one reason)."""
     s = game.state
     hand = s.hands[action.player]
-    card = game.catalog.by_id[action.card]
     if action.card not in hand:
-        return [Reason("not-in-hand", f"{card.name} is not in player {action.player}'s hand")]
-    if action.card not in playable(game.catalog, hand, s.trick):
+        return Reason("not-in-hand", f"{game.catalog.by_id[action.card].name} is not in player {action.player}'s hand")
+    if not follows(game.catalog, hand, s.trick, action.card):
         led = led_company(game.catalog, s.trick)
         assert led is not None
         held = ", ".join(game.catalog.by_id[c].name for c in sorted(hand, key=game.order) if game.catalog.by_id[c].company == led)
-        return [Reason("must-follow-suit", f"{company_name(game, led)} was led and player {action.player} holds {held}: a card of the led company must be played")]
-    return []
+        return Reason("must-follow-suit", f"{company_name(game, led)} was led and player {action.player} holds {held}: a card of the led company must be played")
+    return None
 
 
 def company_name(game: Game, company: str) -> str:

@@ -40,7 +40,17 @@ def layout(catalog: Catalog, players: int, variant: str) -> tuple[str, ...]:
 
 
 def lane_plan(catalog: Catalog, players: int, variant: str) -> list[SlotGroup]:
-    """The lane's slots grouped by the pool that fills them, left to right."""
+    """The lane's slots grouped by the pool that fills them, left to right
+    (worked out once per catalog, player count and variant)."""
+    key = (players, variant)
+    plans = catalog.derived.setdefault("lane_plan", {})
+    if key not in plans:
+        plans[key] = _plan(catalog, players, variant)
+    found: list[SlotGroup] = plans[key]
+    return found
+
+
+def _plan(catalog: Catalog, players: int, variant: str) -> list[SlotGroup]:
     slots = layout(catalog, players, variant)
     groups: list[SlotGroup] = []
     kinds = list(dict.fromkeys(slots))

@@ -23,11 +23,14 @@ def stock_trick(game: Game, trick: Trick, card: Card) -> None:
     s.shares[won_by].append(card.id)
     played = trick.card_of(won_by)
     registry = load_handlers()
+    holds = {effect for effect, made in registry.items() if WINNER_CARD_RESERVED.name in made.subscriptions}
+    by_id = game.catalog.by_id
     taken = False
     for index, lane_id in enumerate(s.lane):
-        lane_card = game.catalog.by_id[lane_id]
-        reserve = registry.get_handler(WINNER_CARD_RESERVED, lane_card.effect)
-        if reserve is not None:
+        lane_card = by_id[lane_id]
+        if lane_card.effect in holds:
+            reserve = registry.get_handler(WINNER_CARD_RESERVED, lane_card.effect)
+            assert reserve is not None
             taken = reserve(game, trick, lane_card, index)
             break
     if not taken:

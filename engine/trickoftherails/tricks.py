@@ -9,15 +9,27 @@ from engine.trickoftherails.state import Trick
 
 
 def led_company(catalog: Catalog, trick: Trick) -> str | None:
-    return catalog.by_id[trick.plays[0][1]].company if trick.plays else None
+    return catalog.company_of[trick.plays[0][1]] if trick.plays else None
 
 
 def playable(catalog: Catalog, hand: Sequence[str], trick: Trick) -> list[str]:
     """The cards of ``hand`` that may be played now: any to lead; the led
     company's when the hand holds one; otherwise any."""
     led = led_company(catalog, trick)
-    following = [c for c in hand if catalog.by_id[c].company == led] if led is not None else []
-    return following or list(hand)
+    if led is None:
+        return list(hand)
+    company_of = catalog.company_of
+    return [c for c in hand if company_of[c] == led] or list(hand)
+
+
+def follows(catalog: Catalog, hand: Sequence[str], trick: Trick, card: str) -> bool:
+    """Whether playing ``card`` from ``hand`` keeps the follow-suit rule (the
+    question ``playable`` answers for every card, asked of one)."""
+    led = led_company(catalog, trick)
+    if led is None:
+        return True
+    company_of = catalog.company_of
+    return company_of[card] == led or all(company_of[c] != led for c in hand)
 
 
 def winner(catalog: Catalog, trick: Trick) -> int:

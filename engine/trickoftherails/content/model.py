@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal
 
 from engine.content.problems import Origin
 from engine.content.source import Source
@@ -139,7 +140,27 @@ class Catalog:
         return sorted(self.hands)
 
     def company(self, company_id: str) -> Company:
-        return next(c for c in self.companies if c.id == company_id)
+        return self.companies_by_id[company_id]
+
+    @cached_property
+    def companies_by_id(self) -> Mapping[str, Company]:
+        return {c.id: c for c in self.companies}
+
+    @cached_property
+    def derived(self) -> dict[str, Any]:
+        """Answers the engine works out from the catalog once and keeps (a
+        lane plan per player count, say); never part of the content."""
+        return {}
+
+    @cached_property
+    def card_order(self) -> Mapping[str, tuple[int, int]]:
+        """Sort key of each card: the catalog's order (company by company, number by number)."""
+        return {c.id: (i, c.number or 0) for i, c in enumerate(self.cards)}
+
+    @cached_property
+    def company_of(self) -> Mapping[str, str | None]:
+        """Each card's company (None for a card of no company), looked up on every play."""
+        return {c.id: c.company for c in self.cards}
 
     def of_family(self, family: str) -> list[Card]:
         return [c for c in self.cards if c.family == family]
