@@ -37,7 +37,8 @@ def _unique_ids(catalog: Catalog, locator: Locator) -> list[Problem]:
     first: dict[str, Origin] = {}
     for card in catalog.cards:
         if card.id in first:
-            found.append(locator.problem(card.origin, f"card id '{card.id}' is used twice (first in {first[card.id].file}); ids are unique within the pack", field="id"))
+            earlier = locator.problem(first[card.id], "", field="id")
+            found.append(locator.problem(card.origin, f"card id '{card.id}' is already used in {earlier.path} (line {earlier.line}); ids are unique within the pack", field="id"))
         else:
             first[card.id] = card.origin
     seen: set[str] = set()
@@ -56,6 +57,11 @@ def _references(catalog: Catalog, locator: Locator) -> list[Problem]:
             found.append(locator.problem(card.origin, f"'{card.company}' is not a company{did_you_mean(card.company, companies)}; companies.yaml declares: {', '.join(companies)}", field="company"))
         if card.effect is not None and card.effect not in catalog.effects and card.family != "railway":
             found.append(locator.problem(card.origin, f"effect '{card.effect}' is not declared in effects.yaml{did_you_mean(card.effect, list(catalog.effects))}", field="effect"))
+    # A Railway card does not name its effect: all of them take one, so a
+    # missing declaration is one problem, not fifty.
+    implied = next((c for c in catalog.railway_cards if c.effect is not None and c.effect not in catalog.effects), None)
+    if implied is not None:
+        found.append(locator.problem(implied.origin, f"Railway cards take effect '{implied.effect}', which is not declared in effects.yaml{did_you_mean(str(implied.effect), list(catalog.effects))}"))
     for family, what in (("stations", "Station"), ("exchanges", "Exchange")):
         held = Counter(c.company for c in catalog.of_family(family))
         for company in catalog.companies:
@@ -93,7 +99,7 @@ def _numbers(catalog: Catalog, locator: Locator) -> list[Problem]:
     for card in railway:
         key = (card.company, card.number)
         if key in seen:
-            found.append(locator.problem(card.origin, f"{card.company} {card.number} is already card '{seen[key]}'; each company holds each number once", field="number"))
+            found.append(locator.problem(card.origin, f"card '{card.id}': company '{card.company}' number {card.number} is already card '{seen[key]}'; each company holds each number once", field="number"))
         else:
             seen[key] = card.id
     for company in catalog.companies:
@@ -126,27 +132,33 @@ def _locomotives(catalog: Catalog, locator: Locator) -> list[Problem]:
         if before.cost is not None and after.cost is not None and after.cost <= before.cost:
             reach = "all" if after.reach is None else after.reach
             found.append(locator.problem(after.origin, f"costs rise with reach: {after.name} (reach {reach}) costs {after.cost}, not more than {before.name}'s {before.cost}", field="cost"))
-    brought = {c.brings: c for c in locos if c.brings is not None}
     for card in locos:
         if card.brings is not None:
             target = catalog.by_id.get(card.brings)
             if target is None or not target.is_locomotive:
                 found.append(locator.problem(card.origin, f"brings '{card.brings}', which is not a locomotive{did_you_mean(card.brings, [c.id for c in locos])}", field="brings"))
+            elif target.reach is not None:
+                found.append(locator.problem(card.origin, f"brings '{card.brings}', but only the locomotive that reaches 'all' (the [∞]) is brought by another", field="brings"))
     finite = [c for c in locos if c.reach is not None]
+    highest = max(finite, key=lambda c: c.reach or 0) if finite else None
     for card in whole[:1]:
-        bringer = brought.get(card.id)
-        highest = max(finite, key=lambda c: c.reach or 0) if finite else None
-        if bringer is None or bringer is not highest:
-            name = highest.name if highest is not None else "the highest locomotive"
-            found.append(locator.problem(card.origin, f"{card.name} comes into play with the highest numbered locomotive: {name} must say 'brings: {card.id}'", field="id"))
+        bringers = [c for c in locos if c.brings == card.id]
+        if highest is None:
+            found.append(locator.problem(card.origin, f"{card.name} comes into play with the highest numbered locomotive, but no locomotive has a number", field="id"))
+            continue
+        for bringer in bringers:
+            if bringer is not highest:
+                found.append(locator.problem(bringer.origin, f"{bringer.name} brings {card.name}, but only the highest numbered locomotive ({highest.name}) does", field="brings"))
+        if highest not in bringers:
+            found.append(locator.problem(highest.origin, f"{highest.name} must say 'brings: {card.id}': {card.name} comes into play with the highest numbered locomotive"))
     return found
 
 
 def _lanes(catalog: Catalog, locator: Locator, incomplete: frozenset[str]) -> list[Problem]:
     found = []
-    for players, size in catalog.hands.items():
+    for players, sized in catalog.hands.items():
         if players not in catalog.layouts:
-            found.append(locator.problem(size.origin, f"no Trick Lane layout for {players} players in lane.yaml; every player count with a hand size needs one"))
+            found.append(locator.problem(sized.origin, f"no Trick Lane layout for {players} players in lane.yaml; every player count with a hand size needs one"))
     railway = len(catalog.railway_cards)
     pool_problems = _pool(catalog, locator)
     found += pool_problems
@@ -162,7 +174,9 @@ def _lanes(catalog: Catalog, locator: Locator, incomplete: frozenset[str]) -> li
             field = variant
             if len(slots) != hand.cards:
                 longer = "longer" if len(slots) > hand.cards else "shorter"
-                found.append(locator.problem(layout.origin, f"the {variant} lane for {players} players has {len(slots)} slots, {longer} than the hands ({hand.cards} cards): one trick uses one lane card, so they must be equal", field=field))
+                # A lane too long is shown at its first slot past the hands.
+                where: str | tuple[str, int] = (field, hand.cards) if len(slots) > hand.cards else field
+                found.append(locator.problem(layout.origin, f"the {variant} lane for {players} players has {len(slots)} slots, {longer} than the hands ({hand.cards} cards): one trick uses one lane card, so they must be equal", field=where))
             found += _slots(catalog, locator, layout.origin, field, slots, variant, incomplete)
     return found
 
@@ -196,7 +210,13 @@ def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots
         if slot == "reservation":
             reservations_seen += 1
             if stock_before < reservations_seen:
-                found.append(locator.problem(origin, f"Reservation {reservations_seen} (slot {index + 1}) comes up before {reservations_seen} stock trick(s) can fill it: each Reservation needs a stock trick before it", field=where))
+                found.append(
+                    locator.problem(
+                        origin,
+                        f"Reservation {reservations_seen} (slot {index + 1}) would come up unfilled: {stock_before} stock slot(s) come before it and it needs {reservations_seen}, as each stock trick fills the leftmost Reservation with the winner's card",
+                        field=where,
+                    )
+                )
         if stock:
             stock_before += 1
     counts = Counter(slots)
