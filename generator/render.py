@@ -20,7 +20,7 @@ import jinja2
 
 from engine.content.problems import Problem
 from engine.pack import CatalogLike, TableSet
-from engine.sources import folder_digest
+from engine.sources import pack_code_digest
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, yes_no
 from generator.forked import map_pieces
@@ -107,13 +107,13 @@ def _sha(text: str | bytes) -> str:
     return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
 
 
-def inputs_fingerprint(catalog: CatalogLike, table: str, card_page: Mapping[str, str]) -> str:
-    """Everything an expensive table depends on: the content, the engine's and
-    the generator's source (templates included) and which page each card's
-    row is on (for its links). Equal fingerprints render equal text."""
+def inputs_fingerprint(catalog: CatalogLike, pack_id: str, card_page: Mapping[str, str]) -> str:
+    """Everything an expensive table depends on: the content, the source of
+    the shared engine and generator and of this pack (templates included; not
+    another pack's) and which page each card's row is on (for its links).
+    Equal fingerprints render equal text."""
     digest = hashlib.sha256(catalog.fingerprint.encode())
-    for folder in ("engine", "generator"):
-        digest.update(folder_digest(folder))
+    digest.update(pack_code_digest(pack_id))
     digest.update(repr(sorted(card_page.items())).encode())
     return digest.hexdigest()
 
@@ -123,7 +123,7 @@ def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environm
     when its inputs or its own text changed since it was written: the block
     ends with a stamp of both, so a hand edit or any content or engine change
     still forces the full computation and shows as drift."""
-    wanted = inputs_fingerprint(catalog, block.name, card_page)
+    wanted = inputs_fingerprint(catalog, tables.templates, card_page)
     stamp = _STAMP.search(block.body)
     if stamp and stamp.group(1) == wanted:
         text = block.body[: stamp.start()]
