@@ -11,20 +11,30 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from engine.trickoftherails import load_catalog as load_trick_of_the_rails
 from engine_kit import CATALOG
 
-CORE = Path(__file__).resolve().parents[1] / "engine" / "stationmaster"
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "engine" / "stationmaster"
+TOR = load_trick_of_the_rails(ROOT / "content" / "trickoftherails")
 
 
 def _literals(text: str) -> list[tuple[int, str]]:
     return [(text.count("\n", 0, m.start()) + 1, m.group(2)) for m in re.finditer(r"""(["'])([A-Za-z0-9_-]+)\1""", text)]
 
 
-def test_no_effect_id_or_card_id_in_the_core() -> None:
-    names = {card.id for card in CATALOG.cards} | set(CATALOG.effects)
+@pytest.mark.parametrize("pack", ["stationmaster", "trickoftherails"])
+def test_no_effect_id_or_card_id_in_the_core(pack: str) -> None:
+    if pack == "stationmaster":
+        names = {card.id for card in CATALOG.cards} | set(CATALOG.effects)
+    else:
+        names = {card.id for card in TOR.cards} | set(TOR.effects) | {company.id for company in TOR.companies}
+    core = ROOT / "engine" / pack
     found = [
-        f"{path.relative_to(CORE.parent.parent)}:{line}: {literal!r}"
-        for path in sorted(CORE.glob("*.py"))
+        f"{path.relative_to(ROOT)}:{line}: {literal!r}"
+        for path in sorted(core.glob("*.py"))
         for line, literal in _literals(path.read_text(encoding="utf-8"))
         if literal in names
     ]

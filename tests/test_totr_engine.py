@@ -64,7 +64,7 @@ def _game_at(players: int, lane: list[str], hands: dict[int, list[str]], leader:
 
 def test_the_worked_four_player_stock_trick() -> None:
     ann, bo, cy, di = 0, 1, 2, 3
-    lane = ["nyc-exchange", "loco-3", "reservation"]
+    lane = ["nyc-exchange", "loco-3", "reservation-card"]
     game = _game_at(4, lane, {ann: ids("PRR 7", "B&O 1"), bo: ids("PRR 3", "B&O 2"), cy: ids("ERIE 10", "B&O 3"), di: ids("PRR 9", "B&O 4")}, ann)
     for player, card in ((ann, "PRR 7"), (bo, "PRR 3"), (cy, "ERIE 10"), (di, "PRR 9")):
         game.apply(Play(player, NAME_TO_ID[card]))
@@ -72,7 +72,7 @@ def test_the_worked_four_player_stock_trick() -> None:
     assert s.last_trick is not None and s.last_trick.winner == di
     assert s.shares[di][-1] == "nyc-exchange"
     assert s.lane == ["loco-3", "prr-9"]  # PRR 9 took the Reservation's place
-    assert "reservation" in s.removed
+    assert "reservation-card" in s.removed
     assert (s.shares[ann][-1], s.shares[bo][-1], s.shares[cy][-1]) == ("prr-7", "prr-3", "erie-10")
     assert game.to_act == di and s.phase == "play"
 

@@ -45,4 +45,4 @@ class LocomotiveFollows(Protocol):
 RAILWAY_STARTED: Event[RailwayStarted] = Event("railway-started")
 LANE_CARD_WON: Event[LaneCardWon] = Event("lane-card-won")
 WINNER_CARD_RESERVED: Event[WinnerCardReserved] = Event("winner-card-reserved")
-LOCOMOTIVE_FOLLOWS: Event[LocomotiveFollows] = Event("locomotive-follows")
+LOCOMOTIVE_FOLLOWS: Event[LocomotiveFollows] = Event("brought-locomotive")
