@@ -181,3 +181,15 @@ def test_input_naming_nothing_real_is_invalid() -> None:
         game.check(Play(7, "nyc-1"))
     with pytest.raises(InvalidActionError):
         game.check(PlaceCity(0, "nyc", "middle"))
+
+
+def test_a_players_view_shows_only_their_own_hand() -> None:
+    game = Game(CATALOG, 4, seed=5)
+    for player in range(4):
+        view = game.view(player)
+        assert view["hands"][player] == game.state.hands[player]
+        others = [view["hands"][p] for p in range(4) if p != player]
+        assert others == [len(game.state.hands[p]) for p in range(4) if p != player]
+        hidden = {card for p in range(4) if p != player for card in game.state.hands[p]}
+        shown = repr({k: v for k, v in view.items() if k != "hands"})
+        assert not any(f"'{card}'" in shown for card in hidden)
