@@ -98,7 +98,7 @@ def locomotives(catalog: Catalog) -> Context:
     def extra(card: Card) -> Context:
         reach = "the whole railway" if card.reach is None else f"{card.reach} cards"
         bringer = brought.get(card.id)
-        how = f"with {bringer.name}, at once" if bringer is not None else "from the Trick Lane, by the trick's winner"
+        how = f"with {bringer.name}, at once" if bringer is not None else "by the winner of its trick"
         return {"reach": reach, "cost": card.cost, "placed": how}
 
     return _rows(catalog, catalog.of_family("locomotives"), extra)
@@ -298,8 +298,8 @@ def _records(catalog: Catalog) -> list[Context]:
         found.append({"what": effect.id, "code": True, "kind": "effect", "value": effect.summary, "card": None, "source": effect.source})
     for value in catalog.values:
         shown = ", ".join(catalog.by_id[part].name if part in catalog.by_id else part for part in value.value.split(", "))
-        found.append({"what": value.key, "code": True, "kind": value.kind, "value": f"set to {shown}", "card": None, "source": value.source})
-    return [{"card": None, "code": False, "href": None, **record} for record in found]
+        found.append({"what": value.key, "code": True, "kind": value.kind, "value": shown, "setting": True, "card": None, "source": value.source})
+    return [{"card": None, "code": False, "href": None, "setting": False, **record} for record in found]
 
 
 def designed_values(catalog: Catalog) -> Context:
