@@ -14,7 +14,7 @@ from engine.trickoftherails.scoring import best_run, company_of
 
 # A three-player basic game whose end shows what scoring does: runs shorter
 # than their railways, a company held at the floor, and a single winner.
-WORKED_SEED = 3
+WORKED_SEED = 13
 WORKED_PLAYERS = 3
 
 
