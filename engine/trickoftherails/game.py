@@ -73,8 +73,15 @@ class Game:
             assert company is not None
             s.railways[company].append(card_id)
         s.lane = build_lane(c, s.players, str(self.rules["variant"]), self.rng)
-        s.trick = Trick(self.rng.below(s.players))
+        s.trick = Trick(self._first_leader())
         self.log(f"player {s.trick.leader} leads the first trick")
+
+    def _first_leader(self) -> int:
+        """game.yaml's ``firstLeader``: ``random`` is a draw from the seeded
+        stream (the schema allows nothing else yet)."""
+        if self.catalog.first_leader != "random":
+            raise ConfigurationError(f"firstLeader {self.catalog.first_leader!r}: the engine knows only 'random'")
+        return self.rng.below(self.state.players)
 
     # -- helpers ------------------------------------------------------------
 
@@ -159,7 +166,7 @@ class Game:
         return scores(self.catalog, self.state.shares, self.share_values(), teams=bool(self.rules["teams"]))
 
     def winners(self) -> list[int]:
-        return winners(self.score())
+        return winners(self.score(), self.catalog.ties_share_the_win)
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: everything public, and their own hand only."""

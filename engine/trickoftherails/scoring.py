@@ -51,7 +51,10 @@ def scores(catalog: Catalog, shares: Sequence[Sequence[str]], values: Mapping[st
     return [own[p] + own[(p + half) % len(own)] for p in range(len(own))]
 
 
-def winners(final: Sequence[int]) -> list[int]:
-    """Every player on the top score: ties share the win."""
+def winners(final: Sequence[int], ties_share: bool = True) -> list[int]:
+    """Every player on the top score, as game.yaml's ``tiesShareTheWin``
+    says; no source gives a tie-break, so there is none to apply otherwise."""
+    if not ties_share:
+        raise NotImplementedError("no tie-break for the win is known; game.yaml's tiesShareTheWin must be true")
     top = max(final)
     return [p for p, score in enumerate(final) if score == top]

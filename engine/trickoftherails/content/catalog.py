@@ -104,6 +104,8 @@ def _assemble(by_family: dict[str, list[ContentFile]], fingerprint: str) -> Cata
         operating_pool=tuple(lane["operatingPool"]),
         variants=MappingProxyType(variants),
         share_floor=scoring["shareFloor"],
+        ties_share_the_win=scoring["tiesShareTheWin"],
+        first_leader=g["firstLeader"],
         values=tuple(values),
         fingerprint=fingerprint,
     )

@@ -132,6 +132,8 @@ class Catalog:
     operating_pool: tuple[str, ...]
     variants: Mapping[str, Variant]
     share_floor: int
+    ties_share_the_win: bool  # players tied on the top score share the win
+    first_leader: str  # how the first leader is chosen ('random': from the seeded stream)
     values: Sequence[SourcedValue]
     fingerprint: str
 
