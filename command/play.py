@@ -58,9 +58,13 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     play = subparsers.add_parser(
         "play",
         help=PLAY_HELP,
-        description="Play Station Master in the terminal. At the prompt: " + PROMPT_HELP + ".",
+        description=(
+            "Play in the terminal. Station Master (the default game), at the prompt: " + PROMPT_HELP + ". "
+            "Trick of the Rails (--game trickoftherails): people and bots at one table, the people passing the terminal; "
+            "at the prompt type a number, a card's name, ?, help, save FILE or quit."
+        ),
     )
-    play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the deck and the Mainline (default 0); the same seed and inputs always play the same game")
+    play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the cards (default 0); the same seed and inputs always play the same game")
     play.add_argument("--players", type=int, default=None, metavar="N", help="how many play: Station Master's districts, played in turn at one terminal (default 1: solitaire); Trick of the Rails' seats, 3 to 5 (default 3)")
     play.add_argument("--bots", type=int, default=None, metavar="N", help="Trick of the Rails: bots take the last N seats (default 0: every seat is a person)")
     play.add_argument("--bot", default=None, metavar="NAME", help="Trick of the Rails: which bot plays those seats (default: greedy)")
@@ -74,7 +78,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="a house rule, e.g. startingOffice=whistle-post or discardTimetabled=true (repeatable)",
     )
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (its seed, players and house rules come from the save)")
-    play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a Station Master save)")
+    play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a save of the same game)")
     add_game_option(play)
     play.add_argument("--content", metavar="DIR", default=None, help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
 

@@ -130,6 +130,8 @@ class Outlook:
 
 
 def greedy_bot(game: Game) -> Action:
+    """The legal action that leaves the player to act standing best (see the
+    module's docstring); ties are broken from the game's bot stream."""
     legal = game.legal_actions()
     assert legal, "a game that is not over always has a legal action"
     if len(legal) == 1:

@@ -11,6 +11,7 @@ Everything here only reads a game, so the same game prints the same text.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Sequence
 
@@ -87,8 +88,6 @@ def flowing(items: Sequence[str], first: str = "  ", separator: str = " | ", wid
 
 def prose(text: str, indent: str = "") -> list[str]:
     """A sentence or two, wrapped to ``WIDTH``."""
-    import textwrap
-
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
 
 
@@ -207,6 +206,8 @@ def _value_changes(game: Game, action: Action) -> str:
     twin.apply(action)
     after = twin.share_values()
     changed = [f"{company_name(game, c)} share value: {before[c]} -> {after[c]}" for c in before if after[c] != before[c]]
+    if not changed and isinstance(action, PlaceLocomotive):
+        changed = [f"{company_name(game, action.company)} share value stays {before[action.company]}"]
     return f" ({'; '.join(changed)})" if changed else ""
 
 
@@ -244,7 +245,8 @@ def render_actions(game: Game, actions: Sequence[Action]) -> str:
     if all(isinstance(a, Play) for a in actions):
         return ""
     lines = ["Your choices:"]
-    lines += [f"  {i}. {describe_action(game, a)}" for i, a in enumerate(actions, start=1)]
+    for i, action in enumerate(actions, start=1):
+        lines += textwrap.wrap(f"{i:>3}. {describe_action(game, action)}", WIDTH, subsequent_indent="       ", break_on_hyphens=False)
     return "\n".join(lines)
 
 
