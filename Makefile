@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/simulate_speed.py
 	$(BIN)/python bench/cpu_figures.py
+	$(BIN)/python bench/totr_speed.py
 
 clean:
 	rm -rf $(VENV) build

@@ -1,8 +1,11 @@
 """``stationmaster play``: Station Master in a terminal (solitaire by default).
 
 ``--game`` picks the pack (``stationmaster`` unless given) and with it the
-default content folder, ``content/<game>``; the session itself is Station
-Master's, so a pack with no text view of its own is refused in one line.
+default content folder, ``content/<game>``. This module holds what every
+terminal game shares (loading the content, resuming and writing saves) and
+Station Master's session; Trick of the Rails, with hidden hands, people and
+bots at one table, has its own (``command.play_trickoftherails``). A pack
+with no text view of its own is refused in one line.
 
 Each time the table changes it is printed (see ``engine.stationmaster.textview``) with the
 legal actions numbered. At the prompt the player types
@@ -31,6 +34,8 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -53,10 +58,16 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     play = subparsers.add_parser(
         "play",
         help=PLAY_HELP,
-        description="Play Station Master in the terminal. At the prompt: " + PROMPT_HELP + ".",
+        description=(
+            "Play in the terminal. Station Master (the default game), at the prompt: " + PROMPT_HELP + ". "
+            "Trick of the Rails (--game trickoftherails): people and bots at one table, the people passing the terminal; "
+            "at the prompt type a number, a card's name, ?, help, save FILE or quit."
+        ),
     )
-    play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the deck and the Mainline (default 0); the same seed and inputs always play the same game")
-    play.add_argument("--players", type=int, default=None, metavar="N", help="number of districts, played in turn at one terminal (default 1: solitaire)")
+    play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the cards (default 0); the same seed and inputs always play the same game")
+    play.add_argument("--players", type=int, default=None, metavar="N", help="how many play: Station Master's districts, played in turn at one terminal (default 1: solitaire); Trick of the Rails' seats, 3 to 5 (default 3)")
+    play.add_argument("--bots", type=int, default=None, metavar="N", help="Trick of the Rails: bots take the last N seats (default 0: every seat is a person)")
+    play.add_argument("--bot", default=None, metavar="NAME", help="Trick of the Rails: which bot plays those seats (default: greedy)")
     play.add_argument(
         "--house-rule",
         dest="house_rules",
@@ -67,7 +78,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="a house rule, e.g. startingOffice=whistle-post or discardTimetabled=true (repeatable)",
     )
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (its seed, players and house rules come from the save)")
-    play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a Station Master save)")
+    play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a save of the same game)")
     add_game_option(play)
     play.add_argument("--content", metavar="DIR", default=None, help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
 
@@ -81,6 +92,14 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
     if game_id not in _TERMINAL_GAMES:
         print(f"{PROG}: game '{game_id}' cannot be played in the terminal yet (games that can: {', '.join(sorted(_TERMINAL_GAMES))})", file=err)
         return 2
+    if game_id == "trickoftherails":
+        from command import play_trickoftherails
+
+        return play_trickoftherails.run(args, inp, out, err)
+    given = [flag for flag, dest in (("--bots", "bots"), ("--bot", "bot")) if getattr(args, dest, None) is not None]
+    if given:
+        print(f"{PROG}: {' and '.join(given)}: Station Master has no bots at the table (they are for --game trickoftherails)", file=err)
+        return 2
     try:
         catalog = _load_catalog(game_id, Path(getattr(args, "content", None) or default_content(game_id)))
     except ContentError as exc:
@@ -91,7 +110,7 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
         return 2
     try:
         game, resumed = _start(catalog, args)
-        save_path = _save_target(getattr(args, "save", None))
+        save_path = save_target(getattr(args, "save", None), SAVES)
     except UsageError as exc:
         print(f"{PROG}: {_one_line(str(exc))}", file=err)
         return 2
@@ -104,21 +123,42 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
 # -- setting up --------------------------------------------------------------------
 
 
-# The session below shows and reads Station Master's table and actions; a
-# pack joins this set once it has a text view of its own.
-_TERMINAL_GAMES = frozenset({"stationmaster"})
+# The games with a terminal session: Station Master's below, Trick of the
+# Rails' in command.play_trickoftherails; a pack joins this set once it has a
+# text view of its own.
+_TERMINAL_GAMES = frozenset({"stationmaster", "trickoftherails"})
 
 
-def _load_catalog(game_id: str, content: Path) -> Catalog:
+@dataclass(frozen=True)
+class SaveKind:
+    """One game's saves, as the commands that resume and write them see
+    them: the game's title (for messages), the format its saves declare, and
+    how a save's text becomes a game (raising InvalidActionError if it cannot)."""
+
+    title: str
+    format: str
+    loads: Callable[[Any, str], Any]
+
+
+SAVES = SaveKind("Station Master", SAVE_FORMAT, Game.loads)
+
+
+def load_catalog(game_id: str, content: Path) -> Any:
+    """The pack's catalog from ``content``, or UsageError for a folder that
+    is missing or unreadable (ContentError for content with problems)."""
     from engine.packs import pack_rules
 
     if not content.is_dir():
         raise UsageError(f"{content}: no such content directory (run this in a Station Master checkout, or give --content DIR)")
     try:
-        catalog: Catalog = pack_rules(game_id).load_catalog(content)
-        return catalog
+        return pack_rules(game_id).load_catalog(content)
     except OSError as exc:
         raise UsageError(f"cannot read the content in {content}: {exc.strerror or exc}") from None
+
+
+def _load_catalog(game_id: str, content: Path) -> Catalog:
+    catalog: Catalog = load_catalog(game_id, content)
+    return catalog
 
 
 def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None]:
@@ -131,7 +171,8 @@ def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None
         given = [flag for flag, value in (("--seed", seed), ("--players", players), ("--house-rule", assignments or None)) if value is not None]
         if given:
             raise UsageError(f"--load resumes a game with the seed, players and house rules it was saved with; do not give {' or '.join(given)} with it")
-        return _resume(catalog, Path(load)), load
+        game: Game = resume(catalog, Path(load), SAVES)
+        return game, load
     chosen: dict[str, HouseRuleValue] = {}
     try:
         for text in assignments:
@@ -144,7 +185,8 @@ def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None
     return game, None
 
 
-def _resume(catalog: Catalog, path: Path) -> Game:
+def resume(catalog: Any, path: Path, kind: SaveKind) -> Any:
+    """The game saved in ``path``, replayed; UsageError saying why it cannot be."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -154,55 +196,71 @@ def _resume(catalog: Catalog, path: Path) -> Game:
     except OSError as exc:
         raise UsageError(f"{path}: cannot read it: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a Station Master save (it is not UTF-8 text)") from None
+        raise UsageError(f"{path}: not a {kind.title} save (it is not UTF-8 text)") from None
     try:
-        return Game.loads(catalog, text)
+        return kind.loads(catalog, text)
     except InvalidActionError as exc:
-        raise UsageError(f"{path}: cannot resume: {_one_line(str(exc))}") from None
+        raise UsageError(f"{path}: cannot resume: {_one_line(str(exc))}{_other_game(text, kind)}") from None
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
         # Game.loads lets a few odd inputs through as other errors (an integer
         # too long to convert, say); each still means the save is unusable.
         raise UsageError(f"{path}: cannot resume: the save is damaged ({type(exc).__name__}: {_one_line(str(exc))})") from None
 
 
-def _is_save(path: Path) -> bool:
-    """Whether ``path`` holds (at least the envelope of) a Station Master save."""
+def _other_game(text: str, kind: SaveKind) -> str:
+    """A hint when the save is another pack's (its format names the pack)."""
+    from engine.packs import known_pack_ids
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return ""
+    found = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(found, str) or found == kind.format:
+        return ""
+    pack = found.partition("-save/")[0]
+    return f" (it is a {pack} save: play it with --game {pack})" if pack in known_pack_ids() else ""
+
+
+def _is_save(path: Path, kind: SaveKind) -> bool:
+    """Whether ``path`` holds (at least the envelope of) one of ``kind``'s saves."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return False
-    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
+    return isinstance(data, dict) and data.get("format") == kind.format
 
 
-def _check_writable(path: Path) -> None:
+def _check_writable(path: Path, kind: SaveKind) -> None:
     """UsageError unless a save may be written at ``path``: its directory
-    exists, and whatever already stands there is a Station Master save."""
+    exists, and whatever already stands there is a save of the same game."""
     folder = path.parent
     if not folder.is_dir():
         raise UsageError(f"the folder {folder} does not exist")
     if path.is_dir():
         raise UsageError("it is a directory")
-    if path.exists() and not _is_save(path):
-        raise UsageError("the file exists and is not a Station Master save; refusing to overwrite it")
+    if path.exists() and not _is_save(path, kind):
+        raise UsageError(f"the file exists and is not a {kind.title} save; refusing to overwrite it")
 
 
-def _save_target(save: str | None) -> Path | None:
+def save_target(save: str | None, kind: SaveKind) -> Path | None:
+    """The ``--save`` file, checked up front (UsageError if it cannot be written)."""
     if save is None:
         return None
     path = Path(save)
     try:
-        _check_writable(path)
+        _check_writable(path, kind)
     except UsageError as exc:
         raise UsageError(f"--save {path}: cannot save there: {exc}") from None
     return path
 
 
-def write_save(game: Game, path: Path) -> None:
-    """Write ``game``'s save to ``path`` atomically: a temporary file in the
-    same directory, flushed to disk, then renamed over the target. OSError
-    (or UsageError, for a target that must not be overwritten) on failure;
-    the target is then untouched."""
-    _check_writable(path)
+def write_save(game: Any, path: Path, kind: SaveKind = SAVES) -> None:
+    """Write ``game``'s save (its ``dumps()``) to ``path`` atomically: a
+    temporary file in the same directory, flushed to disk, then renamed over
+    the target. OSError (or UsageError, for a target that must not be
+    overwritten) on failure; the target is then untouched."""
+    _check_writable(path, kind)
     text = game.dumps() + "\n"
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -233,20 +291,81 @@ def _file_mode(path: Path) -> int:
 # -- the interactive loop -----------------------------------------------------------
 
 
-class Session:
-    """One game at one terminal: shows the table, reads a line, acts on it."""
+class Terminal:
+    """What every terminal game does alike: print, read a line (an
+    undecodable line is reported and skipped; ten in a row end the input),
+    and save the game, on request or after every action (--save)."""
 
-    def __init__(self, game: Game, out: TextIO, save_path: Path | None) -> None:
+    def __init__(self, game: Any, out: TextIO, save_path: Path | None, kind: SaveKind) -> None:
         self.game = game
         self.out = out
         self.save_path = save_path
-        self.actions: list[Action] = game.legal_actions()
+        self.kind = kind
+        self._failures = 0
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
     def error(self, text: str) -> None:
         self.say(f"error: {_one_line(text)}")
+
+    def read_line(self, inp: TextIO, prompt: str) -> str | None:
+        """The next line typed after ``prompt``, stripped; None at the end of input."""
+        while True:
+            self.out.write(prompt)
+            self.out.flush()
+            try:
+                line = inp.readline()
+            except UnicodeDecodeError as exc:
+                self.error(f"the input is not valid text ({exc.reason}); the line was skipped")
+                self._failures += 1
+                if self._failures < 10:
+                    continue
+                return None  # nothing readable is coming: stop as at the end of input
+            self._failures = 0
+            return line.strip() if line else None
+
+    def autosave(self, path: Path) -> bool:
+        try:
+            write_save(self.game, path, self.kind)
+        except (OSError, UsageError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.error(f"could not save to {path}: {reason} (the game goes on unsaved)")
+            return False
+        return True
+
+    def save_command(self, name: str) -> None:
+        if not name:
+            if self.save_path is None:
+                self.error("save needs a file name: save FILE")
+                return
+            path = self.save_path
+        else:
+            path = Path(name).expanduser()
+        try:
+            write_save(self.game, path, self.kind)
+        except (OSError, UsageError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.error(f"could not save to {path}: {reason}")
+            return
+        self.say(f"saved to {path} ({_count(len(self.game.history), 'action')})")
+
+    def leave(self, why: str) -> str:
+        if self.save_path is None:
+            return f"{why}: stopping; the game was not saved (use --save FILE or 'save FILE' to keep it)"
+        if self.autosave(self.save_path):
+            return f"{why}: stopping; the game is saved in {self.save_path} (resume with --load {self.save_path})"
+        return f"{why}: stopping"
+
+
+class Session(Terminal):
+    """One Station Master game at one terminal: shows the table, reads a line, acts on it."""
+
+    game: Game
+
+    def __init__(self, game: Game, out: TextIO, save_path: Path | None) -> None:
+        super().__init__(game, out, save_path, SAVES)
+        self.actions: list[Action] = game.legal_actions()
 
     def show(self) -> None:
         self.say(render_state(self.game))
@@ -259,26 +378,14 @@ class Session:
 
     def loop(self, inp: TextIO) -> int:
         self.show()
-        failures = 0
         while not self.game.is_over():
-            self.out.write(self.prompt())
-            self.out.flush()
-            try:
-                line = inp.readline()
-            except UnicodeDecodeError as exc:
-                self.error(f"the input is not valid text ({exc.reason}); the line was skipped")
-                failures += 1
-                if failures < 10:
-                    continue
-                line = ""  # nothing readable is coming: stop as at the end of input
-            else:
-                failures = 0
-            if not line:
+            line = self.read_line(inp, self.prompt())
+            if line is None:
                 self.say()
-                self.say(self._leave("end of input"))
+                self.say(self.leave("end of input"))
                 return 0
-            if not self.handle(line.strip()):
-                self.say(self._leave("quit"))
+            if not self.handle(line):
+                self.say(self.leave("quit"))
                 return 0
         self.say(render_final(self.game))
         return 0
@@ -300,7 +407,7 @@ class Session:
         elif command == "help":
             self.say(f"({PROMPT_HELP})")
         elif command == "save":
-            self._save_command(rest.strip())
+            self.save_command(rest.strip())
         elif line.startswith("{") or line.startswith("["):
             self._json_action(line)
         elif line.isdecimal() or (line[0] in "+-" and line[1:].isdecimal()):
@@ -364,41 +471,9 @@ class Session:
             self.say(f"  {entry}")
         self.actions = game.legal_actions()
         if self.save_path is not None:
-            self._autosave(self.save_path)
+            self.autosave(self.save_path)
         self.say()
         self.show()
-
-    def _autosave(self, path: Path) -> bool:
-        try:
-            write_save(self.game, path)
-        except (OSError, UsageError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.error(f"could not save to {path}: {reason} (the game goes on unsaved)")
-            return False
-        return True
-
-    def _save_command(self, name: str) -> None:
-        if not name:
-            if self.save_path is None:
-                self.error("save needs a file name: save FILE")
-                return
-            path = self.save_path
-        else:
-            path = Path(name).expanduser()
-        try:
-            write_save(self.game, path)
-        except (OSError, UsageError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.error(f"could not save to {path}: {reason}")
-            return
-        self.say(f"saved to {path} ({_count(len(self.game.history), 'action')})")
-
-    def _leave(self, why: str) -> str:
-        if self.save_path is None:
-            return f"{why}: stopping; the game was not saved (use --save FILE or 'save FILE' to keep it)"
-        if self._autosave(self.save_path):
-            return f"{why}: stopping; the game is saved in {self.save_path} (resume with --load {self.save_path})"
-        return f"{why}: stopping"
 
 
 # -- odds and ends --------------------------------------------------------------

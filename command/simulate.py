@@ -19,6 +19,9 @@ from command.games import DEFAULT_GAME, add_game_option, default_content
 from engine.errors import ContentError, InvalidActionError, UsageError
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS
 
+# More than any game here seats; the game itself says which counts it plays.
+MAX_PLAYERS = 99
+
 
 def _whole(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
@@ -38,11 +41,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
         help=SIMULATE_HELP,
-        description="Play seeded solitaire games with a bot and report on them. Game i uses seed SEED * 1000003 + i; the same seed gives the same report whatever --workers is.",
+        description="Play seeded games with a bot in every seat and report on them. Game i uses seed SEED * 1000003 + i; the same seed gives the same report whatever --workers is.",
     )
     parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"how many games to play (1 to {MAX_GAMES:,})")
     parser.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, metavar="S", help="the simulation's seed (default 0)")
     parser.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
+    parser.add_argument("--players", type=_whole(1, MAX_PLAYERS), default=None, metavar="N", help="players in each game (default: the game's fewest; Station Master simulates solitaire only)")
     parser.add_argument("--bot", choices=_every_bot(), default=None, help="how moves are chosen (default: the game's first bot, random for stationmaster)")
     parser.add_argument("--house-rule", action="append", default=[], metavar="KEY=VALUE", dest="house_rule", help="a house rule for every game (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON (sorted keys) instead of text")
@@ -121,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
-        report = pack.simulate(catalog, args.games, args.seed, args.workers, bot, chosen, bar, content_dir=content)
+        report = pack.simulate(catalog, args.games, args.seed, args.workers, bot, chosen, bar, content_dir=content, players=getattr(args, "players", None))
     except (InvalidActionError, UsageError) as exc:
         return _fail(str(exc))
     finally:

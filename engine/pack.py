@@ -221,9 +221,12 @@ class GamePack(Protocol):
         progress: Progress | None = None,
         *,
         content_dir: str | Path | None = None,
+        players: int | None = None,
     ) -> SimulationReport:
         """``content_dir`` names the content ``catalog`` was loaded from, for
-        workers that cannot inherit it (no fork on the platform)."""
+        workers that cannot inherit it (no fork on the platform).
+        ``players`` is how many play each game (None: the game's default);
+        ConfigurationError for a count the game cannot simulate."""
         ...
 
     def summary(self, catalog: Any) -> str:

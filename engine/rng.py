@@ -28,6 +28,15 @@ class SeededStream:
         actions, so they must not shift the shuffles a replay will make."""
         return SeededStream(self.seed, f"{self.path}/{label}")
 
+    def copy(self) -> SeededStream:
+        """An independent stream at the same point: it draws what this one
+        would draw next (a copy of a game tries actions with it)."""
+        twin = SeededStream.__new__(SeededStream)
+        twin.seed, twin.path = self.seed, self.path
+        twin._random = random.Random()
+        twin._random.setstate(self._random.getstate())
+        return twin
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._random.shuffle(items)
 

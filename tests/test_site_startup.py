@@ -33,7 +33,7 @@ def test_site_and_content_commands_do_not_load_play_or_simulate(command: list[st
 def test_help_lists_play_and_simulate_without_loading_them() -> None:
     done = subprocess.run([sys.executable, "-c", "import sys\nfrom command.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('command.play' in sys.modules, 'engine.stationmaster.simulate' in sys.modules)"], cwd=PROJECT_ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=120)
     assert "play Station Master in the terminal" in done.stdout
-    assert "play many seeded solitaire games" in done.stdout
+    assert "play many seeded games" in done.stdout
     assert done.stdout.strip().endswith("False False"), done.stdout
 
 

@@ -32,6 +32,9 @@ from engine.stationmaster.houserules import HouseRuleValue, configurations, defa
 from engine.stationmaster.report import HISTOGRAM_BINS, CardStats, Distribution, Report
 from engine.stationmaster.runner import MAX_ACTIONS_PER_GAME, ChunkResult, Games, GameResult, Tally, add_tally, load_games, play_chunk, play_game
 
+# The one player count the simulation plays.
+SOLITAIRE: Final = 1
+
 __all__ = [
     "BOTS", "BOT_FUNCTIONS", "Bot", "CardStats", "Distribution", "GameResult", "HISTOGRAM_BINS", "MAX_ACTIONS_PER_GAME",
     "MAX_GAMES", "MAX_SEED", "MAX_WORKERS", "Progress", "Report", "SEED_STRIDE", "SITE_BOT", "SITE_GAMES", "SITE_RULE",
@@ -50,8 +53,10 @@ def simulate(
     progress: Progress | None = None,
     *,
     content_dir: str | Path | None = None,
+    players: int | None = None,
 ) -> Report:
-    """Play ``games`` solitaire games and report on them.
+    """Play ``games`` solitaire games and report on them (``players``, if
+    given, must be 1: the simulation plays solitaire only).
 
     ``progress(done, total)`` is called as games finish (from this process).
     With ``workers`` above 1 the games run in that many processes (forked, so
@@ -60,6 +65,8 @@ def simulate(
     ConfigurationError for a bad argument or house rule.
     """
     check_run(games, seed, workers)
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players != SOLITAIRE):
+        raise ConfigurationError(f"Station Master simulates solitaire games only: players must be {SOLITAIRE}, not {players!r}")
     if bot not in BOT_FUNCTIONS:
         raise ConfigurationError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
     rules = resolve(catalog, dict(house_rules or {}))

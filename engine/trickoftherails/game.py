@@ -175,6 +175,18 @@ class Game:
         data["shareValues"] = self.share_values()
         return data
 
+    def copy(self) -> Game:
+        """An independent game in the same position, to try actions on (a
+        bot's lookahead): the catalog is shared, and everything that changes
+        (state, history, streams) is the copy's own."""
+        from copy import copy, deepcopy
+
+        twin = copy(self)
+        twin.state = deepcopy(self.state)
+        twin.history = list(self.history)
+        twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
+        return twin
+
     def census(self) -> Counter[str]:
         """Where every Railway card is now (hands, railways, shares, lane,
         out of the game, the trick on the table): each exactly once."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.content.problems import Problem
 from engine.pack import Configuration, GamePack, Progress, Status, TableSet
@@ -14,6 +14,7 @@ from engine.trickoftherails.houserules import HouseRuleValue, parse_assignment, 
 
 if TYPE_CHECKING:
     from engine.trickoftherails.game import Game
+    from engine.trickoftherails.report import Report
 
 
 class TrickOfTheRails:
@@ -81,10 +82,11 @@ class TrickOfTheRails:
         progress: Progress | None = None,
         *,
         content_dir: str | Path | None = None,
-    ) -> Any:
+        players: int | None = None,
+    ) -> Report:
         from engine.trickoftherails.simulate import simulate
 
-        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir)
+        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players)
 
     def summary(self, catalog: Catalog) -> str:
         return f"ok, {len(catalog.cards)} card records in {len({c.family for c in catalog.cards})} families, {len(catalog.companies)} companies, {len(catalog.effects)} effects, lanes for {', '.join(str(p) for p in catalog.player_counts)} players"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.content.model import Card, Catalog
 
 
 def best_run(values: Sequence[int], reach: int | None) -> int:
@@ -26,9 +26,14 @@ def share_value(catalog: Catalog, railway: Sequence[str], locomotive: str | None
     """What one share of the company is worth: nothing without a locomotive."""
     if locomotive is None:
         return catalog.share_floor
-    loco = catalog.by_id[locomotive]
     values = [catalog.by_id[card].station_value or 0 for card in railway]
-    return max(catalog.share_floor, best_run(values, loco.reach) - (loco.cost or 0))
+    return run_value(catalog, values, catalog.by_id[locomotive])
+
+
+def run_value(catalog: Catalog, values: Sequence[int], locomotive: Card) -> int:
+    """A share's worth with ``locomotive`` pulling a railway of these
+    station values (a bot asks it of railways that may yet be)."""
+    return max(catalog.share_floor, best_run(values, locomotive.reach) - (locomotive.cost or 0))
 
 
 def share_values(catalog: Catalog, railways: Mapping[str, Sequence[str]], locomotives: Mapping[str, str]) -> dict[str, int]:

@@ -1,95 +1,55 @@
 """Many seeded games of Trick of the Rails played by bots, and what a
-designer wants to know of them: how scores spread by seat and what each
-company's shares end up worth. Game ``i`` is seeded ``game_seed(seed, i)``,
-so the report is the same for any number of workers."""
+designer wants to know of them (``engine.trickoftherails.report``).
+
+Game ``i`` is seeded ``game_seed(seed, i)`` and the games are merged in game
+order (``engine.pool``), so the report is the same for any number of
+workers. The parts live in their own modules: the bots in ``bots``, one
+game and what is kept of it in ``runner``, the figures in ``report``.
+"""
 
 from __future__ import annotations
 
-import json
-import statistics
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 from engine.errors import ConfigurationError
-from engine.pack import CardFigures, Progress
+from engine.pack import Progress
 from engine.pool import check_run, game_seed, play_chunks
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
 from engine.trickoftherails.content.model import Catalog
-from engine.trickoftherails.game import Game
 from engine.trickoftherails.houserules import HouseRuleValue, resolve
+from engine.trickoftherails.report import Report
+from engine.trickoftherails.runner import GameRecord, play_game
 
-# One game's figures: each seat's score, and each company's share value.
-GameFigures = tuple[list[int], dict[str, int]]
+__all__ = ["Plan", "Report", "simulate"]
 
 
 @dataclass(frozen=True)
 class Plan:
+    """What playing any chunk of a simulation's games needs: a worker's state."""
+
     catalog: Catalog
     players: int
     seed: int
-    bot: str
+    seats: tuple[str, ...]
     rules: Mapping[str, HouseRuleValue]
 
 
-def play_one(plan: Plan, index: int) -> GameFigures:
-    game = Game(plan.catalog, plan.players, game_seed(plan.seed, index), plan.rules)
-    bot = BOT_FUNCTIONS[plan.bot]
-    while not game.is_over():
-        game.apply(bot(game))
-    return game.score(), game.share_values()
+def play_chunk(plan: Plan, start: int, stop: int) -> list[GameRecord]:
+    return [play_game(plan.catalog, plan.players, game_seed(plan.seed, index), plan.seats, plan.rules) for index in range(start, stop)]
 
 
-def play_chunk(plan: Plan, start: int, stop: int) -> list[GameFigures]:
-    return [play_one(plan, index) for index in range(start, stop)]
+def load_plan(content_dir: str, fingerprint: str, players: int, seed: int, seats: tuple[str, ...], rules: dict[str, HouseRuleValue]) -> Plan:
+    """A worker's state where it cannot be inherited (no fork): the content
+    loaded again, and refused if it is not what the simulation started from."""
+    from engine.trickoftherails import load_catalog
 
-
-@dataclass
-class Report:
-    players: int
-    games: int
-    seed: int
-    bot: str
-    house_rules: dict[str, HouseRuleValue]
-    seat_scores: list[list[int]] = field(default_factory=list)  # per seat, one score a game
-    share_values: dict[str, list[int]] = field(default_factory=dict)  # per company name
-    seat_wins: list[int] = field(default_factory=list)  # games each seat won (shared wins count for each)
-
-    @property
-    def cards(self) -> Mapping[str, CardFigures]:
-        # Nothing is drawn during play, so no card can be a dead draw.
-        return {}
-
-    def summary(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "games": self.games,
-            "seed": self.seed,
-            "bot": self.bot,
-            "houseRules": self.house_rules,
-            "seats": [
-                {"seat": seat, "meanScore": round(statistics.fmean(scores), 1) if scores else None, "wins": self.seat_wins[seat]}
-                for seat, scores in enumerate(self.seat_scores)
-            ],
-            "shareValues": {
-                company: {"mean": round(statistics.fmean(values), 1), "zeroPercent": round(100 * values.count(0) / len(values))}
-                for company, values in self.share_values.items()
-                if values
-            },
-        }
-
-    def to_json(self) -> str:
-        return json.dumps(self.summary(), indent=1, sort_keys=True, ensure_ascii=False)
-
-    def to_text(self) -> str:
-        data = self.summary()
-        rules = " ".join(f"{k}={str(v).lower()}" for k, v in sorted(self.house_rules.items()))
-        lines = [f"Trick of the Rails: {self.games} games, {self.players} players, seed {self.seed}, bot {self.bot} ({rules})", "", "seat  mean score  wins"]
-        lines += [f"{s['seat']:>4}  {s['meanScore'] if s['meanScore'] is not None else '—':>10}  {s['wins']:>4}" for s in data["seats"]]
-        lines += ["", "company  mean share value  worth nothing"]
-        lines += [f"{company:<7}  {v['mean']:>16}  {v['zeroPercent']:>12}%" for company, v in data["shareValues"].items()]
-        return "\n".join(lines) + "\n"
+    catalog = load_catalog(content_dir)
+    if catalog.fingerprint != fingerprint:
+        raise RuntimeError(f"the content under {content_dir} changed while the simulation started")
+    return Plan(catalog, players, seed, seats, rules)
 
 
 def simulate(
@@ -104,30 +64,25 @@ def simulate(
     content_dir: str | Path | None = None,
     players: int | None = None,
 ) -> Report:
-    """Play ``games`` games and report on them; ConfigurationError for a bad
-    argument, bot, player count or house rule."""
+    """Play ``games`` games with ``bot`` in every seat and report on them
+    (``players`` defaults to the fewest the game is played by).
+    ConfigurationError for a bad argument, bot, player count or house rule."""
     check_run(games, seed, workers)
     if bot not in BOT_FUNCTIONS:
         raise ConfigurationError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
-    count = players if players is not None else catalog.player_counts[0]
-    if count not in catalog.hands:
-        raise ConfigurationError(f"Trick of the Rails is played by {', '.join(map(str, catalog.player_counts))} players, not {count}")
+    count = catalog.player_counts[0] if players is None else players
+    if not isinstance(count, int) or isinstance(count, bool) or count not in catalog.hands:
+        raise ConfigurationError(f"Trick of the Rails is played by {', '.join(map(str, catalog.player_counts))} players, not {count!r}")
     rules = resolve(catalog, dict(house_rules or {}), count)
-    report = Report(count, games, seed, bot, dict(rules), [[] for _ in range(count)], {c.name: [] for c in catalog.companies}, [0] * count)
-    names = {c.id: c.name for c in catalog.companies}
+    report = Report(catalog, count, seed, bot, dict(rules))
+    seats = (bot,) * count
 
-    def merge(results: list[GameFigures]) -> None:
-        for scores, values in results:
-            top = max(scores)
-            for seat, score in enumerate(scores):
-                report.seat_scores[seat].append(score)
-                report.seat_wins[seat] += score == top
-            for company, value in values.items():
-                report.share_values[names[company]].append(value)
+    def merge(records: list[GameRecord]) -> None:
+        for record in records:
+            report.add(record)
         if progress is not None:
-            progress(len(report.seat_scores[0]), games)
+            progress(report.games, games)
 
-    # Forked workers inherit the plan; content_dir is for platforms that cannot fork.
-    del content_dir
-    play_chunks(play_chunk, Plan(catalog, count, seed, bot, rules), games, workers, merge)
+    load = None if content_dir is None else partial(load_plan, str(content_dir), catalog.fingerprint, count, seed, seats, rules)
+    play_chunks(play_chunk, Plan(catalog, count, seed, seats, rules), games, workers, merge, load_state=load)
     return report
