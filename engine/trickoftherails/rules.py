@@ -172,7 +172,7 @@ def _next_trick(game: Game) -> None:
     if not s.lane:
         assert not any(s.hands), "the hands run out with the lane"
         s.phase = "over"
-        game.log(f"the game ends; scores {game.score()}")
+        game.log("the game ends; final scores " + ", ".join(f"player {p} {score}" for p, score in enumerate(game.score())))
         return
     s.trick = Trick(leader)
     s.phase = "play"
