@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import bisect
 import functools
+import hashlib
+import pickle
 import posixpath
 import re
+import sys
 import unicodedata
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -24,6 +28,7 @@ from engine.pack import CatalogLike
 from engine.content.problems import Problem
 from generator.blocks import CLOSE, Block, parse_page
 from generator.cells import anchor
+from engine import pickled
 from generator.forked import map_pieces
 from generator.render import Rendered
 
@@ -227,6 +232,34 @@ def _whole(chunks: list[_Chunk], text: str) -> _Chunk:
     return _Chunk(prose.page, prose.shown, text, 0, generated, prose.references, (), prose.numeric)
 
 
+# Lint facts kept between runs (``engine.pickled``): a chunk's facts depend on
+# nothing but the chunk and this module, so an unchanged page is not parsed again.
+_MEMO = Path(__file__).resolve().parent / "__pycache__" / "lint"
+_MEMO_KEEP = 16
+
+
+def _chunk_key(chunk: _Chunk) -> bytes:
+    return hashlib.sha256(pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+
+
+def _remembered_facts(display_prefix: str, chunks: list[_Chunk], workers: int) -> list[_Facts]:
+    """Each chunk's facts: read back where this run's memo has them, computed
+    (over ``workers``) where it does not; the memo then holds this run's."""
+    if not pickled.enabled():
+        return map_pieces(_lint_chunk, chunks, workers, cost=lambda chunk: len(chunk.text))
+    code = hashlib.sha256(Path(__file__).read_bytes() + sys.version.encode() + display_prefix.encode()).hexdigest()
+    entry = _MEMO / f"{code}.pickle"
+    kept = pickled.load(entry)
+    memo: dict[bytes, _Facts] = kept if isinstance(kept, dict) else {}
+    keys = [_chunk_key(chunk) for chunk in chunks]
+    missing = [i for i, key in enumerate(keys) if key not in memo]
+    if missing:
+        fresh = map_pieces(_lint_chunk, [chunks[i] for i in missing], workers, cost=lambda chunk: len(chunk.text))
+        memo.update((keys[i], found) for i, found in zip(missing, fresh))
+        pickled.store(entry, {key: memo[key] for key in keys}, _MEMO_KEEP)
+    return [memo[key] for key in keys]
+
+
 def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1) -> list[Problem]:
     """Every lint problem over the freshly rendered pages.
 
@@ -236,7 +269,7 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
     chunks: list[_Chunk] = []
     for name, text in rendered.new.items():
         chunks.extend(_chunks(name, display_prefix + name, text, tables, rendered.tables.numeric_columns))
-    facts = map_pieces(_lint_chunk, chunks, workers, cost=lambda chunk: len(chunk.text))
+    facts = _remembered_facts(display_prefix, chunks, workers)
     for name, text in rendered.new.items():
         at = [i for i, chunk in enumerate(chunks) if chunk.page == name]
         if not facts[at[0]].markers_alone:

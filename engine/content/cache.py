@@ -8,7 +8,8 @@ are shown relative to it). Only a catalog that loaded clean is kept, so
 every problem is always found afresh. An entry that cannot be read is
 ignored and a folder that cannot be written only costs time; entries are
 written whole (a temporary file renamed into place) and the oldest are
-dropped past a small number. ``STATIONMASTER_CATALOG_CACHE=0`` turns it off.
+dropped past a small number (``engine.pickled``). ``STATIONMASTER_CATALOG_CACHE=0``
+(or ``STATIONMASTER_CACHE=0``, every cache) turns it off.
 """
 
 from __future__ import annotations
@@ -16,14 +17,13 @@ from __future__ import annotations
 import copyreg
 import hashlib
 import os
-import pickle
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+from engine import pickled
 from engine.sources import folder_digest
 
 T = TypeVar("T")
@@ -45,7 +45,7 @@ copyreg.pickle(MappingProxyType, _mappingproxy)
 
 
 def enabled() -> bool:
-    return os.environ.get("STATIONMASTER_CATALOG_CACHE", "1") != "0"
+    return pickled.enabled("STATIONMASTER_CATALOG_CACHE")
 
 
 def _source_digest() -> bytes:
@@ -75,30 +75,9 @@ def cached(content_dir: Path, tag: str, load: Callable[[], T]) -> T:
     if key is None:
         return load()
     entry = FOLDER / f"{key}.pickle"
-    try:
-        with entry.open("rb") as handle:
-            found: T = pickle.load(handle)
-        return found
-    except Exception:  # noqa: BLE001 - a missing or damaged entry only means loading afresh
-        pass
+    found = pickled.load(entry)
+    if found is not None:
+        return cast(T, found)
     value = load()  # raises ContentError for content with problems: never kept
-    _store(entry, value)
+    pickled.store(entry, value, KEEP)
     return value
-
-
-def _store(entry: Path, value: object) -> None:
-    try:
-        FOLDER.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".catalog.", suffix=".tmp", dir=FOLDER)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, entry)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        entries = sorted(FOLDER.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
-        for old in entries[:-KEEP]:
-            old.unlink(missing_ok=True)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
-        pass
