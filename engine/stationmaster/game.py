@@ -22,8 +22,9 @@ from engine.stationmaster.content.model import Catalog, MainlineCard
 from engine.stationmaster.deck import home_deck, mainline_inventory, office_ladder
 from engine.stationmaster.district import new_district
 from engine.stationmaster.hand import limit_bonuses
-from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason, SaveError
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
 from engine.stationmaster.houserules import HouseRuleValue, resolve
+from engine import saves
 from engine.rng import SeededStream
 from engine.stationmaster.state import Car, GameState, MainlineSlot
 
@@ -189,37 +190,21 @@ class Game:
     @classmethod
     def replay(cls, catalog: Catalog, save: object) -> Game:
         """Rebuild a game from a save, or SaveError saying why not."""
-        if not isinstance(save, dict):
-            raise SaveError("a saved game is a JSON object")
-        if save.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a Station Master save (format {save.get('format')!r}, expected {SAVE_FORMAT!r})")
-        if save.get("content") != catalog.fingerprint:
-            raise SaveError("the save was made with different card content; it cannot be replayed with this content")
-        actions = save.get("actions")
-        house = save.get("houseRules")
-        if not isinstance(actions, list) or not isinstance(house, dict):
-            raise SaveError("the save is missing its action list or house rules")
-        try:
-            game = cls(catalog, players=save.get("players"), seed=save.get("seed"), house_rules=house)  # type: ignore[arg-type]
-        except ConfigurationError as exc:
-            raise SaveError(str(exc)) from None
-        for number, data in enumerate(actions, start=1):
-            try:
-                game.apply(from_json(data))
-            except (InvalidActionError, IllegalActionError) as exc:
-                error = SaveError(f"the save's action {number} cannot be replayed: {exc}")
-                if isinstance(exc, IllegalActionError):
-                    error.reasons = exc.reasons
-                raise error from None
-        return game
+        def foreign(data: dict[str, Any]) -> str | None:
+            if data.get("format") == SAVE_FORMAT:
+                return None
+            return f"not a Station Master save (format {data.get('format')!r}, expected {SAVE_FORMAT!r})"
+
+        data, actions, house = saves.opened(save, foreign, catalog.fingerprint)
+
+        def start() -> Game:
+            return cls(catalog, players=data.get("players"), seed=data.get("seed"), house_rules=house)  # type: ignore[arg-type]
+
+        return saves.replayed(start, lambda game, action: game.apply(from_json(action)), actions)
 
     @classmethod
     def loads(cls, catalog: Catalog, text: str) -> Game:
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints past Python's digit limit
-            raise SaveError(f"the save is not valid JSON: {exc}") from None
-        return cls.replay(catalog, data)
+        return cls.replay(catalog, saves.parsed(text))
 
     def census(self) -> Counter[str]:
         """Every copy of every Home Office card, wherever it is now: piles,

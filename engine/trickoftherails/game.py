@@ -11,7 +11,8 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason, SaveError
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
+from engine import saves
 from engine.rng import SeededStream
 from engine.trickoftherails import rules
 from engine.trickoftherails.actions import ENDS, Action, LayTrack, PlaceCity, PlaceLocomotive, Play, from_json
@@ -222,34 +223,18 @@ class Game:
     @classmethod
     def replay(cls, catalog: Catalog, save: object) -> Game:
         """Rebuild a game from a save, or SaveError saying why not."""
-        if not isinstance(save, dict):
-            raise SaveError("a saved game is a JSON object")
-        if save.get("format") != SAVE_FORMAT or save.get("game") != GAME_ID:
-            other = save.get("game") or save.get("format")
-            raise SaveError(f"not a Trick of the Rails save (it says {other!r}); load it with the game that made it")
-        if save.get("content") != catalog.fingerprint:
-            raise SaveError("the save was made with different card content; it cannot be replayed with this content")
-        actions, house = save.get("actions"), save.get("houseRules")
-        if not isinstance(actions, list) or not isinstance(house, dict):
-            raise SaveError("the save is missing its action list or house rules")
-        try:
-            game = cls(catalog, players=save.get("players"), seed=save.get("seed"), house_rules=house)  # type: ignore[arg-type]
-        except ConfigurationError as exc:
-            raise SaveError(str(exc)) from None
-        for number, data in enumerate(actions, start=1):
-            try:
-                game.apply(from_json(data))
-            except (InvalidActionError, IllegalActionError) as exc:
-                error = SaveError(f"the save's action {number} cannot be replayed: {exc}")
-                if isinstance(exc, IllegalActionError):
-                    error.reasons = exc.reasons
-                raise error from None
-        return game
+        def foreign(data: dict[str, Any]) -> str | None:
+            if data.get("format") == SAVE_FORMAT and data.get("game") == GAME_ID:
+                return None
+            return f"not a Trick of the Rails save (it says {data.get('game') or data.get('format')!r}); load it with the game that made it"
+
+        data, actions, house = saves.opened(save, foreign, catalog.fingerprint)
+        def start() -> Game:
+            # Game() refuses a player count or seed that is not a whole number.
+            return cls(catalog, data.get("players"), data.get("seed"), house)  # type: ignore[arg-type]
+
+        return saves.replayed(start, lambda game, action: game.apply(from_json(action)), actions)
 
     @classmethod
     def loads(cls, catalog: Catalog, text: str) -> Game:
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise SaveError(f"the save is not valid JSON: {exc}") from None
-        return cls.replay(catalog, data)
+        return cls.replay(catalog, saves.parsed(text))

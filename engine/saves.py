@@ -1,0 +1,58 @@
+"""Saved games, for any pack: a save is a JSON object holding its game's
+format, the fingerprint of the content it was played with, the seed and
+setup, and the actions in order. A pack says whether a save is its own and
+how to rebuild the game; the checks and the replay are the same for all."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError
+
+G = TypeVar("G")
+
+
+def parsed(text: str) -> object:
+    """The save's JSON, or SaveError."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints past Python's digit limit
+        raise SaveError(f"the save is not valid JSON: {exc}") from None
+
+
+def opened(save: object, foreign: Callable[[dict[str, Any]], str | None], fingerprint: str) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
+    """The save, its actions and its house rules, or SaveError: not an
+    object, another game's (``foreign`` says why, or None when it is this
+    game's), made with other content, or missing its parts."""
+    if not isinstance(save, dict):
+        raise SaveError("a saved game is a JSON object")
+    why = foreign(save)
+    if why is not None:
+        raise SaveError(why)
+    if save.get("content") != fingerprint:
+        raise SaveError("the save was made with different card content; it cannot be replayed with this content")
+    actions, house = save.get("actions"), save.get("houseRules")
+    if not isinstance(actions, list) or not isinstance(house, dict):
+        raise SaveError("the save is missing its action list or house rules")
+    return save, actions, house
+
+
+def replayed(start: Callable[[], G], apply: Callable[[G, Any], None], actions: list[Any]) -> G:
+    """The game ``start`` sets up with every action applied in order
+    (``apply(game, data)`` reads and applies one); SaveError naming the first
+    that cannot be set up or replayed, with the rules' reasons when refused."""
+    try:
+        game = start()
+    except ConfigurationError as exc:
+        raise SaveError(str(exc)) from None
+    for number, data in enumerate(actions, start=1):
+        try:
+            apply(game, data)
+        except (InvalidActionError, IllegalActionError) as exc:
+            error = SaveError(f"the save's action {number} cannot be replayed: {exc}")
+            if isinstance(exc, IllegalActionError):
+                error.reasons = exc.reasons
+            raise error from None
+    return game
