@@ -284,6 +284,22 @@ def test_a_lane_longer_than_the_hands(pack: Path) -> None:
     assert len(problems) == 1, problems
 
 
+def test_a_slot_out_of_step_is_reported_once(pack: Path) -> None:
+    """A slot slipped into the middle of a lane puts every later slot out of
+    step; the designer is told once, where it starts."""
+    players = min(hand_sizes())
+    old = lane_line(players)
+    slots = old[old.index("[") + 1 : -1].split(", ")
+    head = old[: old.index("[") + 1] + ", ".join(slots[:3])
+    new = head + ", " + ", ".join(["exchange", *slots[3:-1]]) + "]"
+    text = replace_once(pack, "lane.yaml", old, new)
+    problems = refused(pack)
+    inserted = text.index(new) + len(head) + len(", ")
+    steps = [p for p in problems if "alternates stock and operating" in p[3]]
+    assert len(steps) == 1, problems
+    expect(steps, "lane.yaml", at(text, inserted), "slot 4 is a stock slot", "shifts every slot after it")
+
+
 @pytest.mark.parametrize("players", [p for p in sorted(hand_sizes()) if "reservation" in lane_line(p)])
 def test_a_reservation_that_cannot_be_filled_in_time(pack: Path, players: int) -> None:
     """The first Reservation swapped with the first slot: both are stock

@@ -198,6 +198,7 @@ def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots
     allowed = [*SLOT_KINDS, *finite_locos] + ([OPERATING] if variant == "expert" else [])
     stock_before = 0
     reservations_seen = 0
+    out_of_step = False
     for index, slot in enumerate(slots):
         where = (field, index)
         if slot not in allowed:
@@ -205,8 +206,11 @@ def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots
             found.append(locator.problem(origin, f"'{slot}' is not a lane slot{why}{did_you_mean(slot, allowed)}; a slot is one of: {', '.join(allowed)}", field=where))
             continue
         stock = slot in ("exchange", "reservation")
-        if stock != (index % 2 == 0):
-            found.append(locator.problem(origin, f"slot {index + 1} is {'a stock' if stock else 'an operating'} slot; the lane alternates stock and operating tricks, starting with stock", field=where))
+        if stock != (index % 2 == 0) and not out_of_step:
+            # Reported once, where the lane first falls out of step: a slot
+            # added or dropped there puts every later one out of step too.
+            out_of_step = True
+            found.append(locator.problem(origin, f"slot {index + 1} is {'a stock' if stock else 'an operating'} slot; the lane alternates stock and operating tricks, starting with stock (a slot added or missing here shifts every slot after it)", field=where))
         if slot == "reservation":
             reservations_seen += 1
             if stock_before < reservations_seen:
