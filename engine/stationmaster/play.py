@@ -52,6 +52,8 @@ def play_reasons(game: Game, action: Play) -> list[Reason]:
         found.append(Reason("already-played", "a card has already been played this turn"))
     if s.turn.discarded and not over_limit(game, p):
         found.append(Reason("discarded-this-turn", "this turn's Draw was followed by a discard, which ends what the turn may do"))
+    if card.play_option == "draw" and not s.turn.drawn:
+        found.append(Reason("draw-option-only", f"{card.name} is played only during the Draw option: draw a card this turn, then play it"))
     found += card_play_reasons(game, card, action)
     if action.load is not None and not (isinstance(card, TrainCard) and card.service == "extra"):
         found.append(Reason("load-only-for-extras", f"only an Extra is given a load when it is played, not {card.name}"))
