@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.actions import EndTurn, Hold, Pull, RedFlag, Spot
+from engine.stationmaster.actions import Draw, EndTurn, Hold, Play, Pull, RedFlag, Spot
 from engine.stationmaster import load_catalog
 from engine.stationmaster.game import Game
 from engine.stationmaster.geometry import key
@@ -338,6 +338,33 @@ def test_a_circus_touring_two_districts_is_paid_in_each() -> None:
     game.apply(EndTurn(0))
     game.apply(EndTurn(1))
     assert game.state.scores == [1, 1]
+
+
+def test_a_circus_that_comes_back_after_the_rebuild_is_a_new_train_and_is_paid_again() -> None:
+    """An Extra runs once and its card goes to the Salvage Yard, which the
+    rebuilt deck gathers: played again, it is a new run, and once per
+    district means once per district for each run."""
+    game = new_game(CATALOG)
+    s = game.state
+    circus(game)
+    game.apply(Hold(0, train="extra-18"))
+    game.apply(EndTurn(0))
+    assert s.scores == [1] and s.districts[0].paid_stops == ["extra-18"]
+    while s.trains:  # on east to the Division Point, where the run ends
+        game.apply(EndTurn(0))
+    assert "extra-18" in s.salvage
+    s.salvage.remove("extra-18")  # the rebuilt deck turns it up on top
+    s.deck.append("extra-18")
+    game.apply(Draw(0, "deck"))
+    game.apply(Play(0, "extra-18", slot=0, heading="east", load=("loaded boxcar", "loaded boxcar", "loaded reefer")))
+    assert s.districts[0].paid_stops == []
+    while not (s.trains and s.trains[0].position == ONE_PLAYER_OFFICE and s.trains[0].remaining == 0):
+        game.apply(EndTurn(0))  # made up at the West Division Point, it runs to the Office
+    game.apply(Hold(0, train="extra-18"))
+    game.apply(EndTurn(0))
+    assert s.scores == [2]
+    assert s.districts[0].paid_stops == ["extra-18"]
+    assert game.census() == dealt(game)
 
 
 @pytest.mark.parametrize("card,cars", [("extra-18", loaded("flatcar", 3)), ("extra-17", loaded("coach", 2))])

@@ -180,6 +180,11 @@ def perform_play(game: Game, action: Play) -> None:
             made_up = load_handlers().get_handler(EXTRA_MADE_UP, effect_of(yard))
             assert made_up is not None
             made_up(game, action, yard)
+        # Each play is a new run, and its train takes the card's id again
+        # (mainline_phase.depart): a stop paid on an earlier run is forgotten.
+        for district in s.districts:
+            if card.id in district.paid_stops:
+                district.paid_stops.remove(card.id)
         s.extras_queue.append(ExtraOrder(card.id, action.player, action.slot, action.heading, action.load))  # type: ignore[arg-type]
         log(s, f"{card.name} is queued to start at position {action.slot}, heading {action.heading}")
     else:
