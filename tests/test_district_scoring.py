@@ -69,6 +69,25 @@ def test_an_inbound_industry_ignores_loads_of_a_type_it_does_not_work() -> None:
     assert square.pipeline == [0, 0, 0] and game.state.scores == [0]
 
 
+@pytest.mark.parametrize(
+    ("commodity", "taken"),
+    [("merchandise", False), ("lumber", True), (None, True)],
+    ids=["another-commodity", "its-own-commodity", "a-load-from-off-the-map"],
+)
+def test_an_industry_takes_in_only_its_own_commodity(commodity: str | None, taken: bool) -> None:
+    """A Lumber Yard works boxcars, and so does the Freight House that loads
+    them with merchandise: a boxcar of merchandise from another district is
+    left loaded at the Lumber Yard; a boxcar of lumber, or a load from off the
+    map (no commodity), is taken in."""
+    game = new_game(CATALOG, players=2)
+    branch_yard(game)
+    car = Car("boxcar", True, shipper=None if commodity is None else 1, commodity=commodity)
+    square = industry(game, "lumber-yard", [car])
+    game.apply(EndTurn(0))
+    assert car.loaded is not taken
+    assert square.pipeline == ([1, 0, 0] if taken else [0, 0, 0])
+
+
 def test_an_inbound_industry_leaves_empties_alone() -> None:
     game = yard()
     square = industry(game, "power-plant", empty("hopper", 2))
@@ -219,6 +238,20 @@ def test_passengers_boarded_here_are_set_down_elsewhere_not_here() -> None:
     assert game.state.scores == [0, 0]  # player 0's turn: the train is at player 1's Office
     game.apply(EndTurn(1))
     assert game.state.scores == [0, 1]
+
+
+def test_a_coach_is_never_set_down_in_the_district_that_filled_it() -> None:
+    """A train standing at the Depot through two turns' ends: the first fills
+    its empty coach, the second sets nothing down there (no traffic in
+    circles), and the district earns nothing for its own passengers."""
+    game = new_game(CATALOG)
+    train = put_train(game, "train-1", [Car("coach", False)], held=2)
+    game.apply(EndTurn(0))
+    assert train.cars == [Car("coach", True, shipper=0)]
+    game.apply(EndTurn(0))
+    assert train.cars == [Car("coach", True, shipper=0)]
+    assert game.state.scores == [0]
+    assert not any("set down" in line for line in game.state.log)
 
 
 def test_a_coach_is_not_freight_for_a_division_point() -> None:
