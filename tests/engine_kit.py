@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.stationmaster.actions import EndTurn
+from engine.stationmaster.actions import Draw, EndTurn
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.deck import home_deck
@@ -84,6 +84,14 @@ def give(game: Game, player: int, cards: list[str]) -> None:
         take(game, card)
         s.hands[player].append(card)
     assert game.census() == dealt(game)
+
+
+def give_and_draw(game: Game, player: int, cards: list[str]) -> None:
+    """Make ``cards`` the hand of ``player``, then take the Draw option from
+    the deck: a card played only during the Draw option (the grade cards,
+    Realignment) may then be played this turn."""
+    give(game, player, cards)
+    game.apply(Draw(player, "deck"))
 
 
 def codes(reasons: Sequence[str]) -> list[str]:

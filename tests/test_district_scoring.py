@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.actions import EndTurn, Hold, Pull, RedFlag, Spot
+from engine.stationmaster.actions import Draw, EndTurn, Hold, Play, Pull, RedFlag, Spot
 from engine.stationmaster import load_catalog
 from engine.stationmaster.game import Game
 from engine.stationmaster.geometry import key
@@ -67,6 +67,25 @@ def test_an_inbound_industry_ignores_loads_of_a_type_it_does_not_work() -> None:
         game.apply(EndTurn(0))
     assert all(c.loaded for c in square.cars)
     assert square.pipeline == [0, 0, 0] and game.state.scores == [0]
+
+
+@pytest.mark.parametrize(
+    ("commodity", "taken"),
+    [("merchandise", False), ("lumber", True), (None, True)],
+    ids=["another-commodity", "its-own-commodity", "a-load-from-off-the-map"],
+)
+def test_an_industry_takes_in_only_its_own_commodity(commodity: str | None, taken: bool) -> None:
+    """A Lumber Yard works boxcars, and so does the Freight House that loads
+    them with merchandise: a boxcar of merchandise from another district is
+    left loaded at the Lumber Yard; a boxcar of lumber, or a load from off the
+    map (no commodity), is taken in."""
+    game = new_game(CATALOG, players=2)
+    branch_yard(game)
+    car = Car("boxcar", True, shipper=None if commodity is None else 1, commodity=commodity)
+    square = industry(game, "lumber-yard", [car])
+    game.apply(EndTurn(0))
+    assert car.loaded is not taken
+    assert square.pipeline == ([1, 0, 0] if taken else [0, 0, 0])
 
 
 def test_an_inbound_industry_leaves_empties_alone() -> None:
@@ -221,6 +240,20 @@ def test_passengers_boarded_here_are_set_down_elsewhere_not_here() -> None:
     assert game.state.scores == [0, 1]
 
 
+def test_a_coach_is_never_set_down_in_the_district_that_filled_it() -> None:
+    """A train standing at the Depot through two turns' ends: the first fills
+    its empty coach, the second sets nothing down there (no traffic in
+    circles), and the district earns nothing for its own passengers."""
+    game = new_game(CATALOG)
+    train = put_train(game, "train-1", [Car("coach", False)], held=2)
+    game.apply(EndTurn(0))
+    assert train.cars == [Car("coach", True, shipper=0)]
+    game.apply(EndTurn(0))
+    assert train.cars == [Car("coach", True, shipper=0)]
+    assert game.state.scores == [0]
+    assert not any("set down" in line for line in game.state.log)
+
+
 def test_a_coach_is_not_freight_for_a_division_point() -> None:
     game = yard()
     put_train(game, "train-1", [Car("coach", True, shipper=0)], position=ONE_PLAYER_OFFICE + 1, remaining=1)
@@ -338,6 +371,33 @@ def test_a_circus_touring_two_districts_is_paid_in_each() -> None:
     game.apply(EndTurn(0))
     game.apply(EndTurn(1))
     assert game.state.scores == [1, 1]
+
+
+def test_a_circus_that_comes_back_after_the_rebuild_is_a_new_train_and_is_paid_again() -> None:
+    """An Extra runs once and its card goes to the Salvage Yard, which the
+    rebuilt deck gathers: played again, it is a new run, and once per
+    district means once per district for each run."""
+    game = new_game(CATALOG)
+    s = game.state
+    circus(game)
+    game.apply(Hold(0, train="extra-18"))
+    game.apply(EndTurn(0))
+    assert s.scores == [1] and s.districts[0].paid_stops == ["extra-18"]
+    while s.trains:  # on east to the Division Point, where the run ends
+        game.apply(EndTurn(0))
+    assert "extra-18" in s.salvage
+    s.salvage.remove("extra-18")  # the rebuilt deck turns it up on top
+    s.deck.append("extra-18")
+    game.apply(Draw(0, "deck"))
+    game.apply(Play(0, "extra-18", slot=0, heading="east", load=("loaded boxcar", "loaded boxcar", "loaded reefer")))
+    assert s.districts[0].paid_stops == []
+    while not (s.trains and s.trains[0].position == ONE_PLAYER_OFFICE and s.trains[0].remaining == 0):
+        game.apply(EndTurn(0))  # made up at the West Division Point, it runs to the Office
+    game.apply(Hold(0, train="extra-18"))
+    game.apply(EndTurn(0))
+    assert s.scores == [2]
+    assert s.districts[0].paid_stops == ["extra-18"]
+    assert game.census() == dealt(game)
 
 
 @pytest.mark.parametrize("card,cars", [("extra-18", loaded("flatcar", 3)), ("extra-17", loaded("coach", 2))])

@@ -16,7 +16,7 @@ from engine.errors import IllegalActionError
 from engine.stationmaster.game import Game
 from engine.stationmaster.state import Car, Square, Train
 from engine.stationmaster.status import card_effect, card_status
-from engine_kit import CATALOG, codes, dealt, give, new_game, take
+from engine_kit import CATALOG, codes, dealt, give, give_and_draw, new_game, take
 
 
 def put_train(game: Game, card: str, position: int, cars: list[Car], remaining: int = 0) -> Train:
@@ -33,10 +33,10 @@ def _grade(card: str, before: tuple[str, ...] = ()) -> Callable[[], tuple[Game, 
         game = new_game(seed=50)
         game.state.mainline[1].card, game.state.mainline[1].uphill = "heavy-grade", "east"
         for earlier in before:
-            give(game, 0, [earlier, "straight", "straight"])
+            give_and_draw(game, 0, [earlier, "straight", "straight"])
             game.apply(Play(0, earlier, slot=1))
             game.apply(EndTurn(0))
-        give(game, 0, [card, "straight", "straight"])
+        give_and_draw(game, 0, [card, "straight", "straight"])
         return game, Play(0, card, slot=1)
 
     return make
@@ -44,7 +44,7 @@ def _grade(card: str, before: tuple[str, ...] = ()) -> Callable[[], tuple[Game, 
 
 def _realignment() -> tuple[Game, Action]:
     game = new_game(seed=50)
-    give(game, 0, ["realignment", "straight", "straight"])
+    give_and_draw(game, 0, ["realignment", "straight", "straight"])
     return game, Play(0, "realignment", slot=1)
 
 

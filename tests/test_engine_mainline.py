@@ -9,14 +9,14 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.actions import ChooseGrade, EndTurn, Play, SortCars
+from engine.stationmaster.actions import ChooseGrade, Draw, EndTurn, Play, SortCars
 from engine.stationmaster.content.model import MainlineCard, MainlineModifier
 from engine.stationmaster.deck import mainline_inventory
 from engine.errors import IllegalActionError
 from engine.stationmaster.game import Game
 from engine.stationmaster.mainline import crossing_stages
 from engine.stationmaster.state import Car, Train
-from engine_kit import CATALOG, codes, dealt, end_stage, give, new_game
+from engine_kit import CATALOG, codes, dealt, end_stage, give, give_and_draw, new_game, take
 
 TERRAIN = [c for c in CATALOG.of_type(MainlineCard) if c.role == "terrain"]
 REALIGN = dict(CATALOG.by_id["realignment"].realign)  # type: ignore[attr-defined]
@@ -213,13 +213,14 @@ def grade_game(uphill: str = "east") -> Game:
 
 
 def play_next_turn(game: Game, card: str, slot: int) -> None:
-    give(game, 0, [card, "straight", "straight"])
+    give_and_draw(game, 0, [card, "straight", "straight"])
     game.apply(Play(0, card, slot=slot))
     end_stage(game)
 
 
 def test_grade_cards_only_go_on_a_heavy_grade() -> None:
     game = grade_game()
+    game.apply(Draw(0, "deck"))
     for card in ("brakeman", "helpers"):
         give(game, 0, [card, "straight", "straight"])
         assert game.check(Play(0, card, slot=1)) == []
@@ -234,11 +235,88 @@ def test_airbrakes_are_refused_without_a_brakeman() -> None:
     reasons = game.check(Play(0, "airbrakes", slot=1))
     assert "needs-earlier-card" in codes(reasons), reasons
     play_next_turn(game, "brakeman", 1)
-    give(game, 0, ["airbrakes", "straight", "straight"])
+    give_and_draw(game, 0, ["airbrakes", "straight", "straight"])
     assert game.check(Play(0, "airbrakes", slot=1)) == []
     game.apply(Play(0, "airbrakes", slot=1))
     assert game.state.mainline[1].modifiers == ["brakeman", "airbrakes"]
     assert game.census() == dealt(game)
+
+
+# -- the Draw option ------------------------------------------------------------------------
+# Mainline deck v0.4.5: the grade cards and Realignment "are played onto a
+# Mainline card during a player's Draw option". The content says so on each
+# card (playOption: draw); the engine reads the field, never a card id.
+
+DRAW_OPTION_CARDS = [("brakeman", "heavy-grade"), ("helpers", "heavy-grade"), ("realignment", "plains")]
+
+
+@pytest.mark.parametrize(("card", "terrain"), DRAW_OPTION_CARDS)
+def test_a_draw_option_card_is_refused_without_drawing_first(card: str, terrain: str) -> None:
+    game = grade_game()
+    game.state.mainline[1].card = terrain
+    give(game, 0, [card, "straight", "straight"])
+    assert codes(game.check(Play(0, card, slot=1))) == ["draw-option-only"]
+    before = game.state_json()
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(Play(0, card, slot=1))
+    assert codes(refused.value.reasons) == ["draw-option-only"]
+    assert game.state_json() == before
+
+
+@pytest.mark.parametrize(("card", "terrain"), DRAW_OPTION_CARDS)
+def test_a_draw_option_card_is_played_after_the_draw(card: str, terrain: str) -> None:
+    game = grade_game()
+    game.state.mainline[1].card = terrain
+    give_and_draw(game, 0, [card, "straight", "straight"])
+    assert game.check(Play(0, card, slot=1)) == []
+    game.apply(Play(0, card, slot=1))
+    assert card in game.state.mainline[1].modifiers
+    assert game.census() == dealt(game)
+
+
+def test_airbrakes_too_wait_for_the_draw() -> None:
+    game = grade_game()
+    take(game, "brakeman")
+    game.state.mainline[1].modifiers.append("brakeman")
+    give(game, 0, ["airbrakes", "straight", "straight"])
+    assert codes(game.check(Play(0, "airbrakes", slot=1))) == ["draw-option-only"]
+
+
+def test_the_draw_option_card_is_refused_once_the_turn_has_switched() -> None:
+    game = grade_game()
+    give(game, 0, ["helpers", "straight", "straight"])
+    game.state.turn.switched = True  # the Switch option was taken
+    assert {"draw-option-only", "switch-option-taken"} <= set(codes(game.check(Play(0, "helpers", slot=1))))
+
+
+def test_other_cards_are_still_played_without_drawing() -> None:
+    """The Play option stays open to cards that do not name the Draw option:
+    ABS Signals go onto a Mainline card just as the grade cards do."""
+    game = grade_game()
+    give(game, 0, ["abs-signals", "straight", "straight"])
+    assert game.check(Play(0, "abs-signals", slot=1)) == []
+
+
+def test_the_rule_is_read_from_the_card_not_its_id() -> None:
+    """Drop the content's playOption and Helpers may be played without a Draw;
+    give it to ABS Signals and they may not."""
+    import dataclasses
+
+    cards = tuple(
+        dataclasses.replace(c, play_option=None) if c.id == "helpers" else dataclasses.replace(c, play_option="draw") if c.id == "abs-signals" else c
+        for c in CATALOG.cards
+    )
+    catalog = dataclasses.replace(CATALOG, cards=cards, by_id={c.id: c for c in cards})
+    game = new_game(seed=40, catalog=catalog)
+    game.state.mainline[1].card, game.state.mainline[1].uphill = "heavy-grade", "east"
+    give(game, 0, ["helpers", "abs-signals", "straight"])
+    assert game.check(Play(0, "helpers", slot=1)) == []
+    assert codes(game.check(Play(0, "abs-signals", slot=1))) == ["draw-option-only"]
+
+
+def test_every_grade_card_and_realignment_names_the_draw_option() -> None:
+    for card in CATALOG.of_type(MainlineModifier):
+        assert card.play_option == "draw", card.id
 
 
 def _phases_to_cross(game: Game, heading: str, card: str = "train-1") -> int:
@@ -280,7 +358,7 @@ def test_realignment_maps_exactly_four_terrains() -> None:
 def test_realignment_only_on_a_mapped_terrain_and_it_changes_the_card(terrain: str) -> None:
     game = new_game(seed=41)
     game.state.mainline[1].card = terrain
-    give(game, 0, ["realignment", "straight", "straight"])
+    give_and_draw(game, 0, ["realignment", "straight", "straight"])
     reasons = game.check(Play(0, "realignment", slot=1))
     if terrain not in REALIGN:
         assert "wrong-terrain" in codes(reasons), reasons
@@ -296,7 +374,7 @@ def test_realignment_only_on_a_mapped_terrain_and_it_changes_the_card(terrain: s
 
 def test_realignment_is_refused_on_an_occupied_card() -> None:
     game = new_game(seed=42)
-    give(game, 0, ["realignment", "straight", "straight"])
+    give_and_draw(game, 0, ["realignment", "straight", "straight"])
     put_train(game, "t", "train-3", 1, "east").remaining = 1
     reasons = game.check(Play(0, "realignment", slot=1))
     assert "occupied" in codes(reasons), reasons
@@ -314,7 +392,7 @@ def test_realignment_changes_how_the_card_is_crossed() -> None:
 
 def test_realignment_is_refused_off_the_terrain() -> None:
     game = new_game(seed=44)
-    give(game, 0, ["realignment", "straight", "straight"])
+    give_and_draw(game, 0, ["realignment", "straight", "straight"])
     for slot in (None, 0, 2, 4):
         assert codes(game.check(Play(0, "realignment", slot=slot))) == ["needs-terrain-slot"], slot
 

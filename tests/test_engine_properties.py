@@ -83,10 +83,13 @@ CARS = sum(n for _, n in CATALOG.supplies.cars)
 
 
 def check_supplies(game: Game, seed: int) -> None:
-    """Crew Trays and cabooses are pieces: each is free or on a train; cars
-    are never created; train ids are unique; a train between nodes is on terrain."""
+    """Crew Trays and cabooses are pieces: each is free or on a train (a train
+    waiting in an Engine House holds no tray, and is held where it stands);
+    cars are never created; train ids are unique; a train between nodes is
+    on terrain."""
     s = game.state
-    assert s.crew_trays_free + len(s.trains) == CATALOG.supplies.crew_trays, f"seed {seed}: Crew Trays"
+    assert s.crew_trays_free + sum(t.crew_tray for t in s.trains) == CATALOG.supplies.crew_trays, f"seed {seed}: Crew Trays"
+    assert all(t.held > 0 for t in s.trains if not t.crew_tray), f"seed {seed}: a train without a Crew Tray is not held"
     standing = sum(1 for d in s.districts for square in d.squares.values() if square.caboose_of)
     assert s.cabooses_free + sum(t.caboose for t in s.trains) + standing == CATALOG.supplies.cabooses, f"seed {seed}: cabooses"
     for d in s.districts:  # a caboose set out belongs to a train still waiting at that Office

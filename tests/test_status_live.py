@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.stationmaster.actions import Action, EndTurn, FlyingSwitch, Hold, Play, RedFlag, SortCars
+from engine.stationmaster.actions import Action, Draw, EndTurn, FlyingSwitch, Hold, Play, RedFlag, SortCars
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Card, Catalog
 from engine.effects.registry import trace
@@ -45,6 +45,8 @@ def _play_on_slot(terrain: str, prepare: Callable[[Game], None] = lambda g: None
     def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
         game = _ready(catalog, card, terrain=terrain)
         prepare(game)
+        if card.play_option == "draw":  # the grade cards and Realignment
+            game.apply(Draw(0, "deck"))
         return game, Play(0, card.id, slot=1)
 
     return scenario

@@ -470,8 +470,10 @@ def test_each_missing_required_key_is_reported_once(content_copy: Path, validate
          "the text 'refer' is not one of: boxcar, reefer, hopper, tank, flatcar, stockcar (did you mean 'reefer'?)"),
         ("mainline.yaml", r"^    role: .*$", "    role: terain", "card '{card}', field 'role'",
          "the text 'terain' is not one of: terrain, divisionPoint (did you mean 'terrain'?)"),
+        ("home-deck/mainline-modifiers.yaml", r"^    playOption: .*$", "    playOption: drow", "card '{card}', field 'playOption'",
+         "the text 'drow' is not one of: draw (did you mean 'draw'?)"),
     ],
-    ids=["traffic", "car-type-in-list", "mainline-role"],
+    ids=["traffic", "car-type-in-list", "mainline-role", "play-option"],
 )
 def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate: Validate, rel: str, pattern: str, repl: str, where: str, fragment: str) -> None:
     text, off = sub(content_copy, rel, pattern, repl)

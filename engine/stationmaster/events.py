@@ -92,6 +92,13 @@ class DistrictWorked(Protocol):
     def __call__(self, game: Game, player: int, card: Card) -> None: ...
 
 
+class MainlinePhaseEnded(Protocol):
+    """The Mainline Phase has run (before the Stage moves on); ``card`` is an
+    Enhancement standing in ``player``'s district."""
+
+    def __call__(self, game: Game, player: int, card: Card) -> None: ...
+
+
 CARD_PLAYED: Event[CardPlayed] = Event("card played")
 PLAY_REFUSALS: Event[PlayRefusals] = Event("play refused", traced=False)
 HELD_CARD_SPENT: Event[HeldCardSpent] = Event("held card spent")
@@ -103,3 +110,4 @@ OFFICE_FULL: Event[OfficeFull] = Event("train arrives at a full Office")
 EXTRA_MADE_UP: Event[ExtraMadeUp] = Event("Extra made up at an Office")
 BAD_ORDER_ANSWERED: Event[BadOrderAnswered] = Event("attack on a car answered")
 DISTRICT_WORKED: Event[DistrictWorked] = Event("district worked at the end of a turn")
+MAINLINE_PHASE_ENDED: Event[MainlinePhaseEnded] = Event("Mainline Phase ended")

@@ -76,7 +76,8 @@ def depart(game: Game, card: TrainCard, player: int | None, start: int, heading:
 def finish(game: Game, train: Train, where: str) -> None:
     s = game.state
     s.trains.remove(train)
-    s.crew_trays_free += 1
+    if train.crew_tray:  # a train waiting without one has none to give back
+        s.crew_trays_free += 1
     if train.caboose:
         s.cabooses_free += 1
     left = s.set_out_caboose(train.id)

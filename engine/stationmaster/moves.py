@@ -24,13 +24,21 @@ if TYPE_CHECKING:
 SWITCH_MOVES = (Spot, Pull, SortCars, FlyingSwitch)
 
 
+def crew_reasons(game: Game, action: Action) -> list[Reason]:
+    """A train waiting without a Crew Tray makes no move until it has one again."""
+    moving = find_train(game, getattr(action, "train", ""))
+    if moving is None or moving.crew_tray:
+        return []
+    return [Reason("no-crew-tray", f"{game.catalog.by_id[moving.card].name} is waiting without a Crew Tray and makes no move until one is free")]
+
+
 def switch_reasons(game: Game, action: Spot | Pull) -> list[Reason]:
     s = game.state
     moving = train(game, action.train)
     card = game.catalog.by_id[moving.card]
     assert isinstance(card, TrainCard)
     district = train_district(game, moving)
-    found = move_budget_reasons(game)
+    found = move_budget_reasons(game) + crew_reasons(game, action)
     if district is None or district.player != action.player:
         return found + [Reason("not-at-your-office", f"{card.name} is not standing at player {action.player}'s Office")]
     if "mayNotSwitch" in card.restrictions:
@@ -135,7 +143,7 @@ def sort_source(game: Game, sorting: Train) -> Card | None:
 
 
 def sort_reasons(game: Game, action: SortCars) -> list[Reason]:
-    found = move_budget_reasons(game)
+    found = move_budget_reasons(game) + crew_reasons(game, action)
     if list(action.order) == sorted(action.order):
         found.append(Reason("order-unchanged", "that order is the order the cars are already in"))
     sorting = find_train(game, action.train)
@@ -164,7 +172,7 @@ def perform_sort(game: Game, action: SortCars) -> None:
 
 def spend_reasons(game: Game, action: Action) -> list[Reason]:
     """Why the held card this kind of action spends cannot be spent now."""
-    found: list[Reason] = move_budget_reasons(game) if isinstance(action, SWITCH_MOVES) else []
+    found: list[Reason] = move_budget_reasons(game) + crew_reasons(game, action) if isinstance(action, SWITCH_MOVES) else []
     kinds = spends(game, type(action))
     if not kinds:
         return found + [Reason("action-unbuilt", f"the {action.kind} action is not built yet")]

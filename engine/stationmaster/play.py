@@ -52,6 +52,8 @@ def play_reasons(game: Game, action: Play) -> list[Reason]:
         found.append(Reason("already-played", "a card has already been played this turn"))
     if s.turn.discarded and not over_limit(game, p):
         found.append(Reason("discarded-this-turn", "this turn's Draw was followed by a discard, which ends what the turn may do"))
+    if card.play_option == "draw" and not s.turn.drawn:
+        found.append(Reason("draw-option-only", f"{card.name} is played only during the Draw option: draw a card this turn, then play it"))
     found += card_play_reasons(game, card, action)
     if action.load is not None and not (isinstance(card, TrainCard) and card.service == "extra"):
         found.append(Reason("load-only-for-extras", f"only an Extra is given a load when it is played, not {card.name}"))
@@ -178,6 +180,11 @@ def perform_play(game: Game, action: Play) -> None:
             made_up = load_handlers().get_handler(EXTRA_MADE_UP, effect_of(yard))
             assert made_up is not None
             made_up(game, action, yard)
+        # Each play is a new run, and its train takes the card's id again
+        # (mainline_phase.depart): a stop paid on an earlier run is forgotten.
+        for district in s.districts:
+            if card.id in district.paid_stops:
+                district.paid_stops.remove(card.id)
         s.extras_queue.append(ExtraOrder(card.id, action.player, action.slot, action.heading, action.load))  # type: ignore[arg-type]
         log(s, f"{card.name} is queued to start at position {action.slot}, heading {action.heading}")
     else:

@@ -39,6 +39,7 @@ class Train:
     held: int = 0  # Mainline Phases it must still stand (Red Flag, or held at an Office)
     moved: bool = True  # moved during the last Mainline Phase (for trains that pay for stopping)
     sequence: int = 0  # order of entry onto its current card, to tell leader from follower
+    crew_tray: bool = True  # holds a Crew Tray; False while it waits without one (it makes no move then)
 
 
 @dataclass

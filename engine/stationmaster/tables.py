@@ -232,7 +232,8 @@ def mainline_modifiers(catalog: Catalog) -> Context:
             targets, target_words = [], "any unoccupied Mainline card its map names"
         requires = (m.requires, catalog.by_id[m.requires].name) if m.requires else None
         cut = None if m.crossing is None else {"stages": m.crossing.stages, "direction": m.crossing.direction}
-        return {"targets": targets, "target_words": target_words, "requires": requires, "cut": cut, "effect": _effect_text(catalog, m)}
+        option = "the Draw option" if m.play_option == "draw" else "the Draw or Play option"
+        return {"targets": targets, "target_words": target_words, "option": option, "requires": requires, "cut": cut, "effect": _effect_text(catalog, m)}
 
     return _card_rows(catalog, catalog.of_type(MainlineModifier), extra)
 

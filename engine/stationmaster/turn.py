@@ -1,7 +1,8 @@
 """The frame of a turn: the setup choice of grade directions, and ending a
 turn (the district works, then ``DISTRICT_WORKED`` is raised for each of its
 Enhancements; the next player acts, and after the last player the Mainline
-Phase runs and the Stage advances)."""
+Phase runs, ``MAINLINE_PHASE_ENDED`` is raised for every district's
+Enhancements, and the Stage advances)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine.errors import Reason
 from engine.stationmaster.actions import ChooseGrade, EndTurn
 from engine.stationmaster.effects import load_handlers
-from engine.stationmaster.events import DISTRICT_WORKED
+from engine.stationmaster.events import DISTRICT_WORKED, MAINLINE_PHASE_ENDED
 from engine.stationmaster.hand import hand_limit
 from engine.stationmaster.industry import work_district
 from engine.stationmaster.lookups import district_enhancements, log, terrain
@@ -60,6 +61,11 @@ def perform_end_turn(game: Game, action: EndTurn) -> None:
         return
     s.current = 0
     mainline_phase(game)
+    for player in range(s.players):
+        for card in district_enhancements(game, player):
+            ended = registry.get_handler(MAINLINE_PHASE_ENDED, card.effect)
+            if ended is not None:
+                ended(game, player, card)
     s.second_sections = []
     if s.stage == game.catalog.game.table.stages_per_day and s.day == game.catalog.game.table.game_days:
         s.phase = "over"

@@ -36,6 +36,7 @@ def _common(raw: Raw, family: str, origin: Origin) -> dict[str, Any]:
         "count": raw["count"],
         "family": family,
         "text": raw.get("text"),
+        "play_option": raw.get("playOption"),
         "origin": origin,
     }
 

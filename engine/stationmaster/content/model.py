@@ -29,6 +29,9 @@ class Card:
     count: int
     family: str
     text: str | None = None
+    # The Local Operations option the card may only be played in ("draw":
+    # after drawing that turn); None: any option that plays a card.
+    play_option: Literal["draw"] | None = None
     origin: Origin = field(compare=False, repr=False)
 
 
