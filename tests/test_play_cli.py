@@ -451,6 +451,11 @@ def _panel_truth(game: Game, offered: dict[str, Action]) -> tuple[bool, bool]:
         if line.startswith("  no switching move now: "):
             assert not any(isinstance(a, (Spot, Pull)) and a.train == train for a in offered.values()), panel
             seen_refused = True
+        if ": no move there: " in line:
+            idle = {(int(x), int(y)) for x, y in re.findall(r"\((-?\d+), (-?\d+)\)", line.split(": no move there")[0])}
+            assert idle and not any(isinstance(a, (Spot, Pull)) and a.train == train and (a.x, a.y) in idle for a in offered.values()), line
+            seen_refused = True
+            continue
         found = _SQUARE_LINE.match(line)
         if found is None:
             continue

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.stationmaster.content.model import Enhancement, Facility, FacilityModifier, MainlineCard, OfficeTier, SecondSection, TrackShape, TrainCard
+from engine.stationmaster.district import grant_note
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.game import Game
 from engine.stationmaster.held import spends
@@ -376,6 +377,10 @@ def _describe_play(game: Game, action: Play) -> str:
         if 0 <= action.player < len(districts):
             there = districts[action.player].squares.get(f"{action.x},{action.y}")
         if there is None:
+            district = districts[action.player] if 0 <= action.player < len(districts) else None
+            if isinstance(card, TrackShape) and district is not None and action.y == 0 and action.x in (district.west_limit, district.east_limit):
+                side, out = ("west", district.west_limit - 1) if action.x == district.west_limit else ("east", district.east_limit + 1)
+                return f"Play {name} at {where}{turned}, moving the {side} Limits sign out to column {out}"
             return f"Play {name} at {where}{turned}"
         if isinstance(card, Enhancement):
             # an Enhancement goes onto the card standing there, which stays
@@ -515,7 +520,11 @@ def _square_detail(game: Game, district: District, where: str, square: Square) -
     elif isinstance(card, FacilityModifier) and square.modifies:
         hx, hy = coords(square.modifies)
         host = district.squares.get(square.modifies)
-        text += f", serving the {card_name(game, host.card) if host else 'card'} at ({hx}, {hy})"
+        idle = grant_note(game, district, card, host) if host is not None else None
+        if host is None or idle is not None:
+            text += f", beside the {card_name(game, host.card) if host else 'card'} at ({hx}, {hy}), where {idle or 'it does nothing'}"
+        else:
+            text += f", serving the {card_name(game, host.card)} at ({hx}, {hy})"
     elif isinstance(card, OfficeTier):
         text += f" (Office: {_plural(card.ad_tracks, 'A/D track')})"
     if square.cars:
@@ -570,9 +579,7 @@ def _card_kind(game: Game, card_id: str) -> str:
         return "[unknown card]"
     if isinstance(card, TrainCard):
         room = [_plural(n, word, many) for n, word, many in ((card.consist.coach, "coach", "coaches"), (card.consist.freight, "freight car", None)) if n]
-        text = f"[{'Extra' if card.service == 'extra' else 'timetabled'} train]: up to {_and_list(room) or 'no cars'}"
-        if card.caboose:
-            text += " and a caboose"
+        text = f"[{'Extra' if card.service == 'extra' else 'timetabled'} train]: up to {_and_list([*room, *(['a caboose'] if card.caboose else [])]) or 'no cars'}"
         for restriction in card.restrictions:
             rule = card.restriction_rules.get(restriction)
             if rule is not None:
@@ -590,7 +597,7 @@ def _card_kind(game: Game, card_id: str) -> str:
     known = game.catalog.effects.get(effect) if isinstance(effect, str) else None
     if known is not None:
         if effect not in load_handlers():
-            return f"{kind}: not built yet, so playing it does nothing"
+            return f"{kind}: what it does is not built yet"
         return f"{kind}: {known.summary}"
     return kind
 
@@ -678,20 +685,26 @@ def _square_offers(square: Square, offered: Sequence[tuple[str, Action]]) -> lis
     return parts
 
 
-def _square_refusals(game: Game, player: int, train: Train, square: Square, x: int, y: int) -> list[str]:
-    """Why no move is offered at one square: the rules' reasons against
-    coupling there (if anything stands there) and against setting out."""
-    tries: list[Action] = []
+def _square_refusals(game: Game, player: int, train: Train, square: Square, x: int, y: int) -> list[tuple[str, list[str]]]:
+    """The moves a square could see and the rules' reasons against each:
+    coupling what stands there (if anything does) and setting out."""
+    tries: list[tuple[str, Action]] = []
     if square.cars or square.caboose_of:
-        tries.append(Pull(player, train=train.id, x=x, y=y))
+        tries.append(("to couple", Pull(player, train=train.id, x=x, y=y)))
     if train.cars:
-        tries.append(Spot(player, train=train.id, x=x, y=y, cars=1))
+        tries.append(("to set out", Spot(player, train=train.id, x=x, y=y, cars=1)))
     elif train.caboose:
-        tries.append(Spot(player, train=train.id, x=x, y=y, cars=0, caboose=True))
-    found = _refusals(game, tries)
-    if not train.cars and not train.caboose and not (square.cars or square.caboose_of):
-        found.append("nothing stands there to couple, and the train has nothing to set out")
-    return found
+        tries.append(("to set out its caboose", Spot(player, train=train.id, x=x, y=y, cars=0, caboose=True)))
+    return [(what, _refusals(game, [action])) for what, action in tries]
+
+
+def _refusal_words(refused: Sequence[tuple[str, list[str]]], said: Sequence[str] = ()) -> str:
+    parts = []
+    for what, reasons in refused:
+        left = [r for r in reasons if r not in said]
+        if left:
+            parts.append(f"{what[0].upper()}{what[1:]}: {'; '.join(left)}" if len(refused) > 1 else "; ".join(left))
+    return ". ".join(parts)
 
 
 def _train_switching(game: Game, player: int, district: District, train: Train, offered: Sequence[tuple[str, Action]]) -> list[str]:
@@ -699,7 +712,8 @@ def _train_switching(game: Game, player: int, district: District, train: Train, 
     lines = [f"Switching at your Office: {_train_label(game, train.id)}, {describe_cars(train.cars)}{caboose}"]
     squares = sorted(reachable(game, district), key=lambda k: coords(k)[::-1])
     moves = [(k, a) for k, a in offered if isinstance(a, (Spot, Pull))]
-    per_square: list[tuple[str, str, list[str], list[str]]] = []  # where, what stands there, offers, refusals
+    # where, what stands there, the offers there, and what the rules refuse there
+    per_square: list[tuple[str, str, list[str], list[tuple[str, list[str]]]]] = []
     for square_key in squares:
         x, y = coords(square_key)
         square = district.squares[square_key]
@@ -715,14 +729,20 @@ def _train_switching(game: Game, player: int, district: District, train: Train, 
     if not squares:
         lines.append("  the rails from the Office reach no square it may stop on")
     elif not moves:
-        # the reasons every square shares (the Switch option is closed, say) are said once
-        common = [r for r in per_square[0][3] if all(r in refused for *_, refused in per_square)]
+        # a reason given against every move tried at every square (the Switch
+        # option is closed, say) is said once, for the train
+        tried = [reasons for *_, refused in per_square for reasons in ([r for _, r in refused] or [[]])]
+        common = [r for r in tried[0] if all(r in reasons for reasons in tried)] if tried else []
         if common:
             lines.append(f"  no switching move now: {'; '.join(common)}")
             lines.append(f"  (the rails from the Office reach {_and_list([where for where, *_ in per_square])})")
             per_square = []
+    idle = [where for where, _, offers, refused in per_square if not offers and not refused]
     for where, what, offers, refused in per_square:
-        lines.append(f"  {where} {what}: " + ("; ".join(offers) if offers else "no move here: " + "; ".join(refused)))
+        if offers or refused:
+            lines.append(f"  {where} {what}: " + ("; ".join(offers) if offers else ("no move here. " if len(refused) > 1 else "no move here: ") + _refusal_words(refused)))
+    if idle:
+        lines.append(f"  {_and_list(idle)}: no move there: nothing stands there to couple, and the train has nothing to set out")
     kicks = [(k, a) for k, a in offered if isinstance(a, FlyingSwitch)]
     if kicks:
         name = next((c.name for c in spends(game, FlyingSwitch)), "a held card")
