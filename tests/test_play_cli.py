@@ -198,7 +198,7 @@ def test_an_empty_line_reminds_of_the_commands() -> None:
     result = run_play([], ["", "help", "quit"])
     assert result.replies[1].startswith("(type a key from the list")
     help_text = result.replies[2]
-    for documented in ("d: draw from the deck", "d1, d2, d3: draw from that Department", "e: end the turn", "h1: hold train 1", "r1: spend a Red Flag on train 1", "numbers choose plays and moves", "keeps its number until the turn ends"):
+    for documented in ("d: draw from the deck", "d1, d2, d3: draw from that Department", "e: end the turn", "h1: hold train 1", "r1: stop train 1 where it stands with a Red Flag from your hand", "numbers choose plays and moves", "keeps its number until the turn ends"):
         assert documented in " ".join(help_text.split()), documented
 
 

@@ -27,7 +27,7 @@ from engine.stationmaster.district import grant_note
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.game import Game
 from engine.stationmaster.held import spends
-from engine.stationmaster.geometry import coords
+from engine.stationmaster.geometry import ORTHOGONAL, coords, neighbour
 from engine.stationmaster.state import Car, District, MainlineSlot, Square, Train
 from engine.stationmaster.switching import reachable, train_district
 
@@ -36,7 +36,7 @@ PHASES = {"setup": "Setup", "local": "Local Operations", "over": "Game over"}
 KEYS_HELP = (
     "Keys: letters choose the turn's own steps and always mean the same thing "
     "(d: draw from the deck; d1, d2, d3: draw from that Department; e: end the turn; "
-    "h1: hold train 1 at your Office; r1: spend a held card to stop train 1 where it stands); "
+    "h1: hold train 1 at your Office; r1: stop train 1 where it stands with a held card); "
     "numbers choose plays and moves, and each keeps its number until the turn ends."
 )
 
@@ -44,7 +44,7 @@ KEYS_HELP = (
 def keys_help(game: Game) -> str:
     """``KEYS_HELP`` with the held card that r1 spends named from the catalog."""
     flag = next((c.name for c in spends(game, RedFlag)), None)
-    return KEYS_HELP if flag is None else KEYS_HELP.replace("spend a held card to stop", f"spend {a_or_an(flag)} on")
+    return KEYS_HELP if flag is None else KEYS_HELP.replace("with a held card", f"with {a_or_an(flag)} from your hand")
 
 # Track cards carry their own grid label (track.yaml); any other card is
 # abbreviated from its name to this width (see ``short_label``).
@@ -381,6 +381,10 @@ def _describe_play(game: Game, action: Play) -> str:
             if isinstance(card, TrackShape) and district is not None and action.y == 0 and action.x in (district.west_limit, district.east_limit):
                 side, out = ("west", district.west_limit - 1) if action.x == district.west_limit else ("east", district.east_limit + 1)
                 return f"Play {name} at {where}{turned}, moving the {side} Limits sign out to column {out}"
+            if isinstance(card, FacilityModifier) and district is not None:
+                hosts = _hosts_beside(game, district, card, action.x or 0, action.y or 0)
+                if hosts:
+                    return f"Play {name} at {where}, beside {_or_list(hosts)}"
             return f"Play {name} at {where}{turned}"
         if isinstance(card, Enhancement):
             # an Enhancement goes onto the card standing there, which stays
@@ -401,6 +405,19 @@ def _describe_play(game: Game, action: Play) -> str:
         office = card_name(game, game.state.office(action.player)) if 0 <= action.player < len(game.state.districts) else "Office"
         return f"Play {name}: your Office, {a_or_an(office)}, becomes {a_or_an(name)}"
     return f"Play {name}"
+
+
+def _hosts_beside(game: Game, district: District, card: FacilityModifier, x: int, y: int) -> list[str]:
+    """The cards beside (x, y), north, east, south or west, that ``card`` could serve."""
+    found = []
+    for port in ORTHOGONAL:
+        nx, ny = neighbour(x, y, port)
+        square = district.squares.get(f"{nx},{ny}")
+        if square is None:
+            continue
+        if square.kind == "office" if card.hosts == "office" else square.kind == "facility" and (card.hosts == "anyFreight" or square.card in card.hosts):
+            found.append(f"the {card_name(game, square.card)} at ({nx}, {ny})")
+    return found
 
 
 def render_actions(game: Game, actions: Sequence[Action] | Mapping[str, Action]) -> str:
