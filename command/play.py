@@ -7,8 +7,8 @@ Station Master's session; Trick of the Rails, with hidden hands, people and
 bots at one table, has its own (``command.play_trickoftherails``). A pack
 with no text view of its own is refused in one line.
 
-Each time the table changes it is printed (see ``engine.stationmaster.textview``) with the
-legal actions, each by its key. At the prompt the player types
+Each time the table changes it is printed (see
+``engine.stationmaster.textview``) with the legal actions, each by its key. At the prompt the player types
 
 - a key: take that action. Letters choose the turn's own steps and always
   mean the same thing (``d`` draw from the deck, ``d1`` to ``d3`` from a
@@ -23,8 +23,10 @@ legal actions, each by its key. At the prompt the player types
   any action at all, so a refused one can be tried; every reason it is
   refused is printed, one per line, and the game is unchanged.
 
-Anything else gets a one-line error and the prompt again. End of input saves
-(with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
+A key that is no choice now gets a one-line error; when it names an action
+(a turn step's letter, or a number given earlier this turn) the error says
+which and every reason the rules refuse it. Anything else gets a one-line
+error and the prompt again. End of input saves (with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
 stopped, 1 the content does not load, 2 the command was unusable (bad
 arguments, a bad house rule, a save file that cannot be resumed or written).
 A save is written atomically (a temporary file in the same directory, then
@@ -431,10 +433,20 @@ class Session(Terminal):
         elif line.lower() in self.offered:
             self._take(self.offered[line.lower()])
         elif _KEY_SHAPE.fullmatch(line):
-            self.error(f"there is no choice {line[:_ECHO]} now: choose {key_summary(self.offered)}")
+            self._not_offered(line)
         else:
             self.error(f"not understood: {line[:_ECHO]!r}; {PROMPT_HELP}")
         return True
+
+    def _not_offered(self, key: str) -> None:
+        """A key that is no choice now: what it would do and why the rules refuse it, if it names anything."""
+        named = self.keys.named(self.game, key) if len(key) <= 9 else None
+        reasons = self.game.check(named) if named is not None else []
+        if named is None or not reasons:
+            self.error(f"there is no choice {key[:_ECHO]} now: choose {key_summary(self.offered)}")
+            return
+        why = "; ".join(_one_line(r) for r in reasons)
+        self.error(f"{key.lower()} is not a choice now: {describe_action(self.game, named)} is refused because {why}; choose {key_summary(self.offered)}")
 
     def _json_action(self, text: str) -> None:
         try:

@@ -17,7 +17,7 @@ from engine_kit import codes
 
 from command import play
 from engine.stationmaster import rules
-from engine.stationmaster.actions import Action, Discard, Draw, EndTurn, FlyingSwitch, Hold, Pull, SortCars, Spot, from_json
+from engine.stationmaster.actions import Action, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot, from_json
 from engine.stationmaster import load_catalog
 from engine.stationmaster.game import Game
 from engine.stationmaster.switching import train_district
@@ -192,6 +192,32 @@ def test_malformed_input_gets_a_one_line_error_and_the_prompt_again() -> None:
     # and the game goes on: the next input is still taken
     assert replies[len(BAD_LINES) + 1].startswith("> Draw from the deck")
     assert "there is no choice 99 now: choose " in replies[3]
+
+
+def test_a_key_that_is_no_choice_now_says_why() -> None:
+    """A number given earlier this turn, or a turn step's letter, that the
+    rules refuse now: the one-line error says what it was and why."""
+    game, held = _session(2, [])
+    typed: list[str] = []
+    while True:  # to the first turn with a play after a draw
+        offered = held.assign(game, game.legal_actions())
+        if "d" in offered and any(isinstance(a, Play) for a in offered.values()):
+            break
+        typed.append(next(iter(offered)))
+        game.apply(offered[typed[-1]])
+    typed.append("d")
+    game.apply(offered["d"])
+    offered = held.assign(game, game.legal_actions())
+    play_key = next(k for k, a in offered.items() if isinstance(a, Play))
+    typed.append(play_key)
+    played = offered[play_key]
+    game.apply(played)
+    offered = held.assign(game, game.legal_actions())
+    assert play_key not in offered
+    result = run_play(["--seed", "2"], [*typed, play_key, "d", "quit"])
+    stale, drawn = result.replies[len(typed) + 1], result.replies[len(typed) + 2]
+    assert stale.startswith(f"error: {play_key} is not a choice now: Play ") and " is refused because " in stale and stale.count("\n") == 1, stale
+    assert drawn.startswith("error: d is not a choice now: Draw from the deck") and drawn.count("\n") == 1, drawn
 
 
 def test_an_empty_line_reminds_of_the_commands() -> None:

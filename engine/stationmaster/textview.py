@@ -259,6 +259,30 @@ class ActionKeys:
             keyed.setdefault(key, action)
         return {key: keyed[key] for key in sorted(keyed, key=_list_order)}
 
+    def named(self, game: Game, key: str) -> Action | None:
+        """The action ``key`` names even when it is not offered now: a turn
+        step's letter, or a number given earlier this turn (None if neither)."""
+        key = key.lower()
+        if key.isdecimal():
+            if _turn_of(game) != self._turn:
+                return None
+            return next((action for action, number in self._numbers.items() if str(number) == key), None)
+        s, player = game.state, game.to_act
+        letter, digits = key[:1], key[1:]
+        if key == "d":
+            return Draw(player, "deck")
+        if key == "e":
+            return EndTurn(player)
+        if not digits.isdecimal() or len(digits) > 3:
+            return None
+        number = int(digits)
+        if letter == "d" and 1 <= number <= len(s.departments):
+            return Draw(player, str(number))
+        if letter in "hr" and 1 <= number <= len(s.trains):
+            train = s.trains[number - 1].id
+            return Hold(player, train=train) if letter == "h" else RedFlag(player, train=train)
+        return None
+
     @classmethod
     def resumed(cls, game: Game) -> ActionKeys:
         """The keys as an unbroken session would hold them after ``game``'s
