@@ -354,7 +354,7 @@ def describe_action(game: Game, action: Action) -> str:
     if isinstance(action, SortCars):
         return _describe_sort(game, action)
     if isinstance(action, Spot):
-        parts = [f"its rear {_plural(action.cars, 'car')}"] if action.cars else []
+        parts = [f"its rear {_plural(action.cars, 'car')}" if action.cars > 1 else "its rear car"] if action.cars else []
         if action.caboose:
             parts.append("its caboose")
         return f"Switch: {_train_label(game, action.train)} sets out {' and '.join(parts) or 'nothing'} at ({action.x}, {action.y})"
@@ -720,7 +720,7 @@ def _square_offers(square: Square, offered: Sequence[tuple[str, Action]]) -> lis
                 parts.append(f"take back its caboose {_keys([key])}")
     cars = [(action.cars, key) for key, action in offered if isinstance(action, Spot) and action.cars and not action.caboose]
     if cars:
-        counts = [f"{_plural(n, 'car')} {_keys([k])}" for n, k in sorted(cars)]
+        counts = [f"{_plural(n, 'car') if len(cars) > 1 else 'car'} {_keys([k])}" for n, k in sorted(cars)]
         parts.append(f"set out its rear {_or_list(counts)}")
     parts += [f"set out its caboose {_keys([key])}" for key, action in offered if isinstance(action, Spot) and action.caboose]
     return parts
