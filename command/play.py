@@ -7,19 +7,26 @@ Station Master's session; Trick of the Rails, with hidden hands, people and
 bots at one table, has its own (``command.play_trickoftherails``). A pack
 with no text view of its own is refused in one line.
 
-Each time the table changes it is printed (see ``engine.stationmaster.textview``) with the
-legal actions numbered. At the prompt the player types
+Each time the table changes it is printed (see
+``engine.stationmaster.textview``) with the legal actions, each by its key. At the prompt the player types
 
-- a number: take that action;
-- ``?``: print the table and the actions again (``help`` lists the commands);
+- a key: take that action. Letters choose the turn's own steps and always
+  mean the same thing (``d`` draw from the deck, ``d1`` to ``d3`` from a
+  Department, ``e`` end the turn, ``h1`` hold train 1 at the Office, ``r1``
+  spend a Red Flag on train 1); numbers choose plays and moves, and each
+  keeps its number until the turn ends, so a key typed again never takes
+  a different action within a turn;
+- ``?``: print the table and the actions again (``help`` explains the keys and commands);
 - ``save FILE``: save the game there (``save`` alone: to the --save file);
 - ``quit``: stop (saving first when --save was given);
 - an action as JSON, e.g. ``{"kind": "draw", "player": 0, "source": "deck"}``:
   any action at all, so a refused one can be tried; every reason it is
   refused is printed, one per line, and the game is unchanged.
 
-Anything else gets a one-line error and the prompt again. End of input saves
-(with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
+A key that is no choice now gets a one-line error; when it names an action
+(a turn step's letter, or a number given earlier this turn) the error says
+which and every reason the rules refuse it. Anything else gets a one-line
+error and the prompt again. End of input saves (with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
 stopped, 1 the content does not load, 2 the command was unusable (bad
 arguments, a bad house rule, a save file that cannot be resumed or written).
 A save is written atomically (a temporary file in the same directory, then
@@ -32,8 +39,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,16 +50,21 @@ from typing import Any, TextIO
 
 from command.commands import PLAY_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
-from engine.stationmaster.actions import Action, from_json
+from engine.stationmaster.actions import Action, Draw, from_json
 from engine.stationmaster.content.model import Catalog
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
 from engine.stationmaster.game import SAVE_FORMAT, Game
 from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, resolve
-from engine.stationmaster.textview import describe_action, render_actions, render_final, render_state
+from engine.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 
 PROG = "stationmaster play"
-PROMPT_HELP = "type an action's number, ? to show the table again, save FILE, quit, or an action as JSON"
+PROMPT_HELP = "type a key from the list, ? to show the table again, help for the keys and commands, save FILE, quit, or an action as JSON"
+HELP_COMMANDS = (
+    "Commands: ? shows the table and the choices again; help shows this; save FILE saves the game there (save alone: to the --save file); quit stops.",
+    'An action as JSON, e.g. {"kind": "draw", "player": 0, "source": "deck"}, is checked and taken if the rules allow it; if not, every reason is printed and nothing changes.',
+)
 _ECHO = 40  # how much of a bad input line an error message repeats
+_KEY_SHAPE = re.compile(r"[+-]?[0-9]+|[A-Za-z][0-9]*")  # what a mistyped key looks like
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -59,7 +73,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         "play",
         help=PLAY_HELP,
         description=(
-            "Play in the terminal. Station Master (the default game), at the prompt: " + PROMPT_HELP + ". "
+            "Play in the terminal. Station Master (the default game), at the prompt: " + PROMPT_HELP + ". " + KEYS_HELP + " "
             "Trick of the Rails (--game trickoftherails): people and bots at one table, the people passing the terminal; "
             "at the prompt type a number, a card's name, ?, help, save FILE or quit."
         ),
@@ -365,16 +379,22 @@ class Session(Terminal):
 
     def __init__(self, game: Game, out: TextIO, save_path: Path | None) -> None:
         super().__init__(game, out, save_path, SAVES)
-        self.actions: list[Action] = game.legal_actions()
+        # a resumed game shows the keys an unbroken one would have shown
+        self.keys = ActionKeys.resumed(game) if game.history else ActionKeys()
+        self.offered: dict[str, Action] = {}
+        self._offer()
+
+    def _offer(self) -> None:
+        self.offered = self.keys.assign(self.game, self.game.legal_actions())
 
     def show(self) -> None:
-        self.say(render_state(self.game))
+        self.say(render_state(self.game, self.offered))
         if not self.game.is_over():
-            self.say(render_actions(self.game, self.actions))
+            self.say(render_actions(self.game, self.offered))
             self.say(f"({PROMPT_HELP})")
 
     def prompt(self) -> str:
-        return f"player {self.game.to_act}, action 1-{len(self.actions)}> "
+        return f"player {self.game.to_act}, choose {key_summary(self.offered)}> "
 
     def loop(self, inp: TextIO) -> int:
         self.show()
@@ -405,26 +425,28 @@ class Session(Terminal):
         if line == "?":
             self.show()
         elif command == "help":
-            self.say(f"({PROMPT_HELP})")
+            self.say("\n".join(textwrap.fill(paragraph, 80) for paragraph in (keys_help(self.game), *HELP_COMMANDS)))
         elif command == "save":
             self.save_command(rest.strip())
         elif line.startswith("{") or line.startswith("["):
             self._json_action(line)
-        elif line.isdecimal() or (line[0] in "+-" and line[1:].isdecimal()):
-            self._numbered(line)
+        elif line.lower() in self.offered:
+            self._take(self.offered[line.lower()])
+        elif _KEY_SHAPE.fullmatch(line):
+            self._not_offered(line)
         else:
             self.error(f"not understood: {line[:_ECHO]!r}; {PROMPT_HELP}")
         return True
 
-    def _numbered(self, text: str) -> None:
-        if len(text) > 9:
-            self.error(f"there is no action {text[:_ECHO]}: choose 1 to {len(self.actions)}")
+    def _not_offered(self, key: str) -> None:
+        """A key that is no choice now: what it would do and why the rules refuse it, if it names anything."""
+        named = self.keys.named(self.game, key) if len(key) <= 9 else None
+        reasons = self.game.check(named) if named is not None else []
+        if named is None or not reasons:
+            self.error(f"there is no choice {key[:_ECHO]} now: choose {key_summary(self.offered)}")
             return
-        number = int(text)
-        if not 1 <= number <= len(self.actions):
-            self.error(f"there is no action {number}: choose 1 to {len(self.actions)}")
-            return
-        self._take(self.actions[number - 1])
+        why = "; ".join(_one_line(r) for r in reasons)
+        self.error(f"{key.lower()} is not a choice now: {describe_action(self.game, named)} is refused because {why}; choose {key_summary(self.offered)}")
 
     def _json_action(self, text: str) -> None:
         try:
@@ -449,6 +471,7 @@ class Session(Terminal):
         game = self.game
         before = len(game.state.log)
         said = describe_action(game, action)  # before: it names the piles as they are now
+        hand = list(game.state.hands[action.player]) if 0 <= action.player < len(game.state.hands) else []
         try:
             game.apply(action)
         except IllegalActionError as exc:  # pragma: no cover - legal_actions() and check() agree
@@ -464,16 +487,30 @@ class Session(Terminal):
             # apply() records an action only once it is done, so the history
             # still ends before this one: replaying it rebuilds the state.
             self.game = Game.replay(game.catalog, game.save())
-            self.actions = self.game.legal_actions()
+            self._offer()
             return
         self.say(f"> {said}")
+        if isinstance(action, Draw):
+            self.say(f"  player {action.player} draws {_drawn(game, hand, game.state.hands[action.player])}")
         for entry in game.state.log[before:]:
             self.say(f"  {entry}")
-        self.actions = game.legal_actions()
+        self._offer()
         if self.save_path is not None:
             self.autosave(self.save_path)
         self.say()
         self.show()
+
+
+def _drawn(game: Game, before: list[str], after: list[str]) -> str:
+    """The card a Draw put in the hand, by name."""
+    left = list(before)
+    for card_id in after:
+        if card_id in left:
+            left.remove(card_id)
+        else:
+            card = game.catalog.by_id.get(card_id)
+            return card.name if card is not None else card_id
+    return "nothing"
 
 
 # -- odds and ends --------------------------------------------------------------

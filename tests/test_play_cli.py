@@ -17,16 +17,16 @@ from engine_kit import codes
 
 from command import play
 from engine.stationmaster import rules
-from engine.stationmaster.actions import Discard, Draw, from_json
+from engine.stationmaster.actions import Action, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot, from_json
 from engine.stationmaster import load_catalog
 from engine.stationmaster.game import Game
-from engine.stationmaster.switching import switch_view, train_district
-from engine.stationmaster.textview import describe_action, render_state
+from engine.stationmaster.switching import train_district
+from engine.stationmaster.textview import ActionKeys, describe_action, render_final, render_state
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content" / "stationmaster"
 CATALOG = load_catalog(CONTENT)
-PROMPT = re.compile(r"player \d+, action 1-\d+> ")
+PROMPT = re.compile(r"player \d+, choose [^>\n]*> ")
 
 
 class Played(NamedTuple):
@@ -69,35 +69,59 @@ def assert_no_traceback(result: Played) -> None:
 # -- playing -------------------------------------------------------------------------
 
 
-def test_numbered_actions_then_quit(tmp_path: Path) -> None:
+def test_keys_then_quit(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = run_play(["--seed", "2", "--save", str(save)], ["1", "1", "2", "quit"])
+    result = run_play(["--seed", "2", "--save", str(save)], ["1", "d", "2", "quit"])
     assert result.code == 0, result.err
     assert result.err == ""
     assert_no_traceback(result)
-    # seed 2 opens with a Heavy Grade to set: action 1 sets it climbing east
+    # seed 2 opens with a Heavy Grade to set: choice 1 sets it climbing east
     replies = result.replies
-    assert "Setup" in replies[0] and "1. Set the grade at Heavy Grade" in replies[0]
+    assert "Setup" in replies[0] and re.search(r"^  1  Set the grade at Heavy Grade", replies[0], re.M)
     assert replies[1].startswith("> Set the grade at Heavy Grade [1] to climb eastward")
     assert replies[2].startswith("> Draw from the deck")
+    assert re.match(r"> Draw from the deck \(\d+ cards\)\n  player 0 draws \S", replies[2])
     assert "quit: stopping; the game is saved in" in replies[-1]
-    expected = fresh(2)
-    for choice in (1, 1, 2):
-        expected.apply(expected.legal_actions()[choice - 1])
-    assert replay(save).state_json() == expected.state_json()
+    assert replay(save).state_json() == _after_keys(2, ["1", "d", "2"]).state_json()
 
 
 def test_each_view_shows_the_table() -> None:
-    result = run_play(["--seed", "5"], ["1", "?", "quit"])
+    result = run_play(["--seed", "5"], ["d", "?", "quit"])
     opening = result.replies[0]
-    for part in ("Day 1 of 3, Stage 1 of 12", "player 0 to act", "Mainline, west to east:", "[0] West Division Point", "Office of district 0", "District 0 (Depot); Limits at columns -1 and 1", "<- Running Track", "|W Limits", "E Limits|", "Hand of player 0", "Departments (top cards):", "Timetable", "12: -", "Scores: district 0: 0", "Legal actions", "1. Draw from the deck"):
+    for part in ("Day 1 of 3, Stage 1 of 12", "player 0 to act", "Mainline, west to east:", "[0] West Division Point", "Office of district 0", "District 0 (its Office: Depot); its Limits signs stand at columns -1 and 1", "<- Running Track", "|W Limits", "E Limits|", "Hand of player 0", "Departments:", "Timetable", "12: -", "Scores: district 0: 0", "Your choices"):
         assert part in opening, part
+    assert re.search(r"^  d +Draw from the deck", opening, re.M) and re.search(r"^  e +End the turn", opening, re.M)
     # ? prints the same table again, unchanged
     assert result.replies[2].startswith("=== Day 1 of 3, Stage 1 of 12")
-    assert render_state(_after(5, [1])) in result.replies[2]
+    game, keys = _session(5, ["d"])
+    assert render_state(game, keys.assign(game, game.legal_actions())) in result.replies[2]
+
+
+def _session(seed: int, keys: Sequence[str], players: int = 1) -> tuple[Game, ActionKeys]:
+    """The game after typing ``keys`` in a fresh session, and that session's keys."""
+    game = fresh(seed, players)
+    held = ActionKeys()
+    for typed in keys:
+        game.apply(held.assign(game, game.legal_actions())[typed])
+    return game, held
+
+
+def _after_keys(seed: int, keys: Sequence[str]) -> Game:
+    return _session(seed, keys)[0]
+
+
+def _first_keys(seed: int, players: int = 1) -> tuple[list[str], Game]:
+    """The keys of a whole game that always takes the first choice listed."""
+    game, held, typed = fresh(seed, players), ActionKeys(), []
+    while not game.is_over():
+        first, action = next(iter(held.assign(game, game.legal_actions()).items()))
+        typed.append(first)
+        game.apply(action)
+    return typed, game
 
 
 def _after(seed: int, choices: list[int]) -> Game:
+    """The game after taking these positions (from 1) of legal_actions()."""
     game = fresh(seed)
     for choice in choices:
         game.apply(game.legal_actions()[choice - 1])
@@ -158,7 +182,7 @@ BAD_LINES = [
 
 
 def test_malformed_input_gets_a_one_line_error_and_the_prompt_again() -> None:
-    result = run_play(["--seed", "0"], [*BAD_LINES, "1", "quit"])
+    result = run_play(["--seed", "0"], [*BAD_LINES, "d", "quit"])
     assert result.code == 0
     assert_no_traceback(result)
     replies = result.replies
@@ -167,12 +191,41 @@ def test_malformed_input_gets_a_one_line_error_and_the_prompt_again() -> None:
         assert reply.count("\n") == 1, (line, reply)
     # and the game goes on: the next input is still taken
     assert replies[len(BAD_LINES) + 1].startswith("> Draw from the deck")
+    assert "there is no choice 99 now: choose " in replies[3]
+
+
+def test_a_key_that_is_no_choice_now_says_why() -> None:
+    """A number given earlier this turn, or a turn step's letter, that the
+    rules refuse now: the one-line error says what it was and why."""
+    game, held = _session(2, [])
+    typed: list[str] = []
+    while True:  # to the first turn with a play after a draw
+        offered = held.assign(game, game.legal_actions())
+        if "d" in offered and any(isinstance(a, Play) for a in offered.values()):
+            break
+        typed.append(next(iter(offered)))
+        game.apply(offered[typed[-1]])
+    typed.append("d")
+    game.apply(offered["d"])
+    offered = held.assign(game, game.legal_actions())
+    play_key = next(k for k, a in offered.items() if isinstance(a, Play))
+    typed.append(play_key)
+    played = offered[play_key]
+    game.apply(played)
+    offered = held.assign(game, game.legal_actions())
+    assert play_key not in offered
+    result = run_play(["--seed", "2"], [*typed, play_key, "d", "quit"])
+    stale, drawn = result.replies[len(typed) + 1], result.replies[len(typed) + 2]
+    assert stale.startswith(f"error: {play_key} is not a choice now: Play ") and " is refused because " in stale and stale.count("\n") == 1, stale
+    assert drawn.startswith("error: d is not a choice now: Draw from the deck") and drawn.count("\n") == 1, drawn
 
 
 def test_an_empty_line_reminds_of_the_commands() -> None:
     result = run_play([], ["", "help", "quit"])
-    assert result.replies[1].startswith("(type an action's number")
-    assert result.replies[2].startswith("(type an action's number")
+    assert result.replies[1].startswith("(type a key from the list")
+    help_text = result.replies[2]
+    for documented in ("d: draw from the deck", "d1, d2, d3: draw from that Department", "e: end the turn", "h1: hold train 1", "r1: stop train 1 where it stands with a Red Flag from your hand", "numbers choose plays and moves", "keeps its number until the turn ends"):
+        assert documented in " ".join(help_text.split()), documented
 
 
 # -- saving and resuming -----------------------------------------------------------------
@@ -180,36 +233,51 @@ def test_an_empty_line_reminds_of_the_commands() -> None:
 
 def test_save_then_load_resumes_the_identical_game(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    probe, choices = fresh(5), []
+    probe, held, typed = fresh(5), ActionKeys(), []
     for step in range(9):  # a varied, always valid choice at each step
-        choice = step * 7 % len(probe.legal_actions()) + 1
-        probe.apply(probe.legal_actions()[choice - 1])
-        choices.append(str(choice))
-    first = run_play(["--seed", "5", "--save", str(save)], choices)  # stdin ends: saved, exit 0
+        offered = held.assign(probe, probe.legal_actions())
+        choice = list(offered)[step * 7 % len(offered)]
+        probe.apply(offered[choice])
+        typed.append(choice)
+    first = run_play(["--seed", "5", "--save", str(save)], typed)  # stdin ends: saved, exit 0
     assert first.code == 0
     assert "end of input: stopping; the game is saved in" in first.replies[-1]
     saved = replay(save)
-    assert len(saved.history) == len(choices)
-    expected = _after(5, [int(c) for c in choices])
+    assert len(saved.history) == len(typed)
+    expected = _after_keys(5, typed)
     assert saved.state_json() == expected.state_json()
 
     again = tmp_path / "again.json"
     second = run_play(["--load", str(save)], [f"save {again}", "quit"])
     assert second.code == 0, second.err
-    assert second.out.startswith(f"Resumed {save}: {len(choices)} actions replayed.")
-    assert render_state(expected) in second.replies[0]
+    assert second.out.startswith(f"Resumed {save}: {len(typed)} actions replayed.")
+    assert render_state(expected, held.assign(expected, expected.legal_actions())) in second.replies[0]
     assert replay(again).state_json() == expected.state_json()
-    # the resumed game carries on exactly as the unbroken one would
-    third = run_play(["--load", str(save), "--save", str(save)], ["1", "1"])
-    assert third.code == 0
+    # the resumed game carries on exactly as the unbroken one would, keys and all
+    more = []
     for _ in range(2):
-        expected.apply(expected.legal_actions()[0])
+        offered = held.assign(expected, expected.legal_actions())
+        more.append(list(offered)[-1])
+        expected.apply(offered[more[-1]])
+    third = run_play(["--load", str(save), "--save", str(save)], more)
+    assert third.code == 0
     assert replay(save).state_json() == expected.state_json()
+
+
+def test_a_resumed_game_shows_the_keys_the_unbroken_one_would() -> None:
+    """Mid-turn, a play keeps the number it had before the save."""
+    typed, _ = _first_keys(3)
+    for cut in range(1, 40):
+        game, held = _session(3, typed[:cut])
+        if game.history and not isinstance(game.history[-1], EndTurn):
+            again = Game.loads(CATALOG, game.dumps())
+            offered = held.assign(game, game.legal_actions())
+            assert ActionKeys.resumed(again).assign(again, again.legal_actions()) == offered
 
 
 def test_saves_are_written_atomically_and_keep_no_temporary_files(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    run_play(["--save", str(save)], ["1", "1", "1"])
+    run_play(["--save", str(save)], ["d", "1", "e"])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
     assert json.loads(save.read_text())["format"] == "stationmaster-save/1"
 
@@ -304,7 +372,7 @@ def test_house_rules_are_played(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
     result = run_play(["--house-rule", "startingOffice=whistle-post", "discardTimetabled=true", "--save", str(save)], ["quit"])
     assert result.code == 0, result.err
-    assert "District 0 (Whistle Post)" in result.out
+    assert "District 0 (its Office: Whistle Post)" in result.out
     rules_used = json.loads(save.read_text())["houseRules"]
     assert rules_used["startingOffice"] == "whistle-post" and rules_used["discardTimetabled"] is True
 
@@ -332,14 +400,12 @@ def test_a_missing_content_directory_is_a_usage_error(tmp_path: Path) -> None:
 # -- whole games -----------------------------------------------------------------------
 
 
-def test_a_whole_solitaire_game_by_always_choosing_1(tmp_path: Path) -> None:
+def test_a_whole_solitaire_game_by_always_choosing_the_first_listed(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = run_play(["--seed", "11", "--save", str(save)], ["1"] * 1000)
+    typed, expected = _first_keys(11)
+    result = run_play(["--seed", "11", "--save", str(save)], typed)
     assert result.code == 0, result.err
     assert_no_traceback(result)
-    expected = fresh(11)
-    while not expected.is_over():
-        expected.apply(expected.legal_actions()[0])
     assert "=== Game over: 3 Days played ===" in result.out
     assert result.out.rstrip().endswith(f"Final scores: district 0: {expected.score()[0]}")
     assert len(result.replies) == len(expected.history) + 1  # one prompt per action, none after the end
@@ -347,8 +413,9 @@ def test_a_whole_solitaire_game_by_always_choosing_1(tmp_path: Path) -> None:
 
 
 def test_two_players_take_turns_at_one_terminal() -> None:
-    result = run_play(["--players", "2", "--seed", "4"], ["1"] * 2000)
-    assert result.code == 0
+    typed, _ = _first_keys(4, players=2)
+    result = run_play(["--players", "2", "--seed", "4"], typed)
+    assert result.code == 0 and "=== Game over" in result.out
     assert "player 1 to act" in result.out and "Hand of player 1" in result.out
     assert "Final scores: district 0: " in result.out and "; district 1: " in result.out
 
@@ -387,30 +454,75 @@ def test_every_legal_action_has_its_own_description() -> None:
             game.apply(game.random_legal_action())  # type: ignore[arg-type]
 
 
-def test_the_switch_view_names_reachable_and_blocked_squares() -> None:
-    seen_open = seen_blocked = False
-    for seed in range(60):
-        game = fresh(seed)
-        while not game.is_over() and not (seen_open and seen_blocked):
-            for train in game.state.trains:
-                district = train_district(game, train)
-                view = switch_view(game, train)
-                if district is None or district.player != game.to_act or not view:
-                    continue
-                text = render_state(game)
-                assert f"Switching at your Office: {CATALOG.by_id[train.card].name} ({train.id})" in text
-                for where, why in view.items():
-                    x, y = (int(v) for v in where.split(","))
-                    if why is None:
-                        assert re.search(rf"\({x}, {y}\) .*: may run here", text)
-                        seen_open = True
-                    else:
-                        assert f"blocked: {why}" in text or f"blocked for coupling: {why}" in text
-                        seen_blocked = True
+_SWITCHING = (Spot, Pull, FlyingSwitch, SortCars, Hold)
+_SQUARE_LINE = re.compile(r"^  \((-?\d+), (-?\d+)\) (.*)$")
+
+
+def _panel_truth(game: Game, offered: dict[str, Action]) -> tuple[bool, bool]:
+    """Check the switching panel against the actions offered; whether it
+    showed an open square and a refused one."""
+    text = render_state(game, offered)
+    panel = text[text.index("Switching at your Office") :] if "Switching at your Office" in text else ""
+    mine = {t.id for t in game.state.trains if (d := train_district(game, t)) is not None and d.player == game.to_act}
+    switching = {k for k, a in offered.items() if isinstance(a, _SWITCHING) and a.train in mine}
+    shown = set(re.findall(r"\[(\w+)\]", panel))
+    assert shown == switching, (shown, switching, panel)
+    seen_open = seen_refused = False
+    train = ""
+    for line in panel.splitlines():
+        header = re.match(r"Switching at your Office: .* \(train (\d+)\)", line)
+        if header is not None:
+            train = game.state.trains[int(header[1]) - 1].id
+            assert train in mine, line
+        if line.startswith("  no switching move now: "):
+            assert not any(isinstance(a, (Spot, Pull)) and a.train == train for a in offered.values()), panel
+            seen_refused = True
+        if ": no move there: " in line:
+            idle = {(int(x), int(y)) for x, y in re.findall(r"\((-?\d+), (-?\d+)\)", line.split(": no move there")[0])}
+            assert idle and not any(isinstance(a, (Spot, Pull)) and a.train == train and (a.x, a.y) in idle for a in offered.values()), line
+            seen_refused = True
+            continue
+        found = _SQUARE_LINE.match(line)
+        if found is None:
+            continue
+        x, y, rest = int(found[1]), int(found[2]), found[3]
+        here = {k for k, a in offered.items() if isinstance(a, (Spot, Pull)) and a.train == train and (a.x, a.y) == (x, y)}
+        keys = set(re.findall(r"\[(\w+)\]", rest))
+        if "no move here" in rest:
+            assert not keys and not here, line
+            seen_refused = True
+            continue
+        assert keys == here, (line, here)
+        seen_open = True
+        for part in rest.split("; "):
+            for key in re.findall(r"\[(\w+)\]", part):
+                action = offered[key]
+                assert isinstance(action, Pull) == ("couple" in part or "take back" in part), (part, action)
+    return seen_open, seen_refused
+
+
+def test_the_switching_panel_offers_exactly_the_moves_listed() -> None:
+    """Every key the panel shows is a move offered there, and every move
+    offered to a train at the Office is in the panel, under its square."""
+    seen_open = seen_refused = False
+    for seed in range(30):
+        game, held = fresh(seed, players=1 + seed % 2), ActionKeys()
+        while not game.is_over():
+            offered = held.assign(game, game.legal_actions())
+            opened, refused = _panel_truth(game, offered)
+            seen_open, seen_refused = seen_open or opened, seen_refused or refused
             game.apply(game.random_legal_action())  # type: ignore[arg-type]
-        if seen_open and seen_blocked:
+        if seed >= 4 and seen_open and seen_refused:
             break
-    assert seen_open and seen_blocked
+    assert seen_open and seen_refused
+
+
+def test_no_switching_panel_once_the_game_is_over() -> None:
+    typed, game = _first_keys(0)
+    result = run_play(["--seed", "0"], typed)
+    closing = result.out[result.out.index("=== Game over") :]
+    assert "Switching" not in closing and "Your choices" not in closing
+    assert render_final(game) in closing
 
 
 def test_the_district_grid_marks_rows_columns_and_limits() -> None:
@@ -419,7 +531,7 @@ def test_the_district_grid_marks_rows_columns_and_limits() -> None:
         game.apply(game.random_legal_action())  # type: ignore[arg-type]
     text = render_state(game)
     district = game.state.districts[0]
-    assert f"Limits at columns {district.west_limit} and {district.east_limit}" in text
+    assert f"Limits signs stand at columns {district.west_limit} and {district.east_limit}" in text
     header = next(line for line in text.splitlines() if line.strip().startswith(f"x={district.west_limit}"))
     assert f"x={district.east_limit}" in header
     assert any(line.startswith("  y=0 ") and line.endswith("<- Running Track") for line in text.splitlines())

@@ -39,7 +39,7 @@ def car_refusal(card: TrainCard, car: Car, *, pickup: bool) -> Reason | None:
     coupling on during a run, False when the train is made up in a yard."""
     cat = category(card, car)
     limit = card.consist.coach if cat == "coach" else card.consist.freight
-    label = f"a {'loaded' if car.loaded else 'empty'} {car.type}"
+    label = f"{'a loaded' if car.loaded else 'an empty'} {car.type}"
     if limit == 0:
         return Reason("takes-no-category", f"{card.name} takes no {'coaches' if cat == 'coach' else 'freight cars'}, so not {label}")
     r = card.restrictions

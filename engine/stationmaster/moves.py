@@ -20,6 +20,10 @@ from engine.stationmaster.switching import pull_refusals, reachable, train_distr
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
 
+def _cars(n: int) -> str:
+    return f"{n} car" if n == 1 else f"{n} cars"
+
+
 # Actions that spend one of the Switch option's moves.
 SWITCH_MOVES = (Spot, Pull, SortCars, FlyingSwitch)
 
@@ -53,7 +57,7 @@ def switch_reasons(game: Game, action: Spot | Pull) -> list[Reason]:
     if isinstance(action, Spot):
         low = 0 if action.caboose else 1
         if not low <= action.cars <= len(moving.cars):
-            found.append(Reason("car-count", f"{card.name} has {len(moving.cars)} car(s) to set out, not {action.cars}"))
+            found.append(Reason("car-count", f"{card.name} has {_cars(len(moving.cars))} to set out, not {action.cars}"))
         if action.caboose and not moving.caboose:
             found.append(Reason("no-caboose", f"{card.name} has no caboose to set out"))
         room = game.catalog.game.table.cars_per_track
@@ -66,9 +70,9 @@ def switch_reasons(game: Game, action: Spot | Pull) -> list[Reason]:
         if action.caboose and action.cars:
             found.append(Reason("caboose-alone", "a caboose is set out on its own: set the cars out first, then the caboose"))
         if action.caboose and square.cars:
-            found.append(Reason("caboose-on-empty-track", f"a caboose is set out only on an empty track, and {len(square.cars)} car(s) stand there"))
+            found.append(Reason("caboose-on-empty-track", f"a caboose is set out only on an empty track, and {_cars(len(square.cars))} {'stands' if len(square.cars) == 1 else 'stand'} there"))
         if s.set_out_caboose(moving.id) is not None:
-            found.append(Reason("caboose-set-out", f"{card.name}'s caboose stands in the district: it takes it back before it sets out more"))
+            found.append(Reason("caboose-set-out", f"the caboose of {card.name} stands in the district: the train takes it back before it sets out more"))
     else:
         found += reasons_from("coupling", pull_refusals(game, moving, card, district, where))
     return found
@@ -90,10 +94,10 @@ def perform_switch(game: Game, action: Spot | Pull) -> None:
         if action.caboose:
             moving.caboose = False
             square.caboose_of = moving.id
-        log(s, f"{name} sets out {action.cars} car(s){' and its caboose' if action.caboose else ''} at ({action.x}, {action.y})")
+        log(s, f"{name} sets out {_cars(action.cars) if action.cars or not action.caboose else ''}{' and ' if action.cars and action.caboose else ''}{'its caboose' if action.caboose else ''} at ({action.x}, {action.y})")
     else:
         moving.cars.extend(square.cars)
-        log(s, f"{name} couples {len(square.cars)} car(s) at ({action.x}, {action.y})")
+        log(s, f"{name} couples {_cars(len(square.cars)) if square.cars else 'its caboose'} at ({action.x}, {action.y})")
         square.cars = []
         if square.caboose_of == moving.id:
             square.caboose_of = None
