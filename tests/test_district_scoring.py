@@ -53,7 +53,7 @@ def test_a_spotted_load_is_unloaded_and_scores_after_the_pipeline() -> None:
     assert square.pipeline == [0, 0, 1] and game.state.scores == [0]  # WORK
     game.apply(EndTurn(0))
     assert square.pipeline == [0, 0, 0] and game.state.scores == [1]
-    assert any("Grocer's Warehouse: 1 load(s) worked through; player 0 scores 1" in line for line in game.state.log)
+    assert any("Grocer's Warehouse: 1 load worked through; player 0 scores 1" in line for line in game.state.log)
 
 
 def test_the_pipeline_has_the_contents_three_boxes() -> None:

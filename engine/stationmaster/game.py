@@ -70,7 +70,7 @@ class Game:
         self._setup_mainline()
         self._setup_deck()
         s.phase = "setup" if s.pending_grades else "local"
-        log(s, f"Day 1, Stage 1: {s.players} district(s), seed {self.seed}")
+        log(s, f"Day 1, Stage 1: {s.players} {'district' if s.players == 1 else 'districts'}, seed {self.seed}")
 
     def _setup_mainline(self) -> None:
         s, c = self.state, self.catalog

@@ -31,7 +31,7 @@ def work_district(game: Game, player: int) -> None:
         if done:
             points = done * game.catalog.game.scoring.load_worked
             s.scores[player] += points
-            s.log.append(f"{card.name}: {done} load(s) worked through; player {player} scores {points}")
+            s.log.append(f"{card.name}: {done} {'load' if done == 1 else 'loads'} worked through; player {player} scores {points}")
         square.pipeline = [0] + square.pipeline[:-1]
         if card.traffic in ("inbound", "both"):
             room = card.inbound_boxes + capacity(game, district, square_key, "inboundBox")

@@ -69,7 +69,7 @@ def perform_end_turn(game: Game, action: EndTurn) -> None:
     s.second_sections = []
     if s.stage == game.catalog.game.table.stages_per_day and s.day == game.catalog.game.table.game_days:
         s.phase = "over"
-        log(s, f"the game ends after {game.catalog.game.table.game_days} Days; scores {s.scores}")
+        log(s, f"the game ends after {game.catalog.game.table.game_days} Days; final scores: " + ", ".join(f"player {p} {score}" for p, score in enumerate(s.scores)))
         return
     s.stage += 1
     if s.stage > game.catalog.game.table.stages_per_day:
