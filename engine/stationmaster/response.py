@@ -34,6 +34,7 @@ from engine.stationmaster.hand import card as known_card
 from engine.stationmaster.hand import must_play, over_limit
 from engine.stationmaster.lookups import answers_of, district_enhancements, find_train, log
 from engine.stationmaster.state import AttackInPlay, GameState
+from engine.stationmaster.targets import rivals
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
@@ -85,10 +86,7 @@ def aimed_at(game: Game, attack: AttackInPlay | Attack) -> str:
 
 def _aimed_at_players(game: Game, attacker: int, rival: int | None) -> list[int]:
     """Who may answer, in order: the rival named, or every rival from the attacker's left."""
-    if rival is not None:
-        return [rival]
-    players = game.state.players
-    return [(attacker + step) % players for step in range(1, players)]
+    return [rival] if rival is not None else rivals(game, attacker)
 
 
 def _answerable(game: Game, card: Card) -> bool:
