@@ -59,7 +59,7 @@ def dealt(game: Game) -> Counter[str]:
     """The dealt deck, as a census to compare ``game.census()`` with; from the
     game's own catalog, so a game built on an altered catalog counts its own
     cards."""
-    return Counter(card.id for card in home_deck(game.catalog, game.rules))
+    return Counter(card.id for card in home_deck(game.catalog, game.rules, game.state.players))
 
 
 def take(game: Game, card: str) -> None:

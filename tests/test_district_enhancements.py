@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.actions import EndTurn, Play, SortCars
+from engine.stationmaster.actions import Attack, EndTurn, Play, SortCars
 from engine.stationmaster import load_catalog
-from engine.stationmaster.attacks import resolve_bad_order
 from engine.effects.registry import trace
 from engine.stationmaster.effects import REGISTRY, load_handlers
 from engine.stationmaster.geometry import key
@@ -122,44 +121,60 @@ def test_a_division_yard_elsewhere_does_not_open_this_office() -> None:
 # -- Yard Office -------------------------------------------------------------------------
 
 
+def _bad_order_at_player_0(game: object) -> None:
+    """Player 0 ends the turn, and player 1 holds a Bad Order."""
+    from engine.stationmaster.game import Game
+
+    assert isinstance(game, Game)
+    game.apply(EndTurn(0))
+    give(game, "bad-order", player=1)
+
+
 def test_a_bad_order_without_a_yard_office_sets_the_last_car_out() -> None:
-    game = new_game(CATALOG)
+    game = new_game(CATALOG, players=2)
+    _bad_order_at_player_0(game)
     cars = three_cars()
     train = put_train(game, "train-3", list(cars), train_id="t")
-    resolve_bad_order(game, 0, train)
+    game.apply(Attack(1, "bad-order", rival=0, train="t"))
     assert train.cars == cars[:2]
     assert game.state.districts[0].squares[key(0, 0)].cars == [cars[2]]
-    assert "the attack sets out a hopper" in game.state.log[-1]
+    assert "hopper" in game.state.log[-1] and "bad order" in game.state.log[-1]
+    assert game.census() == dealt(game)
 
 
 def test_a_yard_office_answers_the_bad_order_and_the_train_keeps_its_car() -> None:
-    game = new_game(CATALOG)
+    game = new_game(CATALOG, players=2)
     branch_yard(game)
     enhance(game, 2, 0, "yard-office")
+    _bad_order_at_player_0(game)
     cars = three_cars()
     train = put_train(game, "train-3", list(cars), train_id="t")
     with trace() as ran:
-        resolve_bad_order(game, 0, train)
+        game.apply(Attack(1, "bad-order", rival=0, train="t"))
     assert ran == ["yard-office"]
     assert train.cars == cars
     assert game.state.districts[0].squares[key(0, 0)].cars == []
     assert "Yard Office repairs the car" in game.state.log[-1]
+    assert game.state.attack is not None and game.state.attack.answer == "yard-office" and not game.state.attack.waiting
 
 
 def test_only_the_attacked_districts_yard_office_answers() -> None:
     game = new_game(CATALOG, players=2)
     enhance(game, 0, 0, "yard-office", player=1)
+    _bad_order_at_player_0(game)
     cars = three_cars()
     train = put_train(game, "train-3", list(cars), train_id="t")
-    resolve_bad_order(game, 0, train)
+    with trace() as ran:
+        game.apply(Attack(1, "bad-order", rival=0, train="t"))
+    assert ran == ["bad-order"]
     assert train.cars == cars[:2]
 
 
 def test_the_yard_office_is_dormant_solo_on_the_site() -> None:
-    """Its attack (Bad Order) is opponent-directed and never dealt, so no
-    solitaire game reaches the handler."""
+    """Its attack (Bad Order) is dealt only when the table has rivals, so no
+    solitaire game reaches the handler; a game with rivals does (above)."""
     assert card_status(CATALOG, CATALOG.by_id["yard-office"]) == "dormantSolo"
-    assert card_status(CATALOG, CATALOG.by_id["bad-order"]) == "unbuilt"
+    assert card_status(CATALOG, CATALOG.by_id["bad-order"]) == "dormantSolo"
 
 
 def test_a_yard_office_may_still_be_played_into_a_district() -> None:

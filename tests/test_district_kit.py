@@ -45,7 +45,7 @@ def new_game(catalog: Catalog, *, players: int = 1, seed: int = 11, **house: str
 
 def dealt(game: Game) -> Counter[str]:
     """The dealt deck, as a census to compare ``game.census()`` with."""
-    return Counter(card.id for card in home_deck(game.catalog, game.rules))
+    return Counter(card.id for card in home_deck(game.catalog, game.rules, game.state.players))
 
 
 def _take(game: Game, card_id: str, *, keep_hand: int | None = None) -> None:

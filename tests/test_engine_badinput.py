@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.stationmaster.actions import ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
+from engine.stationmaster.actions import Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
 from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.game import Game
@@ -78,7 +78,16 @@ def test_refused_actions_leave_the_state_alone() -> None:
         (EndTurn(1), {"not-your-turn"}),
         (EndTurn(0), {"hand-over-limit"}),
         (Discard(0, "extra-5", 1), {"extra-never-discarded"}),
-        (Play(0, "strike"), {"not-in-hand", "opponent-card"}),
+        (Play(0, "strike"), {"not-in-hand", "attack-card"}),
+        (Play(0, "arbitration"), {"not-in-hand", "nothing-to-answer"}),
+        (Attack(0, "strike", rival=1, x=0, y=-1), {"not-in-hand", "no-facility-there"}),
+        (Attack(0, "strike", rival=0, x=0, y=-1), {"not-in-hand", "not-a-rival"}),
+        (Attack(0, "strike", rival=7, x=0, y=-1), {"not-in-hand", "no-such-rival"}),
+        (Attack(0, "washout", slot=2), {"not-in-hand", "needs-terrain-slot"}),
+        (Attack(1, "derailment", rival=0, train="t"), {"not-your-turn", "not-in-hand", "not-their-train"}),
+        (Attack(0, "extra-5", rival=1), {"not-an-attack"}),
+        (Answer(0, "arbitration"), {"nothing-to-answer"}),
+        (Decline(0), {"nothing-to-answer"}),
         (Play(0, "extra-5"), {"extra-needs-start"}),
         (Play(0, "extra-5", slot=0, heading="west"), {"runs-off-the-mainline"}),
         (RedFlag(0, train="t"), {"card-not-held"}),

@@ -29,8 +29,8 @@ def _id(config: dict[str, object]) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(config.items()))
 
 
-def dealt_counter(rules: Mapping[str, HouseRuleValue]) -> Counter[str]:
-    return Counter(card.id for card in home_deck(CATALOG, {**defaults(CATALOG), **rules}))
+def dealt_counter(rules: Mapping[str, HouseRuleValue], players: int = 1) -> Counter[str]:
+    return Counter(card.id for card in home_deck(CATALOG, {**defaults(CATALOG), **rules}, players))
 
 
 def test_the_content_has_what_these_tests_need() -> None:
@@ -43,14 +43,26 @@ def test_the_content_has_what_these_tests_need() -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_opponent_directed_cards_are_never_dealt(config: dict[str, HouseRuleValue]) -> None:
+def test_opponent_directed_cards_are_never_dealt_in_solitaire(config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
     for card in CATALOG.of_type(OpponentCard):
-        assert card.id not in dealt, f"{card.id} ({card.category}) was dealt under {config}"
+        assert card.id not in dealt, f"{card.id} ({card.category}) was dealt in solitaire under {config}"
         assert not is_dealt(CATALOG, card, config)
-    # and a real game under that configuration holds none of them anywhere
-    game = Game(CATALOG, players=2, seed=7, house_rules=config)
+    # and a real solitaire game under that configuration holds none of them anywhere
+    game = Game(CATALOG, players=1, seed=7, house_rules=config)
     assert not set(game.census()) & {c.id for c in CATALOG.of_type(OpponentCard)}
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+@pytest.mark.parametrize("players", [2, 4])
+def test_opponent_directed_cards_are_dealt_with_rivals(config: dict[str, HouseRuleValue], players: int) -> None:
+    dealt = dealt_counter(config, players)
+    for card in CATALOG.of_type(OpponentCard):
+        assert dealt[card.id] == card.count > 0, f"{card.id} ({card.category}) under {config}, {players} players"
+        assert is_dealt(CATALOG, card, config, players)
+    game = Game(CATALOG, players=players, seed=7, house_rules=config)
+    census = game.census()
+    assert all(census[c.id] == c.count for c in CATALOG.of_type(OpponentCard))
 
 
 def test_depot_upgrades_absent_when_starting_on_depots() -> None:
@@ -103,13 +115,13 @@ def test_mainline_cards_never_in_the_home_office_deck(config: dict[str, HouseRul
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_deck_size_equals_sum_of_dealt_counts(config: dict[str, HouseRuleValue], players: int) -> None:
     rules = {**defaults(CATALOG), **config}
-    expected = sum(card.count for card in CATALOG.cards if is_dealt(CATALOG, card, rules))
-    assert len(home_deck(CATALOG, rules)) == expected
+    expected = sum(card.count for card in CATALOG.cards if is_dealt(CATALOG, card, rules, players))
+    assert len(home_deck(CATALOG, rules, players)) == expected
     game = Game(CATALOG, players=players, seed=players * 100 + 5, house_rules=config)
     s = game.state
     in_play = len(s.deck) + sum(map(len, s.departments)) + sum(map(len, s.hands)) + len(s.salvage)
     assert in_play == expected
-    assert game.census() == dealt_counter(config)
+    assert game.census() == dealt_counter(config, players)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
@@ -145,10 +157,10 @@ def test_site_dealt_columns_agree_with_a_real_deal(name: str) -> None:
     cards = [CATALOG.by_id[card_id] for card_id, _ in _table_cards(ctx)]
     columns = tables.dealt_columns(CATALOG, cards)
     assert columns.labels == ctx["dealt_labels"]
-    for column, config in enumerate(columns.configs):
-        held = Game(CATALOG, players=1, seed=1, house_rules=config).census()
+    for column, (config, players) in enumerate(zip(columns.configs, columns.seats)):
+        held = Game(CATALOG, players=players, seed=1, house_rules=config).census()
         for card_id, dealt in _table_cards(ctx):
-            assert dealt[column] == is_dealt(CATALOG, CATALOG.by_id[card_id], config)
+            assert dealt[column] == is_dealt(CATALOG, CATALOG.by_id[card_id], config, players)
             assert dealt[column] == (card_id in held), f"{name}: {card_id} under {config}"
 
 

@@ -21,7 +21,7 @@ import pytest
 from engine_kit import codes
 
 from engine.stationmaster import rules
-from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars
+from engine.stationmaster.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import TrainCard
 from engine.stationmaster.deck import home_deck
@@ -67,11 +67,12 @@ def illegal_actions(game: Game, legal: list[Action]) -> list[Action]:
     pool = [a for a in rules.candidates(game) if a not in legal]
     p = game.to_act
     others = [q for q in range(s.players) if q != p]
-    for q in others:  # somebody else's turn
-        pool += [EndTurn(q), Draw(q, "deck")]
+    for q in others:  # somebody else's turn, or somebody else's answer
+        pool += [EndTurn(q), Draw(q, "deck"), Decline(q), Answer(q, "arbitration")]
         pool += [Discard(q, c, 1) for c in s.hands[q][:1]]
     pool += [Discard(p, x, 1) for x in EXTRAS]  # an Extra is never discarded
     pool += [Play(p, "strike"), RedFlag(p, train="no-such-train"), SortCars(p, train="no-such-train", order=())]
+    pool += [Attack(p, "strike", rival=p, x=0, y=0), Attack(p, "washout", slot=0), Answer(p, "strike"), Play(p, "wrecking-crew")]
     if s.phase != "setup":
         pool.append(ChooseGrade(0, slot=0, uphill="east"))
     if s.turn.drawn or s.turn.played:
@@ -108,7 +109,7 @@ def run_game(seed: int) -> dict[str, int]:
     config = CONFIGS[seed % len(CONFIGS)]
     players = 1 + (seed // len(CONFIGS) + seed) % 4
     game = Game(CATALOG, players=players, seed=seed, house_rules=config)
-    dealt = Counter(card.id for card in home_deck(CATALOG, game.rules))
+    dealt = Counter(card.id for card in home_deck(CATALOG, game.rules, game.state.players))
     pick = random.Random(f"test:{seed}")
     twin = Twin(game)
     stats: Counter[str] = Counter()
@@ -185,6 +186,7 @@ def test_the_walk_reaches_the_interesting_rules() -> None:
         seen["departed"] += sum(" departs " in line for line in game.state.log)
     assert seen["trains"] and seen["offices"] and seen["mainline-modifiers"], seen
     assert seen["departed"] > 0, seen
+    assert seen["attack"] and seen["decline"], seen  # the games with rivals attack, and open response windows
 
 
 def test_deck_hungry_games_rebuild_the_deck_and_keep_every_card() -> None:
@@ -194,7 +196,7 @@ def test_deck_hungry_games_rebuild_the_deck_and_keep_every_card() -> None:
     for seed in range(24):
         config = CONFIGS[seed % len(CONFIGS)]
         game = Game(CATALOG, players=3 + seed % 2, seed=1000 + seed, house_rules=config)
-        dealt = Counter(card.id for card in home_deck(CATALOG, game.rules))
+        dealt = Counter(card.id for card in home_deck(CATALOG, game.rules, game.state.players))
         while not game.is_over():
             legal = game.legal_actions()
             from_deck = [a for a in legal if isinstance(a, Draw) and a.source == "deck"]

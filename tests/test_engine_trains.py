@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.actions import Play, RedFlag
+from engine.stationmaster.actions import Attack, Play, RedFlag
 from engine.errors import IllegalActionError
 from engine.stationmaster.game import Game
 from engine.stationmaster.state import Car, Train
@@ -377,16 +377,28 @@ def test_without_a_second_section_only_one_train_departs() -> None:
 
 
 @pytest.mark.parametrize("card", ["strike", "derailment", "eminent-domain", "arbitration", "deed-of-title"])
-def test_opponent_directed_cards_are_refused_because_their_rules_are_not_built(card: str) -> None:
+def test_opponent_directed_cards_are_not_played_with_play(card: str) -> None:
+    """An attack is played with its own action, a defence only answers; the
+    ordinary Play refuses both, for that reason and not for being out of hand."""
     game = new_game(seed=34)
-    game.state.hands[0].append(card)  # never dealt: put it in hand by hand
+    game.state.hands[0].append(card)  # a solitaire deck deals none: put it in hand by hand
     reasons = game.check(Play(0, card))
-    assert codes(reasons) == ["opponent-card"], reasons  # refused for its rules, not for being out of hand
+    expected = "nothing-to-answer" if CATALOG.by_id[card].answers else "attack-card"  # type: ignore[attr-defined]
+    assert codes(reasons) == [expected], reasons
     assert Play(0, card) not in game.legal_actions()
     before = game.state_json()
     with pytest.raises(IllegalActionError):
         game.apply(Play(0, card))
     assert game.state_json() == before
+
+
+@pytest.mark.parametrize("card", ["strike", "washout", "trackage-rights"])
+def test_a_solitaire_game_has_no_rival_to_attack(card: str) -> None:
+    game = new_game(seed=34)
+    game.state.hands[0].append(card)
+    reasons = game.check(Attack(0, card, rival=0, x=0, y=-1, slot=1))
+    assert "no-rival" in codes(reasons), reasons
+    assert not any(isinstance(a, Attack) for a in game.legal_actions())
 
 
 # -- an Extra's load, chosen by the player ------------------------------------------------

@@ -170,7 +170,7 @@ def test_opening_deal_three_track_three_other(players: int, seed: int) -> None:
         families = [CATALOG.by_id[c].family for c in hand]
         assert len(hand) == 6
         assert families.count("track") == 3
-    assert game.census() == Counter(c.id for c in home_deck(CATALOG, game.rules))
+    assert game.census() == Counter(c.id for c in home_deck(CATALOG, game.rules, players))
     # six cards is over the limit: the first turn cannot simply end
     if game.state.phase == "local":
         assert codes(game.check(EndTurn(0))) == ["hand-over-limit"]

@@ -279,7 +279,7 @@ def test_saves_are_written_atomically_and_keep_no_temporary_files(tmp_path: Path
     save = tmp_path / "game.json"
     run_play(["--save", str(save)], ["d", "1", "e"])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
-    assert json.loads(save.read_text())["format"] == "stationmaster-save/1"
+    assert json.loads(save.read_text())["format"] == "stationmaster-save/2"
 
 
 def _damaged_saves(tmp_path: Path) -> dict[str, bytes]:

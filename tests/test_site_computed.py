@@ -13,7 +13,7 @@ import pytest
 
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Catalog, MainlineCard
-from engine.stationmaster.deck import home_deck, in_mainline_inventory
+from engine.stationmaster.deck import SEATINGS, home_deck, in_mainline_inventory
 from engine.stationmaster.houserules import defaults
 from engine.stationmaster.mainline import crossing_stages
 from generator.render import read_pages, render_site
@@ -61,20 +61,24 @@ def _render(project: Path) -> tuple[Catalog, Callable[[str, str], Table]]:
     return catalog, table
 
 
-def _rules_of(catalog: Catalog, label: str) -> dict[str, str | bool]:
-    """The house rules a Dealt column header stands for."""
+def _rules_of(catalog: Catalog, label: str) -> tuple[dict[str, str | bool], int]:
+    """The house rules and the player count a Dealt column header stands for."""
     rules = defaults(catalog)
+    players = SEATINGS["solitaire"]
     if label == "Dealt":
-        return rules
+        return rules, players
     assert label.startswith("Dealt (") and label.endswith(")"), label
     by_name = {c.name: c.id for c in catalog.cards}
     for part in label[len("Dealt (") : -1].split(", "):
+        if part in SEATINGS:
+            players = SEATINGS[part]
+            continue
         key, shown = part.split(": ", 1)
         rule = catalog.house_rule(key)
         matches = [o.value for o in rule.options if (by_name.get(shown) == o.value) or str(o.value).lower() == shown]
         assert len(matches) == 1, (label, part)
         rules[key] = matches[0]
-    return rules
+    return rules, players
 
 
 def test_offices_dealt_follows_the_starting_office(project: Path) -> None:
@@ -99,19 +103,26 @@ def test_every_dealt_cell_agrees_with_the_deck_builder(project: Path) -> None:
         labels = [h for h in t.header if h.startswith("Dealt")]
         assert labels, name
         for label in labels:
-            rules = _rules_of(catalog, label)
-            deck = {card.id for card in home_deck(catalog, rules)}
+            rules, players = _rules_of(catalog, label)
+            deck = {card.id for card in home_deck(catalog, rules, players)}
             for card_id, row in t.rows.items():
                 assert row[label] == ("yes" if card_id in deck else "no"), (name, card_id, label)
                 checked += 1
     assert checked > 70
 
 
-def test_opponent_cards_are_never_dealt(project: Path) -> None:
+def test_opponent_cards_are_dealt_with_rivals_only(project: Path) -> None:
     _, table = _render(project)
     for name in ("action-cards", "space-use-cards"):
-        rows = table("home-deck.md", name).rows
-        assert rows and {row["Dealt"] for row in rows.values()} == {"no"}, name
+        t = table("home-deck.md", name)
+        assert [h for h in t.header if h.startswith("Dealt")] == ["Dealt (solitaire)", "Dealt (with rivals)"], name
+        assert t.rows and {(row["Dealt (solitaire)"], row["Dealt (with rivals)"]) for row in t.rows.values()} == {("no", "yes")}, name
+
+
+def test_a_table_the_seating_does_not_change_keeps_one_dealt_column(project: Path) -> None:
+    _, table = _render(project)
+    for name in ("track", "enhancements", "maneuvers", "extras"):
+        assert [h for h in table("home-deck.md", name).header if h.startswith("Dealt")] == ["Dealt"], name
 
 
 def test_a_track_card_with_count_zero_is_not_dealt(sm: Run, project: Path) -> None:
@@ -217,8 +228,8 @@ def test_status_without_handlers_is_unbuilt(project: Path) -> None:
     ("effect", "card", "expected"),
     [
         ("small-yard", "small-yard", "live"),
-        ("yard-office", "yard-office", "dormantSolo"),  # answers bad-order, which is never dealt
-        ("strike", "strike", "dormantSolo"),  # an attack: never dealt
+        ("yard-office", "yard-office", "dormantSolo"),  # answers bad-order, which is dealt only with rivals
+        ("strike", "strike", "dormantSolo"),  # an attack: dealt only with rivals
         ("red-flag", "red-flag", "live"),
         ("second-section", "second-section", "live"),
         ("arbitration", "arbitration", "dormantSolo"),  # an opponent-directed defence

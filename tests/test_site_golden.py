@@ -27,7 +27,7 @@ from generator.render import render_site
 from engine.stationmaster.tables import TABLES
 from test_site_common import FIXTURE_CONTENT, GOLDEN_DIR, PROJECT_ROOT, call_cli, read_table, registry, split_page
 
-# one live card (small-yard), one defence whose attack is never dealt
+# one live card (small-yard), one defence whose attack is dealt only with rivals
 # (yard-office), one attack (strike), one maneuver (red-flag); the rest unbuilt
 GOLDEN_HANDLERS = ("small-yard", "yard-office", "strike", "red-flag")
 UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"

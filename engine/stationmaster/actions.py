@@ -200,3 +200,44 @@ def _is(value: object, expected: str) -> bool:
     if expected == "list[int]":
         return isinstance(value, list) and len(value) <= 16 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     return False
+
+
+# -- opponent-directed cards ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Play an opponent-directed card at a rival (the turn's one play). The
+    attacker names the target as the card's ``attacks`` says: ``rival`` is
+    the player aimed at (left out for a Mainline card, which every rival may
+    defend); then a square (x, y) of that rival's district, a train, or a
+    Mainline position (slot)."""
+
+    kind: ClassVar[str] = "attack"
+    card: str = ""
+    rival: int | None = None
+    x: int | None = None
+    y: int | None = None
+    train: str | None = None
+    slot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Action):
+    """In an attack's response window: answer it with a defence card held in
+    hand; the attack then does nothing."""
+
+    kind: ClassVar[str] = "answer"
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """In an attack's response window: let the attack stand (the next player
+    it is aimed at is asked, or it resolves)."""
+
+    kind: ClassVar[str] = "decline"
+
+
+ACTION_TYPES.update({cls.kind: cls for cls in (Attack, Answer, Decline)})
+_FIELD_TYPES["rival"] = "int"

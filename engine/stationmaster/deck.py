@@ -13,8 +13,14 @@ from engine.stationmaster.content.model import Card, Catalog, MainlineCard, Offi
 from engine.stationmaster.houserules import HouseRuleValue, configurations
 
 # Families that never go into the Home Office deck: the Mainline has its own
-# inventory, and opponent-directed play rules are not built.
+# inventory.
 _NOT_IN_HOME_DECK = ("mainline",)
+
+# Whether a card is dealt depends on the house rules and on whether the table
+# has rivals: the opponent-directed cards (attacks and the defences that answer
+# them) are dealt only when someone can be attacked. Two players stand for
+# every table with rivals, one for solitaire.
+SEATINGS: dict[str, int] = {"solitaire": 1, "with rivals": 2}
 
 
 def office_ladder(catalog: Catalog) -> list[OfficeTier]:
@@ -29,12 +35,13 @@ def office_ladder(catalog: Catalog) -> list[OfficeTier]:
     return ladder
 
 
-def is_dealt(catalog: Catalog, card: Card, rules: Mapping[str, HouseRuleValue]) -> bool:
-    """Whether the Home Office deck holds this card under these house rules."""
+def is_dealt(catalog: Catalog, card: Card, rules: Mapping[str, HouseRuleValue], players: int = 1) -> bool:
+    """Whether the Home Office deck holds this card under these house rules,
+    for ``players`` districts."""
     if card.count <= 0 or card.family in _NOT_IN_HOME_DECK:
         return False
     if isinstance(card, OpponentCard):
-        return False
+        return players > 1
     if isinstance(card, OfficeTier):
         # An upgrade must go to the next tier up, so tiers at or below the
         # one every district opens on could never be played: leave them out.
@@ -46,9 +53,9 @@ def is_dealt(catalog: Catalog, card: Card, rules: Mapping[str, HouseRuleValue]) 
     return True
 
 
-def home_deck(catalog: Catalog, rules: Mapping[str, HouseRuleValue]) -> list[Card]:
+def home_deck(catalog: Catalog, rules: Mapping[str, HouseRuleValue], players: int = 1) -> list[Card]:
     """The unshuffled Home Office deck: each dealt card as many times as its count."""
-    return [card for card in catalog.cards if is_dealt(catalog, card, rules) for _ in range(card.count)]
+    return [card for card in catalog.cards if is_dealt(catalog, card, rules, players) for _ in range(card.count)]
 
 
 def mainline_inventory(catalog: Catalog) -> list[MainlineCard]:
@@ -60,9 +67,15 @@ def in_mainline_inventory(card: MainlineCard) -> bool:
     return card.role == "terrain" and card.count > 0
 
 
-def ever_dealt(catalog: Catalog, card: Card) -> bool:
-    """Reaches a game under at least one combination of house rules: in the
-    Home Office deck, or (for terrain) in the Mainline inventory."""
+def ever_dealt(catalog: Catalog, card: Card, seatings: tuple[int, ...] = tuple(SEATINGS.values())) -> bool:
+    """Reaches a game under at least one combination of house rules, at one
+    of ``seatings`` (player counts; every seating unless told): in the Home
+    Office deck, or (for terrain) in the Mainline inventory."""
     if isinstance(card, MainlineCard):
         return in_mainline_inventory(card)
-    return any(is_dealt(catalog, card, rules) for rules in configurations(catalog))
+    return any(is_dealt(catalog, card, rules, players) for rules in configurations(catalog) for players in seatings)
+
+
+def dealt_solo(catalog: Catalog, card: Card) -> bool:
+    """Reaches a solitaire game under at least one combination of house rules."""
+    return ever_dealt(catalog, card, (SEATINGS["solitaire"],))

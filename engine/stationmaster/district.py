@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.errors import Reason
 from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, OfficeTier, TrackShape
+from engine.stationmaster.lasting import square_refusals
 from engine.stationmaster.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports, rotate
 from engine.stationmaster.state import OFFICE_SQUARE, District, Square
 
@@ -71,6 +72,11 @@ def placement_refusals(game: Game, player: int, card: Card, x: int | None, y: in
     """Every reason ``card`` cannot be placed at (x, y) in ``player``'s district."""
     if x is None or y is None:
         return [Reason("needs-square", f"{card.name} is placed in your district: give the square (x, y)")]
+    # a square an attack in force holds (a rival's claim), then the card's own rules
+    return [*square_refusals(game, player, x, y), *_card_refusals(game, player, card, x, y, rotation)]
+
+
+def _card_refusals(game: Game, player: int, card: Card, x: int, y: int, rotation: int | None) -> list[str]:
     district = game.state.districts[player]
     if isinstance(card, TrackShape):
         return _track_refusals(game, district, card, x, y, rotation or 0)

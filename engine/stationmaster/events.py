@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Protocol
 from engine.effects.registry import Event
 
 if TYPE_CHECKING:
-    from engine.stationmaster.actions import Action, Play, SortCars
+    from engine.stationmaster.actions import Action, Attack, Play, SortCars
     from engine.stationmaster.content.model import Card
     from engine.stationmaster.game import Game
-    from engine.stationmaster.state import District, Train
+    from engine.stationmaster.state import AttackInPlay, District, Lasting, Train
 
 
 class CardPlayed(Protocol):
@@ -79,12 +79,6 @@ class ExtraMadeUp(Protocol):
     def __call__(self, game: Game, action: Play, card: Card) -> None: ...
 
 
-class BadOrderAnswered(Protocol):
-    """A Bad Order is played at ``player``'s district; True: ``card`` answers it."""
-
-    def __call__(self, game: Game, player: int, train: Train, card: Card) -> bool: ...
-
-
 class DistrictWorked(Protocol):
     """``player``'s turn ends and their district has worked (industries,
     Office); ``card`` is an Enhancement standing in that district."""
@@ -108,6 +102,68 @@ SORT_REFUSALS: Event[SortRefusals] = Event("sort refused", traced=False)
 TRAIN_STOOD: Event[TrainStood] = Event("train stood at an Office")
 OFFICE_FULL: Event[OfficeFull] = Event("train arrives at a full Office")
 EXTRA_MADE_UP: Event[ExtraMadeUp] = Event("Extra made up at an Office")
-BAD_ORDER_ANSWERED: Event[BadOrderAnswered] = Event("attack on a car answered")
 DISTRICT_WORKED: Event[DistrictWorked] = Event("district worked at the end of a turn")
 MAINLINE_PHASE_ENDED: Event[MainlinePhaseEnded] = Event("Mainline Phase ended")
+
+
+# -- opponent-directed cards (engine.stationmaster.response, .lasting) -------------------
+# ``card`` is the attack card for an attack's events and for what it left in
+# force, and the defence card for an answer.
+
+
+class AttackProposals(Protocol):
+    """The attacks worth proposing for ``card`` in ``player``'s hand, one per
+    target it could take now (``check`` still judges each)."""
+
+    def __call__(self, game: Game, player: int, card: Card) -> list[Attack]: ...
+
+
+class AttackRefusals(Protocol):
+    """Every reason the attack cannot take the target it names now (the core
+    has checked the hand, the turn and whom it is aimed at)."""
+
+    def __call__(self, game: Game, action: Attack, card: Card) -> list[str]: ...
+
+
+class AttackResolved(Protocol):
+    """Nobody answered: the attack does what it says to its target."""
+
+    def __call__(self, game: Game, attack: AttackInPlay, card: Card) -> None: ...
+
+
+class AttackAnswered(Protocol):
+    """``card`` (a defence whose content ``answers`` the attack: a card held
+    by ``player``, or an Enhancement standing in their district) answers
+    ``attack``, which then does nothing."""
+
+    def __call__(self, game: Game, attack: AttackInPlay, player: int, card: Card) -> None: ...
+
+
+class WorkHalted(Protocol):
+    """What an attack in force on a Facility stops at the end of its player's
+    turn: "work" (everything) or "inbound" (taking in loads); None: nothing."""
+
+    def __call__(self, game: Game, lasting: Lasting, card: Card) -> str | None: ...
+
+
+class LineClosed(Protocol):
+    """Why no train may start onto the Mainline position an attack in force
+    holds (a sentence for the log), or None when trains may."""
+
+    def __call__(self, game: Game, lasting: Lasting, card: Card) -> str | None: ...
+
+
+class SquareHeld(Protocol):
+    """Every reason nothing may be built on the district square an attack in
+    force holds."""
+
+    def __call__(self, game: Game, lasting: Lasting, card: Card) -> list[str]: ...
+
+
+ATTACK_PROPOSALS: Event[AttackProposals] = Event("attack proposed", traced=False)
+ATTACK_REFUSALS: Event[AttackRefusals] = Event("attack refused", traced=False)
+ATTACK_RESOLVED: Event[AttackResolved] = Event("attack resolved")
+ATTACK_ANSWERED: Event[AttackAnswered] = Event("attack answered")
+WORK_HALTED: Event[WorkHalted] = Event("Facility work halted", traced=False)
+LINE_CLOSED: Event[LineClosed] = Event("Mainline card closed", traced=False)
+SQUARE_HELD: Event[SquareHeld] = Event("district square held", traced=False)

@@ -26,9 +26,13 @@ from engine.errors import ConfigurationError, IllegalActionError, InvalidActionE
 from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine import saves
 from engine.rng import SeededStream
+from engine.stationmaster.response import answering
 from engine.stationmaster.state import Car, GameState, MainlineSlot
 
-SAVE_FORMAT = "stationmaster-save/1"
+SAVE_FORMAT = "stationmaster-save/2"
+# Saves made before a table with rivals was dealt the opponent-directed cards:
+# their decks are not this engine's, so they cannot be replayed.
+_BEFORE_ATTACKS = "stationmaster-save/1"
 
 
 class Game:
@@ -95,7 +99,7 @@ class Game:
 
     def _setup_deck(self) -> None:
         s, c = self.state, self.catalog
-        cards = [card.id for card in home_deck(c, self.rules)]
+        cards = [card.id for card in home_deck(c, self.rules, s.players)]
         hand_size = c.game.table.hand_limit
         s.hands = [[] for _ in range(s.players)]
         if self.rules["openingDeal"] == "threeTrackThreeOther":
@@ -167,7 +171,12 @@ class Game:
 
     @property
     def to_act(self) -> int:
-        return 0 if self.state.phase == "setup" else self.state.current
+        """Who acts now: player 0 at setup; in an attack's response window,
+        the player who answers; else the player whose turn it is."""
+        if self.state.phase == "setup":
+            return 0
+        on_spot = answering(self.state)
+        return self.state.current if on_spot is None else on_spot
 
     # -- saving -----------------------------------------------------------
 
@@ -193,6 +202,8 @@ class Game:
         def foreign(data: dict[str, Any]) -> str | None:
             if data.get("format") == SAVE_FORMAT:
                 return None
+            if data.get("format") == _BEFORE_ATTACKS:
+                return f"a save from before opponent-directed cards were dealt (format {_BEFORE_ATTACKS!r}): its deck is not this engine's, so it cannot be replayed; start a new game"
             return f"not a Station Master save (format {data.get('format')!r}, expected {SAVE_FORMAT!r})"
 
         data, actions, house = saves.opened(save, foreign, catalog.fingerprint)

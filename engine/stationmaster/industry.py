@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Facility, OfficeTier, TrainCard
 from engine.stationmaster.district import capacity
+from engine.stationmaster.lasting import halted_work
 from engine.stationmaster.state import OFFICE_SQUARE, District
 
 if TYPE_CHECKING:
@@ -27,13 +28,16 @@ def work_district(game: Game, player: int) -> None:
         card = game.catalog.by_id[square.card]
         if square.kind != "facility" or not isinstance(card, Facility) or square.laborers <= 0:
             continue
+        halted = halted_work(game, player, square_key)  # attacks in force on it (engine.stationmaster.lasting)
+        if "work" in halted:
+            continue
         done = square.pipeline[-1]
         if done:
             points = done * game.catalog.game.scoring.load_worked
             s.scores[player] += points
             s.log.append(f"{card.name}: {done} {'load' if done == 1 else 'loads'} worked through; player {player} scores {points}")
         square.pipeline = [0] + square.pipeline[:-1]
-        if card.traffic in ("inbound", "both"):
+        if card.traffic in ("inbound", "both") and "inbound" not in halted:
             room = card.inbound_boxes + capacity(game, district, square_key, "inboundBox")
             for car in square.cars:
                 if room <= 0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import InvalidActionError, Reason
-from engine.stationmaster.content.model import Card, Enhancement, MainlineCard
+from engine.stationmaster.content.model import Card, Enhancement, MainlineCard, OpponentCard
 from engine.stationmaster.state import GameState, Train
 
 if TYPE_CHECKING:
@@ -45,6 +45,12 @@ def effect_of(card: Card) -> str | None:
     """The effect id a card carries in the content, if any."""
     effect = getattr(card, "effect", None)
     return effect if isinstance(effect, str) else None
+
+
+def answers_of(card: Card) -> tuple[str, ...]:
+    """The attacks a defence answers, as its content says (a card held in
+    hand, or an Enhancement standing in a district); empty for any other card."""
+    return card.answers if isinstance(card, (Enhancement, OpponentCard)) else ()
 
 
 def district_enhancements(game: Game, player: int) -> list[Enhancement]:

@@ -12,6 +12,7 @@ from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import OFFICE_FULL, TRAIN_STOOD
 from engine.stationmaster.industry import deliver
 from engine.stationmaster.inputs import named_cars
+from engine.stationmaster.lasting import line_closed
 from engine.stationmaster.lookups import district_enhancements, log, terrain
 from engine.stationmaster.mainline import crossing_stages
 from engine.stationmaster.state import Car, Train
@@ -122,6 +123,10 @@ def move(game: Game, train: Train) -> None:
     land = terrain(game, target)
     card = game.catalog.by_id[train.card]
     assert isinstance(card, TrainCard)
+    closed = line_closed(game, target)  # an attack in force on the card (engine.stationmaster.lasting)
+    if closed is not None:
+        log(s, f"{card.name} waits: {closed}")
+        return
     on_card = [t for t in s.trains if t.position == target and t.remaining > 0]
     if any(t.heading != train.heading for t in on_card) and not land.passing:
         log(s, f"{card.name} waits: an opposing train holds the single track of {land.name}")

@@ -30,14 +30,20 @@ class StationMaster:
         return registry_problems(catalog)
 
     def configurations(self, catalog: Catalog) -> list[Configuration]:
-        # Solitaire is the game the engine deals today; house rules are the
-        # choices that change what is dealt.
-        return [Configuration(1, rules, " ".join(f"{k}={v}" for k, v in rules.items())) for rules in configurations(catalog)]
+        # What is dealt changes with the house rules and with whether the table
+        # has rivals (the opponent-directed cards); solitaire comes first.
+        from engine.stationmaster.deck import SEATINGS
+
+        return [
+            Configuration(players, rules, " ".join([seating, *(f"{k}={v}" for k, v in rules.items())]))
+            for seating, players in SEATINGS.items()
+            for rules in configurations(catalog)
+        ]
 
     def is_dealt(self, catalog: Catalog, card: Card, configuration: Configuration) -> bool:
         from engine.stationmaster.deck import is_dealt
 
-        return is_dealt(catalog, card, configuration.rules)
+        return is_dealt(catalog, card, configuration.rules, configuration.players)
 
     def status(self, catalog: Catalog, card: Card) -> Status | None:
         from engine.stationmaster.status import card_status

@@ -29,6 +29,7 @@ from engine.stationmaster.hand import must_play, over_limit
 from engine.stationmaster.held import spent_by
 from engine.stationmaster.inputs import chosen_load
 from engine.stationmaster.lookups import district_enhancements, effect_of, log, terrain
+from engine.stationmaster.response import play_refusal
 from engine.stationmaster.state import OFFICE_SQUARE, ExtraOrder
 
 if TYPE_CHECKING:
@@ -68,8 +69,7 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
     """Why this card cannot be played this way now, by kind of card."""
     s = game.state
     if isinstance(card, OpponentCard):
-        kind = "Action" if card.category == "action" else "Space-use"
-        return [Reason("opponent-card", f"{card.name} is an opponent-directed {kind} card: its play rules are not built, and no deck deals it")]
+        return [play_refusal(card)]  # played with the attack action, or answered with (engine.stationmaster.response)
     if isinstance(card, MainlineCard):
         return [Reason("mainline-card", f"{card.name} is a Mainline card: setup deals it onto the Mainline; it is never held or played from a hand")]
     # Only a card that carries an effect can be spent by an action of its own.

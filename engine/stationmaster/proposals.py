@@ -13,6 +13,7 @@ from engine.stationmaster.hand import must_play, over_limit
 from engine.stationmaster.held import held_card, spent_by
 from engine.stationmaster.inputs import HEADINGS
 from engine.stationmaster.lookups import terrain
+from engine.stationmaster.response import answering, attack_candidates, response_candidates
 from engine.stationmaster.switching import reachable, train_district
 
 if TYPE_CHECKING:
@@ -25,6 +26,8 @@ def candidates(game: Game) -> list[Action]:
         return []
     if s.phase == "setup":
         return [ChooseGrade(0, slot=i, uphill=h) for i in s.pending_grades[:1] for h in HEADINGS]
+    if answering(s) is not None:
+        return response_candidates(game)
     p = s.current
     found: list[Action] = []
     if not (s.turn.drawn or s.turn.played):
@@ -40,6 +43,7 @@ def candidates(game: Game) -> list[Action]:
             found += [Discard(p, card_id, d + 1) for d in range(len(s.departments))]
         if may_play:
             found += _play_proposals(game, p, card, ends)
+            found += attack_candidates(game, p, card)
         if s.trains and getattr(card, "effect", None) is not None and spent_by(game, card) is RedFlag:
             found += [RedFlag(p, train=t.id) for t in s.trains]
     for t in s.trains if not (s.turn.drawn or s.turn.played) else ():

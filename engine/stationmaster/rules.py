@@ -12,13 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
+from engine.stationmaster.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.stationmaster.hand import discard_reasons, draw_reasons, hand_limit, perform_discard, perform_draw
 from engine.stationmaster.inputs import check_well_formed
+from engine.stationmaster.lasting import turn_ended
 from engine.stationmaster.lookups import log, terrain
 from engine.stationmaster.moves import hold_reasons, perform_hold, perform_sort, perform_spend, perform_switch, sort_reasons, spend_reasons, switch_reasons
 from engine.stationmaster.play import card_play_reasons, perform_play, play_reasons
 from engine.stationmaster.proposals import candidates
+from engine.stationmaster.response import attack_reasons, perform_attack, perform_response, response_reasons
 from engine.stationmaster.turn import end_turn_reasons, grade_reasons, perform_end_turn, perform_grade
 
 if TYPE_CHECKING:
@@ -43,6 +45,9 @@ def reasons(game: Game, action: Action) -> list[Reason]:
         return grade_reasons(game, action)
     if isinstance(action, ChooseGrade):
         return [Reason("grades-chosen", "every grade direction was chosen at setup")]
+    window = response_reasons(game, action)  # an attack's response window: its answers, and nothing else while open
+    if window is not None:
+        return window
     found: list[Reason] = []
     if action.player != s.current:
         found.append(Reason("not-your-turn", f"it is player {s.current}'s turn, not player {action.player}'s"))
@@ -62,7 +67,9 @@ def reasons(game: Game, action: Action) -> list[Reason]:
         found += spend_reasons(game, action)
     elif isinstance(action, Hold):
         found += hold_reasons(game, action)
-    if s.turn.switched and isinstance(action, (Draw, Play)):
+    elif isinstance(action, Attack):
+        found += attack_reasons(game, action)
+    if s.turn.switched and isinstance(action, (Draw, Play, Attack)):
         found.append(Reason("switch-option-taken", "this turn took the Switch option, so it cannot also draw or play"))
     return found
 
@@ -84,5 +91,10 @@ def perform(game: Game, action: Action) -> None:
         perform_spend(game, action)
     elif isinstance(action, Hold):
         perform_hold(game, action)
+    elif isinstance(action, Attack):
+        perform_attack(game, action)
+    elif isinstance(action, (Answer, Decline)):
+        perform_response(game, action)
     elif isinstance(action, EndTurn):
         perform_end_turn(game, action)
+        turn_ended(game, action.player)  # attacks in force count down

@@ -131,6 +131,8 @@ class GameState:
     scores: list[int] = field(default_factory=list)
     serial: int = 0
     log: list[str] = field(default_factory=list)
+    attack: AttackInPlay | None = None  # the opponent-directed card last played: its response window, open or closed
+    lasting: list[Lasting] = field(default_factory=list)  # what attacks left in force
 
     def office(self, player: int) -> str:
         """The Office tier of ``player``'s district. It is kept in one place,
@@ -155,3 +157,38 @@ class GameState:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass
+class AttackInPlay:
+    """An opponent-directed card played at a rival, as the attacker aimed it.
+
+    While ``waiting`` is not empty its response window is open: the first
+    player listed answers with a held defence or declines, and nothing else
+    happens until the list is empty (the attack then resolves) or someone
+    answers (it then does nothing). Once closed it stays here until the next
+    attack, so an answer that comes too late can be told why."""
+
+    card: str
+    attacker: int
+    rival: int | None = None  # the player aimed at; None: every rival (a Mainline card)
+    x: int | None = None
+    y: int | None = None
+    train: str | None = None
+    slot: int | None = None
+    waiting: list[int] = field(default_factory=list)  # who still answers, in order; the first is on the spot
+    answered_by: int | None = None
+    answer: str | None = None  # the defence card that answered it
+
+
+@dataclass
+class Lasting:
+    """What an attack left in force on a rival's square or on a Mainline
+    position, until it lifts (``engine.stationmaster.lasting``)."""
+
+    card: str  # the attack card, whose handler says what it does
+    attacker: int
+    player: int | None  # the district it acts on; None: the Mainline
+    square: str | None = None  # a square of that district ("x,y")
+    slot: int | None = None  # a Mainline position
+    left: int | None = None  # the district player's turns (on the Mainline: Mainline Phases) still to run; None: for good

@@ -1,23 +1,28 @@
 """A card's status, derived from the handler registry and the deck builder.
 
 - ``unbuilt``: no handler is registered for the card's effect.
-- ``dormantSolo``: a handler exists, but solitaire play never reaches it:
-  the card is itself an opponent-directed attack (never dealt), or a defence
-  whose every attack is never dealt, or a card no house-rule configuration
-  deals at all.
-- ``live``: a handler exists and a solitaire game deals the card. A scenario
-  test plays each live card and checks, by trace, that its handler ran.
+- ``dormantSolo``: a handler exists, but solitaire play never reaches it.
+  The deck builder says so: the card is dealt only when the table has
+  rivals (an attack, or a defence that answers one), or it answers only
+  attacks that are dealt only with rivals (the Yard Office), or no
+  configuration deals it at all. A game with rivals reaches the first two;
+  ``tests/test_status_rivals.py`` plays each in one and checks, by trace,
+  that its handler ran.
+- ``live``: a handler exists and a solitaire game deals the card (and, for
+  a defence, an attack it answers). ``tests/test_status_live.py`` plays each
+  live card and checks, by trace, that its handler ran.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from engine.stationmaster.content.model import Card, Catalog, Enhancement, OpponentCard
+from engine.stationmaster.content.model import Card, Catalog
 from engine.content.problems import Problem
-from engine.stationmaster.deck import ever_dealt
+from engine.stationmaster.deck import dealt_solo
 from engine.effects.registry import undeclared_handlers
 from engine.stationmaster.effects import REGISTRY, load_handlers
+from engine.stationmaster.lookups import answers_of
 
 Status = Literal["live", "dormantSolo", "unbuilt"]
 
@@ -34,12 +39,10 @@ def card_status(catalog: Catalog, card: Card) -> Status | None:
         return None
     if effect not in load_handlers():
         return "unbuilt"
-    if isinstance(card, OpponentCard):
+    if not dealt_solo(catalog, card):
         return "dormantSolo"
-    answers = card.answers if isinstance(card, Enhancement) else ()
-    if answers and not any(ever_dealt(catalog, catalog.by_id[a]) for a in answers if a in catalog.by_id):
-        return "dormantSolo"
-    if not ever_dealt(catalog, card):
+    answers = answers_of(card)
+    if answers and not any(dealt_solo(catalog, catalog.by_id[a]) for a in answers if a in catalog.by_id):
         return "dormantSolo"
     return "live"
 

@@ -27,7 +27,7 @@ from engine.stationmaster.content.model import (
     TrackShape,
     TrainCard,
 )
-from engine.stationmaster.deck import in_mainline_inventory, is_dealt, office_ladder
+from engine.stationmaster.deck import SEATINGS, in_mainline_inventory, is_dealt, office_ladder
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.effects.pays_for_stopping import EFFECT as PAYS_FOR_STOPPING
 from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
@@ -57,38 +57,43 @@ _ATTACK_WORDS = {
 
 @dataclass(frozen=True)
 class DealtColumns:
-    """The Dealt columns a table needs: one per combination of the house rules
-    that change whether any of its cards is dealt (usually none: one column)."""
+    """The Dealt columns a table needs: one per seating (solitaire, with
+    rivals) and combination of the house rules that change whether any of its
+    cards is dealt (usually none: one column). ``seats`` is each column's
+    player count, beside its house rules in ``configs``."""
 
     labels: list[str]
     configs: list[dict[str, HouseRuleValue]]
+    seats: list[int]
 
     def row(self, catalog: Catalog, card: Card) -> list[bool]:
-        return [is_dealt(catalog, card, rules) for rules in self.configs]
+        return [is_dealt(catalog, card, rules, players) for rules, players in zip(self.configs, self.seats)]
 
 
 def dealt_columns(catalog: Catalog, cards: Sequence[Card]) -> DealtColumns:
     base = defaults(catalog)
     everything = configurations(catalog)
-    mattering: list[str] = []
-    for rule in catalog.house_rules:
-        for card in cards:
-            outcomes = {is_dealt(catalog, card, {**base, rule.id: option.value}) for option in rule.options}
-            if len(outcomes) > 1:
-                mattering.append(rule.id)
-                break
-    if not mattering:
-        return DealtColumns(["Dealt"], [base])
-    configs = [c for c in everything if all(c[k] == base[k] for k in base if k not in mattering)]
-    labels = []
-    for config in configs:
-        parts = []
-        for rule_id in mattering:
-            value = config[rule_id]
-            shown = catalog.by_id[value].name if isinstance(value, str) and value in catalog.by_id else str(value).lower()
-            parts.append(f"{rule_id}: {shown}")
-        labels.append("Dealt (" + ", ".join(parts) + ")")
-    return DealtColumns(labels, configs)
+    solo = SEATINGS["solitaire"]
+    by_seating = any(len({is_dealt(catalog, card, rules, players) for players in SEATINGS.values()}) > 1 for card in cards for rules in everything)
+    seatings = list(SEATINGS.items()) if by_seating else [("", solo)]
+    mattering = [
+        rule.id
+        for rule in catalog.house_rules
+        if any(len({is_dealt(catalog, card, {**base, rule.id: option.value}, players) for option in rule.options}) > 1 for card in cards for _, players in seatings)
+    ]
+    configs = [c for c in everything if all(c[k] == base[k] for k in base if k not in mattering)] if mattering else [base]
+    labels, rules_of, seats = [], [], []
+    for seating, players in seatings:
+        for config in configs:
+            parts = [seating] if seating else []
+            for rule_id in mattering:
+                value = config[rule_id]
+                shown = catalog.by_id[value].name if isinstance(value, str) and value in catalog.by_id else str(value).lower()
+                parts.append(f"{rule_id}: {shown}")
+            labels.append("Dealt (" + ", ".join(parts) + ")" if parts else "Dealt")
+            rules_of.append(config)
+            seats.append(players)
+    return DealtColumns(labels, rules_of, seats)
 
 
 def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], Context]) -> Context:

@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
-from engine.stationmaster.content.model import Enhancement, Facility, FacilityModifier, MainlineCard, OfficeTier, SecondSection, TrackShape, TrainCard
+from engine.stationmaster.content.model import Enhancement, Facility, FacilityModifier, MainlineCard, Maneuver, OfficeTier, SecondSection, TrackShape, TrainCard
 from engine.stationmaster.district import grant_note
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster import attack_text
 from engine.stationmaster.game import Game
 from engine.stationmaster.held import spends
 from engine.stationmaster.geometry import ORTHOGONAL, coords, neighbour
@@ -362,6 +363,8 @@ def describe_action(game: Game, action: Action) -> str:
         return f"Switch: {_train_label(game, action.train)} runs to ({action.x}, {action.y}) and couples what stands there"
     if isinstance(action, Hold):
         return f"Hold {_train_label(game, action.train)} at the Office through the next Mainline Phase"
+    if isinstance(action, attack_text.KINDS):
+        return attack_text.describe(game, action)
     if isinstance(action, FlyingSwitch):
         switch = next((c.name for c in spends(game, FlyingSwitch)), "a held card")
         return f"{switch}: {_train_label(game, action.train)} cuts off its rear car on the move, and it rolls to ({action.x}, {action.y})"
@@ -466,7 +469,7 @@ def render_header(game: Game) -> str:
     if s.phase == "setup":
         head += " - player 0 places the Mainline"
     elif s.phase == "local":
-        head += f" - player {s.current} to act"
+        head += f" - player {game.to_act} to act"
     head += " ==="
     done = [words for words, flag in (("drew a card", s.turn.drawn), ("played a card", s.turn.played), ("discarded a card", s.turn.discarded)) if flag]
     if s.turn.switched:
@@ -837,6 +840,9 @@ def render_state(game: Game, keyed: Mapping[str, Action] | None = None) -> str:
     switching = render_switching(game, player, keyed)
     if switching:
         parts.append(switching)
+    attacks = attack_text.render_attacks(game, player)
+    if attacks:
+        parts.append(attacks)
     return "\n".join(parts)
 
 

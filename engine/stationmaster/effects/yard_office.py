@@ -1,5 +1,6 @@
-"""Yard Office: a Bad Order played against the district is answered, the car
-repaired where it stands. Bad Order is never dealt, so only a test reaches it."""
+"""Yard Office: standing in a district, it answers a Bad Order played there
+at once (the content says what it answers): the car is repaired on the spot
+and stays in its train."""
 
 from __future__ import annotations
 
@@ -7,14 +8,13 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import BAD_ORDER_ANSWERED
+from engine.stationmaster.events import ATTACK_ANSWERED
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
-    from engine.stationmaster.state import Train
+    from engine.stationmaster.state import AttackInPlay
 
 
-@on(BAD_ORDER_ANSWERED, "yard-office")
-def yard_office(game: Game, player: int, train: Train, card: Card) -> bool:
-    game.state.log.append(f"player {player}'s {card.name} repairs the car: the attack is answered")
-    return True
+@on(ATTACK_ANSWERED, "yard-office")
+def yard_office(game: Game, attack: AttackInPlay, player: int, card: Card) -> None:
+    game.state.log.append(f"player {player}'s {card.name} repairs the car on the spot: it stays in its train")

@@ -1,0 +1,71 @@
+"""Derailment, in a game with rivals: an Extra a rival played, crossing a
+Mainline card, loses the rest of its crossing (it stands as many Mainline
+Phases as it still had to cross). Wrecking Crew answers it
+(tests/test_effect_wrecking_crew.py). The scenario here is also the one
+tests/test_status_rivals.py plays."""
+
+from __future__ import annotations
+
+from engine.stationmaster.actions import Action, Attack, Decline
+from engine.stationmaster.content.model import Card, Catalog
+from engine.stationmaster.game import Game
+from engine_kit import codes
+from attack_kit import CATALOG, attack, dealt, give, rivals_game, run, terrain_slot
+from test_district_kit import put_train
+
+EFFECT = "derailment"
+DERAIL = Attack(0, "derailment", rival=1, train="x9")
+
+
+def derail_game(catalog: Catalog = CATALOG) -> Game:
+    """Player 1's X9 crosses the terrain card east of player 0's Office, two
+    Stages left; player 0 holds a Derailment."""
+    game = rivals_game(catalog)
+    put_train(game, "extra-9", [], train_id="x9", player=1, position=terrain_slot(game), remaining=2)
+    give(game, "derailment", player=0)
+    return game
+
+
+def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = derail_game(catalog)
+    game.apply(DERAIL)
+    return game, Decline(1)
+
+
+def test_the_derailed_train_stands_as_long_again_as_it_had_left() -> None:
+    game = derail_game()
+    assert attack(game, DERAIL) == [EFFECT]
+    train = game.state.trains[0]
+    assert (train.remaining, train.held) == (2, 2)
+    assert game.census() == dealt(game)
+
+
+def test_only_a_rivals_extra_crossing_a_card_can_be_derailed() -> None:
+    game = derail_game()
+    train = game.state.trains[0]
+    assert codes(game.check(Attack(0, "derailment", rival=1, train="nothing"))) == ["no-such-train"]
+    train.player = 0
+    assert "not-their-train" in codes(game.check(DERAIL))
+    assert codes(game.check(Attack(0, "derailment", rival=0, train="x9"))) == ["not-a-rival"]
+    train.player, train.remaining = 1, 0
+    assert codes(game.check(DERAIL)) == ["not-crossing"]
+
+
+def test_out_of_turn_it_is_refused_and_nothing_changes() -> None:
+    game = derail_game()
+    before = game.state_json()
+    reasons = codes(game.check(Attack(1, "derailment", rival=0, train="x9")))
+    assert "not-your-turn" in reasons
+    assert game.state_json() == before
+
+
+def test_the_window_holds_every_other_action() -> None:
+    game = derail_game()
+    run(game, DERAIL)
+    before = game.state_json()
+    from engine.stationmaster.actions import EndTurn
+
+    assert codes(game.check(EndTurn(0))) == ["awaiting-answer"]
+    assert codes(game.check(EndTurn(1))) == ["awaiting-answer"]
+    assert codes(game.check(Decline(0))) == ["not-aimed-at-you"]
+    assert game.state_json() == before

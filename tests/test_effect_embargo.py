@@ -1,0 +1,57 @@
+"""Embargo, in a game with rivals: a rival's Facility that takes in loads
+takes in none for a Day of its player's turns; it still works its pipeline.
+No card answers it, so it resolves at once. The scenario here is also the
+one tests/test_status_rivals.py plays."""
+
+from __future__ import annotations
+
+from engine.stationmaster.actions import Action, Attack, EndTurn
+from engine.stationmaster.content.model import Card, Catalog
+from engine.stationmaster.game import Game
+from engine.stationmaster.state import Car
+from engine_kit import codes
+from attack_kit import CATALOG, dealt, facility, give, rivals_game, run
+
+EFFECT = "embargo"
+EMBARGO = Attack(0, "embargo", rival=1, x=0, y=-1)
+
+
+def embargo_game(catalog: Catalog = CATALOG) -> Game:
+    """Player 1's Grocer's Warehouse at (0, -1) has a loaded reefer at its door
+    and a load in its first box; player 0 holds an Embargo."""
+    game = rivals_game(catalog)
+    square = facility(game, 1, 0, -1, "grocers-warehouse")
+    square.pipeline, square.cars = [1, 0, 0], [Car("reefer", True)]
+    give(game, "embargo", player=0)
+    return game
+
+
+def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    return embargo_game(catalog), EMBARGO
+
+
+def _player_1_works(game: Game) -> None:
+    game.apply(EndTurn(game.state.current))
+    game.apply(EndTurn(game.state.current))
+
+
+def test_no_load_is_taken_in_for_a_day_but_the_pipeline_moves() -> None:
+    game = embargo_game()
+    assert run(game, EMBARGO) == [EFFECT]
+    square = game.state.districts[1].squares["0,-1"]
+    for _ in range(game.catalog.game.table.stages_per_day):
+        _player_1_works(game)
+        assert square.cars[0].loaded, "an embargoed Facility took a load in"
+    assert square.pipeline == [0, 0, 0] and game.state.lasting == []
+    _player_1_works(game)
+    assert not square.cars[0].loaded and square.pipeline == [1, 0, 0]
+    assert game.census() == dealt(game)
+
+
+def test_only_a_facility_that_takes_loads_in_is_embargoed() -> None:
+    game = embargo_game()
+    facility(game, 1, 1, -1, "packing-sheds")
+    assert codes(game.check(Attack(0, "embargo", rival=1, x=1, y=-1))) == ["takes-in-nothing"]
+    assert codes(game.check(Attack(0, "embargo", rival=1, x=2, y=-1))) == ["no-facility-there"]
+    assert codes(game.check(Attack(0, "embargo", rival=1))) == ["needs-square"]
+    assert codes(game.check(Attack(0, "embargo", x=0, y=-1))) == ["needs-rival"]

@@ -1,0 +1,47 @@
+"""Eminent Domain, in a game with rivals: claims an empty square inside a
+rival's Limits, beside what they built; nothing may be built there for the
+rest of the game. Deed of Title answers it
+(tests/test_effect_deed_of_title.py). The scenario here is also the one
+tests/test_status_rivals.py plays."""
+
+from __future__ import annotations
+
+from engine.stationmaster.actions import Action, Attack, Decline, EndTurn, Play
+from engine.stationmaster.content.model import Card, Catalog
+from engine.stationmaster.game import Game
+from engine_kit import codes
+from attack_kit import CATALOG, attack, dealt, give, rivals_game
+
+EFFECT = "eminent-domain"
+CLAIM = Attack(0, "eminent-domain", rival=1, x=0, y=-1)
+
+
+def claim_game(catalog: Catalog = CATALOG) -> Game:
+    game = rivals_game(catalog)
+    give(game, "eminent-domain", player=0)
+    return game
+
+
+def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    game = claim_game(catalog)
+    game.apply(CLAIM)
+    return game, Decline(1)
+
+
+def test_nothing_may_be_built_on_the_claimed_square() -> None:
+    game = claim_game()
+    assert attack(game, CLAIM) == [EFFECT]
+    game.apply(EndTurn(0))
+    give(game, "loading-ramp", player=1)
+    ramp = Play(1, "loading-ramp", x=0, y=-1)
+    assert "square-claimed" in codes(game.check(ramp))
+    assert ramp not in game.legal_actions()
+    assert game.census() == dealt(game)
+
+
+def test_only_an_empty_square_inside_the_limits_beside_the_district() -> None:
+    game = claim_game()
+    assert codes(game.check(Attack(0, "eminent-domain", rival=1, x=0, y=0))) == ["square-taken"]
+    assert codes(game.check(Attack(0, "eminent-domain", rival=1, x=1, y=0))) == ["outside-limits"]
+    assert codes(game.check(Attack(0, "eminent-domain", rival=1, x=0, y=-3))) == ["not-beside-the-district"]
+    assert codes(game.check(Attack(0, "eminent-domain", rival=1))) == ["needs-square"]

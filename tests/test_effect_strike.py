@@ -1,0 +1,79 @@
+"""Strike, in a game with rivals: the Laborer of a rival's Facility walks off
+for a turn, so at the end of that player's next turn the Facility does no
+work; then it works again. Arbitration answers it (tests/test_effect_arbitration.py).
+The scenario here is also the one tests/test_status_rivals.py plays."""
+
+from __future__ import annotations
+
+from engine.stationmaster.actions import Action, Attack, Decline, EndTurn
+from engine.stationmaster.content.model import Card, Catalog
+from engine.stationmaster.game import Game
+from engine.stationmaster.state import Car
+from engine_kit import codes
+from attack_kit import CATALOG, attack, dealt, facility, give, rivals_game, run
+
+EFFECT = "strike"
+
+
+def struck_game(catalog: Catalog = CATALOG) -> Game:
+    """Player 1 has a Grocer's Warehouse at (0, -1) with a load in its first
+    box; player 0 holds a Strike."""
+    game = rivals_game(catalog)
+    facility(game, 1, 0, -1, "grocers-warehouse").pipeline = [1, 0, 0]
+    give(game, "strike", player=0)
+    return game
+
+
+STRIKE = Attack(0, "strike", rival=1, x=0, y=-1)
+
+
+def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    """The Strike is played and its window opens; player 1's decline resolves it."""
+    game = struck_game(catalog)
+    game.apply(STRIKE)
+    return game, Decline(1)
+
+
+def test_the_strike_waits_on_player_1_then_resolves() -> None:
+    game = struck_game()
+    assert run(game, STRIKE) == []  # the window opens: nothing has happened yet
+    assert game.to_act == 1 and game.state.attack is not None and game.state.attack.waiting == [1]
+    assert run(game, Decline(1)) == [EFFECT]
+    assert game.to_act == 0 and not game.state.attack.waiting
+    assert [(e.card, e.player, e.square, e.left) for e in game.state.lasting] == [("strike", 1, "0,-1", 1)]
+    assert game.census() == dealt(game)
+
+
+def test_the_struck_facility_skips_one_working_then_works_again() -> None:
+    game = struck_game()
+    square = game.state.districts[1].squares["0,-1"]
+    square.cars = [Car("reefer", True)]
+    attack(game, STRIKE)
+    game.apply(EndTurn(0))
+    game.apply(EndTurn(1))  # player 1's turn ends: no work at the struck Facility
+    assert square.pipeline == [1, 0, 0] and square.cars[0].loaded
+    assert game.state.lasting == [] and any("Strike played by player 0 is over" in line for line in game.state.log)
+    game.apply(EndTurn(0))
+    game.apply(EndTurn(1))  # the Laborer is back
+    assert square.pipeline == [1, 1, 0] and not square.cars[0].loaded
+
+
+def test_a_strike_needs_a_facility_with_a_laborer_at_work() -> None:
+    game = struck_game()
+    assert codes(game.check(Attack(0, "strike", rival=1, x=1, y=-1))) == ["no-facility-there"]
+    assert codes(game.check(Attack(0, "strike", rival=1, x=0, y=0))) == ["no-facility-there"]  # the Office
+    game.state.districts[1].squares["0,-1"].laborers = 0
+    assert codes(game.check(STRIKE)) == ["no-laborer-at-work"]
+
+
+def test_a_struck_facility_cannot_be_struck_again() -> None:
+    game = struck_game()
+    give(game, "strike", player=0)  # the second copy
+    attack(game, STRIKE)
+    assert codes(game.check(STRIKE)) == ["already-played", "already-struck"]
+
+
+def test_the_proposals_name_each_rival_facility() -> None:
+    game = struck_game()
+    proposed = [a for a in game.legal_actions() if isinstance(a, Attack)]
+    assert proposed == [STRIKE]

@@ -1,0 +1,56 @@
+"""Wrecking Crew answers a Derailment or a Washout aimed at its holder: the
+line is cleared at once. The scenario here is also the one
+tests/test_status_rivals.py plays."""
+
+from __future__ import annotations
+
+from engine.stationmaster.actions import Action, Answer, Attack, Decline
+from engine.stationmaster.content.model import Card, Catalog
+from engine.stationmaster.game import Game
+from attack_kit import CATALOG, dealt, give, rivals_game, run, terrain_slot
+from test_effect_derailment import DERAIL, derail_game
+
+EFFECT = "wrecking-crew"
+
+
+def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    """A Derailment waits on player 1, who holds a Wrecking Crew."""
+    game = derail_game(catalog)
+    give(game, card.id, player=1)
+    game.apply(DERAIL)
+    return game, Answer(1, card.id)
+
+
+def washout_scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
+    """A Washout waits on player 1, who holds a Wrecking Crew."""
+    game = rivals_game(catalog)
+    give(game, "washout", player=0)
+    give(game, card.id, player=1)
+    game.apply(Attack(0, "washout", slot=terrain_slot(game)))
+    return game, Answer(1, card.id)
+
+
+ANSWERED = {"washout": washout_scenario}
+
+
+def test_it_answers_a_derailment() -> None:
+    game, answer = scenario(CATALOG, CATALOG.by_id["wrecking-crew"])
+    assert run(game, answer) == [EFFECT]
+    assert game.state.trains[0].held == 0
+    assert game.census() == dealt(game)
+
+
+def test_it_answers_a_washout_aimed_at_every_rival_in_seat_order() -> None:
+    """Three players: player 0's Washout waits on player 1, then player 2;
+    player 1 lets it stand and player 2 answers."""
+    game = rivals_game(players=3)
+    give(game, "washout", player=0)
+    give(game, "wrecking-crew", player=2)
+    slot = terrain_slot(game)
+    assert run(game, Attack(0, "washout", slot=slot)) == []
+    assert game.state.attack is not None and game.state.attack.waiting == [1, 2]
+    assert game.to_act == 1
+    assert run(game, Decline(1)) == []
+    assert game.to_act == 2 and Answer(2, "wrecking-crew") in game.legal_actions()
+    assert run(game, Answer(2, "wrecking-crew")) == [EFFECT]
+    assert game.state.lasting == [] and game.to_act == 0
