@@ -54,11 +54,14 @@ class SiteSimulation:
 
 # Plays the fixed simulation of one option (in one process).
 RunOption = Callable[[Option], SimulationReport]
+# The pack's account of why a card may never be played (the rule that keeps
+# it out of play), or None where no rule does.
+WhyUnplayed = Callable[[str], "str | None"]
 
 _cache: dict[tuple[str, str], Context] = {}
 
 
-def simulation_context(catalog: Fingerprinted, plan: SiteSimulation, run: RunOption) -> Context:
+def simulation_context(catalog: Fingerprinted, plan: SiteSimulation, run: RunOption, why_unplayed: WhyUnplayed | None = None) -> Context:
     """The table's context (see :func:`build_simulation_context`), cached
     per content fingerprint and plan: a render asks for it once per page set,
     and the answer depends only on the content (and the engine). Each caller
@@ -66,14 +69,17 @@ def simulation_context(catalog: Fingerprinted, plan: SiteSimulation, run: RunOpt
     key = (catalog.fingerprint, repr(plan))
     cached = _cache.get(key)
     if cached is None:
-        cached = _cache[key] = build_simulation_context(plan, run)
+        cached = _cache[key] = build_simulation_context(plan, run, why_unplayed)
     return copy.deepcopy(cached)
 
 
-def build_simulation_context(plan: SiteSimulation, run: RunOption) -> Context:
+def build_simulation_context(plan: SiteSimulation, run: RunOption, why_unplayed: WhyUnplayed | None = None) -> Context:
     """Play the plan's simulations and lay out each one's rows: every card
     drawn at least once, by dead-draw rate, then draws, then name and id (a
-    total order, so equal reports give equal tables), the first ``top``."""
+    total order, so equal reports give equal tables), the first ``top``.
+    Each table also lists, as ``never_played``, every card drawn and never
+    played in its games (all of them, shown or not), with ``why``: the rule
+    that keeps it out of play as ``why_unplayed`` says it (None: no rule)."""
     tables = []
     for option in plan.options:
         report = run(option)
@@ -84,5 +90,6 @@ def build_simulation_context(plan: SiteSimulation, run: RunOption) -> Context:
                 continue
             rows.append({"card": stats.id, "name": stats.name, "dead_rate": percent, "per_game": f"{stats.drawn / plan.games:.1f}", "drawn": stats.drawn})
         rows.sort(key=lambda r: (-r["dead_rate"], -r["drawn"], r["name"], r["card"]))
-        tables.append({"value": option.value, "value_name": option.name, "is_default": option.is_default, "rows": rows[: plan.top]})
+        never = [{"card": r["card"], "name": r["name"], "why": why_unplayed(r["card"]) if why_unplayed else None} for r in rows if r["dead_rate"] == 100]
+        tables.append({"value": option.value, "value_name": option.name, "is_default": option.is_default, "rows": rows[: plan.top], "never_played": never})
     return {"rule": {"id": plan.rule_id, "name": plan.rule_name}, "games": plan.games, "seed": plan.seed, "bot": plan.bot, "top": plan.top, "configurations": tables}

@@ -405,7 +405,10 @@ def test_a_solitaire_game_has_no_rival_to_attack(card: str) -> None:
 
 
 def _yard_game(yard: list[Car], seed: int = 31) -> Game:
+    """The West Division Point's yard holds ``yard``, and no other yard holds a car."""
     game = new_game(seed=seed)
+    for slot in game.state.mainline:
+        slot.yard = []
     game.state.mainline[0].yard = list(yard)
     give(game, 0, ["extra-12", "extra-5", "straight"])
     return game

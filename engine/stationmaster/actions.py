@@ -128,7 +128,9 @@ class Hold(Action):
 class FlyingSwitch(Action):
     """Spend a Flying Switch: a train standing at your Office cuts off its
     rearmost car on the move, and the car rolls down the other leg of a
-    turnout the train has just run through, to the square (x, y)."""
+    turnout the train has just run through.
+
+    The car comes to rest on the square (x, y)."""
 
     kind: ClassVar[str] = "flyingSwitch"
     train: str = ""

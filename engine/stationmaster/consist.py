@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from engine.errors import Reason
 from engine.stationmaster.content.model import CarCategory, TrainCard
@@ -104,11 +104,25 @@ def missing_from(yard: Sequence[Car], wanted: Sequence[Car]) -> list[Car]:
     return missing
 
 
-def make_up(card: TrainCard, yard: list[Car], yard_name: str, tray_pieces: int, chosen: Sequence[Car] | None = None) -> tuple[list[Car], str | None]:
+# Whether a car is one a place on a train's run works (an industry that takes
+# it in, or loads it): one such test for each car the place has room for.
+Wanted = Callable[[Car], bool]
+
+
+def make_up(
+    card: TrainCard,
+    yard: list[Car],
+    yard_name: str,
+    tray_pieces: int,
+    chosen: Sequence[Car] | None = None,
+    wanted: Sequence[Wanted] = (),
+) -> tuple[list[Car], str | None]:
     """Take the train's consist out of ``yard``: the ``chosen`` cars in their
-    order when the player named them, else the yard's own choice (loaded cars
-    first, in yard order) up to the card's maximum. The report says what the
-    train wanted and did not get."""
+    order when the player named them, else the yard's own choice up to the
+    card's maximum: first a car for each of the ``wanted`` tests in turn, if
+    the yard has one (these go at the rear, the first taken last, where a
+    Spot sets cars out first), then loaded cars, then empties, in yard order.
+    The report says what the train wanted and did not get."""
     if chosen is not None:
         missing = missing_from(yard, chosen)
         taken: list[Car] = []
@@ -120,18 +134,28 @@ def make_up(card: TrainCard, yard: list[Car], yard_name: str, tray_pieces: int, 
         if not missing:
             return taken, None
         return taken, f"{card.name} left {yard_name} short: the yard no longer had the {', '.join(car_label(c) for c in missing)} chosen for it"
-    taken = []
     room = {"coach": card.consist.coach, "freight": card.consist.freight}
     room_total = tray_pieces - (1 if card.caboose else 0)
+    bound: list[Car] = []
+    general: list[Car] = []
+
+    def fits(car: Car) -> bool:
+        return len(bound) + len(general) < room_total and room[category(card, car)] > 0 and car_refusal(card, car, pickup=False) is None
+
+    def take(car: Car, into: list[Car]) -> None:
+        room[category(card, car)] -= 1
+        into.append(car)
+        yard.remove(car)
+
+    for place in wanted:
+        car = next((c for c in yard if place(c) and fits(c)), None)
+        if car is not None:
+            take(car, bound)
     for want_loaded in (True, False):
         for car in list(yard):
-            if car.loaded != want_loaded or len(taken) >= room_total:
-                continue
-            cat = category(card, car)
-            if room[cat] > 0 and car_refusal(card, car, pickup=False) is None:
-                room[cat] -= 1
-                taken.append(car)
-                yard.remove(car)
+            if car.loaded == want_loaded and fits(car):
+                take(car, general)
+    taken = general + bound[::-1]
     short = [f"{n} more {'coach(es)' if cat == 'coach' else 'freight car(s)'}" for cat, n in room.items() if n > 0]
     if not short:
         return taken, None

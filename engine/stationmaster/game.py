@@ -56,6 +56,7 @@ class Game:
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
         self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
+        self.bot_views: dict[object, object] = {}  # a bot's own derived views (engine.stationmaster.greedy)
         self.limit_bonus = limit_bonuses(catalog)
         self.state = GameState(players=players)
         self._setup()
@@ -148,6 +149,46 @@ class Game:
             pool[i] = pool[-1]
             pool.pop()
         return None
+
+    def copy(self) -> Game:
+        """An independent game in the same position, to try actions on (a
+        bot's lookahead): the catalog is shared; the state, the history and
+        both streams are the copy's own, and its derived views start afresh."""
+        from copy import copy, deepcopy
+
+        twin = copy(self)
+        twin.state = deepcopy(self.state)
+        twin.history = list(self.history)
+        twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
+        twin.open_ends_cache = {}
+        twin.spent_cache = dict(self.spent_cache)
+        twin.bot_views = {}
+        return twin
+
+    def determinized(self, stream: SeededStream) -> Game:
+        """A copy in which what the player to act cannot see is drawn afresh
+        from ``stream``: the order of the Home Office deck, the other players'
+        hands (dealt again, at their sizes, from those hands and the deck),
+        and the rules' stream (every later shuffle and die roll); the copy's
+        bot stream comes from ``stream`` too. What is face up (the
+        Departments, the Salvage Yard, the table) and the player's own hand
+        are as they are."""
+        twin = self.copy()
+        s = twin.state
+        me = twin.to_act
+        unseen = list(s.deck)
+        for other, hand in enumerate(s.hands):
+            if other != me:
+                unseen += hand
+        unseen.sort()  # what was hidden, in no order it could betray
+        stream.shuffle(unseen)
+        for other, hand in enumerate(s.hands):
+            if other != me:
+                s.hands[other] = [unseen.pop() for _ in hand]
+        s.deck = unseen
+        twin.rng = SeededStream(stream.below(2**62), "determinized")
+        twin.bot = twin.rng.fork("bot")
+        return twin
 
     def check(self, action: Action) -> list[Reason]:
         """Every reason ``action`` is refused now, each a Reason (its text, with a

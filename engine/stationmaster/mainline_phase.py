@@ -17,6 +17,7 @@ from engine.stationmaster.lookups import district_enhancements, log, terrain
 from engine.stationmaster.mainline import crossing_stages
 from engine.stationmaster.state import Car, Train
 from engine.stationmaster.switching import train_district
+from engine.stationmaster.yards import take_from, turn_round, wanted_on_run, yards_for
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
@@ -60,7 +61,10 @@ def depart(game: Game, card: TrainCard, player: int | None, start: int, heading:
         return
     slot = s.mainline[start]
     name = game.catalog.by_id[s.slot_card(slot)].name
-    cars, short = make_up(card, slot.yard, name, game.catalog.game.table.crew_tray_pieces, chosen)
+    yards = yards_for(game, start)
+    wanted = wanted_on_run(game, card, start, heading)
+    cars, short = make_up(card, [car for yard in yards for car in yard], name, game.catalog.game.table.crew_tray_pieces, chosen, wanted)
+    take_from(yards, cars)
     caboose = card.caboose and s.cabooses_free > 0
     if card.caboose and not caboose:
         short = (short + "; " if short else "") + f"{card.name} left without its caboose: none was free"
@@ -188,6 +192,7 @@ def arrive(game: Game, train: Train, node: int) -> None:
     if s.mainline[node].kind == "divisionPoint" and not 0 <= node + step < len(s.mainline):
         where = game.catalog.by_id[s.slot_card(s.mainline[node])].name
         deliver(game, train.cars, where)
+        turn_round(game, train.cars)
         s.mainline[node].yard.extend(train.cars)
         train.cars = []
         finish(game, train, f"arrives at {where} and ends its run")

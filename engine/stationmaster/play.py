@@ -31,6 +31,7 @@ from engine.stationmaster.inputs import chosen_load
 from engine.stationmaster.lookups import district_enhancements, effect_of, log, terrain
 from engine.stationmaster.response import play_refusal
 from engine.stationmaster.state import OFFICE_SQUARE, ExtraOrder
+from engine.stationmaster.yards import cars_for, has_yard
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
@@ -140,10 +141,11 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[Reas
     chosen = chosen_load(game, action)
     if chosen is not None:
         found += reasons_from("consist", consist_refusals(card, chosen, card.caboose, game.catalog.game.table.crew_tray_pieces))
-        missing = missing_from(slot.yard, chosen)
+        missing = missing_from(cars_for(game, action.slot), chosen)
         if missing:
-            where = "an Office keeps no cars of its own, so an Extra made up there leaves light" if slot.kind == "office" else f"the yard at {game.catalog.by_id[s.slot_card(slot)].name} does not hold them now"
-            code = "office-keeps-no-cars" if slot.kind == "office" else "load-not-in-yard"
+            keeps_none = not has_yard(game, action.slot)
+            where = "an Office keeps no cars of its own, so an Extra made up there leaves light" if keeps_none else f"the yards {game.catalog.by_id[s.slot_card(slot)].name} draws on do not hold them now"
+            code = "office-keeps-no-cars" if keeps_none else "load-not-in-yard"
             found.append(Reason(code, f"the load names {', '.join(car_label(c) for c in missing)}, and {where}"))
     return found
 

@@ -132,14 +132,20 @@ def _site_run(catalog: Catalog, plan: SiteSimulation) -> Callable[[Option], Repo
     return run
 
 
+def _why_unplayed(catalog: Catalog) -> Callable[[str], str | None]:
+    from engine.stationmaster.dead_draws import unplayed_because
+
+    return lambda card_id: unplayed_because(catalog, catalog.by_id[card_id])
+
+
 def simulation_context(catalog: Catalog) -> dict[str, Any]:
     """The ``simulation`` table's context (``engine.simulation_table``),
     cached per content fingerprint."""
     plan = site_simulation(catalog)
-    return _cached_context(catalog, plan, _site_run(catalog, plan))
+    return _cached_context(catalog, plan, _site_run(catalog, plan), _why_unplayed(catalog))
 
 
 def _simulation_context(catalog: Catalog) -> dict[str, Any]:
     """The same, computed afresh."""
     plan = site_simulation(catalog)
-    return build_simulation_context(plan, _site_run(catalog, plan))
+    return build_simulation_context(plan, _site_run(catalog, plan), _why_unplayed(catalog))
