@@ -124,7 +124,7 @@ def _graded(game: Game, brakeman: bool) -> Game:
 
 def test_airbrakes_are_played_once_a_brakeman_is_on_the_heavy_grade() -> None:
     game = _graded(new_game(seed=45), brakeman=True)
-    give(game, 0, ["airbrakes", "poling", "engine-house"])
+    give(game, 0, ["airbrakes", "poling", "terminal"])
     game.state.turn.drawn = True
     assert greedy_bot(game) == Play(0, "airbrakes", slot=1)
 
@@ -150,7 +150,7 @@ def test_airbrakes_with_no_heavy_grade_to_go_on_are_let_go_first() -> None:
 @pytest.mark.parametrize("seed", range(47, 53))
 def test_an_extra_is_made_up_in_a_yard_and_runs_through_the_office(seed: int) -> None:
     game = _fresh(new_game(seed=seed))
-    give(game, 0, ["extra-5", "poling", "engine-house"])
+    give(game, 0, ["extra-5", "poling", "terminal"])
     game.state.turn.drawn = True
     chosen = greedy_bot(game)
     assert isinstance(chosen, Play) and chosen.card == "extra-5", chosen
@@ -166,8 +166,34 @@ def test_a_freight_extra_carries_what_the_districts_industries_work() -> None:
     for slot in game.state.mainline:
         slot.yard = []
     game.state.mainline[0].yard = [Car("boxcar", True), Car("hopper", True), Car("hopper", True), Car("tank", True)]
-    give(game, 0, ["extra-9", "poling", "engine-house"])
+    give(game, 0, ["extra-9", "poling", "terminal"])
     game.state.turn.drawn = True
     chosen = greedy_bot(game)
     assert isinstance(chosen, Play) and chosen.card == "extra-9", chosen
     assert chosen.load is not None and "loaded hopper" in chosen.load and "loaded tank" not in chosen.load, chosen
+
+
+# -- with rivals -----------------------------------------------------------------------------------
+
+
+def test_an_attack_is_answered_with_a_defence_in_hand() -> None:
+    from attack_kit import give as give_card
+    from test_effect_strike import STRIKE, struck_game
+
+    from engine.stationmaster.actions import Answer, Decline
+
+    game = struck_game()
+    game.apply(STRIKE)
+    assert greedy_bot(game) == Decline(1), "nothing to answer with: let it stand"
+    game = struck_game()
+    give_card(game, "arbitration", player=1)
+    game.apply(STRIKE)
+    assert greedy_bot(game) == Answer(1, "arbitration")
+
+
+def test_an_attack_goes_at_the_leading_rival() -> None:
+    from engine.stationmaster.actions import Attack
+
+    game = new_game(players=3, seed=49)
+    game.state.scores = [0, 2, 5]
+    assert greedy_value(game, Attack(0, "strike", rival=2, x=3, y=-1)) > greedy_value(game, Attack(0, "strike", rival=1, x=3, y=-1))

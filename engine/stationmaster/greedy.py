@@ -27,6 +27,8 @@ rank. The ranks, best first:
   that cannot be played now, then the rest, the least useful first (the one
   card that raises the hand limit is kept, and so is a held card that has
   somewhere to act);
+- with rivals: answering an attack with a defence held rather than letting
+  it stand, and an attack played like an Enhancement, at the leading rival;
 - ending the turn (after clearing an industry's track of cars it is done with);
 - moves that earn nothing.
 """
@@ -36,7 +38,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, Spot
+from engine.stationmaster.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, Spot
 from engine.stationmaster.content.model import (
     Card,
     Enhancement,
@@ -91,6 +93,8 @@ _KICK_DELIVERS = 59
 _DELIVER_PULL = 55
 _CLEAR_TRACK = 5
 _MAKE_ROOM = 54  # setting cars out on a siding so that shipped loads can be pulled
+_ANSWER = 58  # a defence that makes an attack do nothing
+_ATTACK = 24
 _END_TURN = 0
 _WASTED = -10  # a switching move that delivers nothing, a sort, a Red Flag that earns nothing: below ending the turn
 
@@ -509,6 +513,16 @@ def _discard_rank(game: Game, action: Discard) -> int:
     return 9 - value // 40
 
 
+def _attack_value(game: Game, action: Attack) -> int:
+    """An attack is a play like an Enhancement's, aimed at the rival who leads
+    (or, on a Mainline card, at every rival alike)."""
+    scores = game.state.scores
+    rivals = [i for i in range(len(scores)) if i != action.player]
+    if action.rival is None or not rivals:
+        return _ATTACK
+    return _ATTACK + (1 if scores[action.rival] == max(scores[i] for i in rivals) else -1)
+
+
 def greedy_value(game: Game, action: Action) -> int:
     """The greedy bot's rank of a proposed action (higher is preferred); see the module."""
     s = game.state
@@ -556,6 +570,12 @@ def greedy_value(game: Game, action: Action) -> int:
         return _HOLD_PAYS if _hold_pays(game, action) else _WASTED
     if isinstance(action, RedFlag):
         return _RED_FLAG_PAYS if _red_flag_pays(game, action) else _WASTED
+    if isinstance(action, Answer):
+        return _ANSWER
+    if isinstance(action, Decline):
+        return _END_TURN
+    if isinstance(action, Attack):
+        return _attack_value(game, action)
     if isinstance(action, EndTurn):
         return _END_TURN
     return _WASTED  # SortCars: nothing earned
