@@ -177,6 +177,25 @@ def _load_catalog(game_id: str, content: Path) -> Catalog:
 
 def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None]:
     """The game to play, new or resumed, and the save it was resumed from."""
+
+    def new(players: int | None, seed: int, chosen: dict[str, HouseRuleValue]) -> Game:
+        resolve(catalog, chosen)
+        return Game(catalog, players=1 if players is None else players, seed=seed, house_rules=chosen)
+
+    found: tuple[Game, str | None] = start_from_args(args, lambda path: resume(catalog, path, SAVES), lambda text: parse_assignment(catalog, text), new)
+    return found
+
+
+def start_from_args(
+    args: argparse.Namespace,
+    resumed: Callable[[Path], Any],
+    parse: Callable[[str], tuple[str, Any]],
+    new: Callable[[int | None, int, dict[str, Any]], Any],
+) -> tuple[Any, str | None]:
+    """For any game: the game ``--load`` names (refusing a seed, player count
+    or house rule beside it), or a new one from ``--seed``, ``--players`` and
+    ``--house-rule``; a house rule or set-up the game refuses is a one-line
+    UsageError. Returns the game and the save it came from."""
     seed = getattr(args, "seed", None)
     players = getattr(args, "players", None)
     assignments: list[str] = list(getattr(args, "house_rules", None) or [])
@@ -185,18 +204,15 @@ def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None
         given = [flag for flag, value in (("--seed", seed), ("--players", players), ("--house-rule", assignments or None)) if value is not None]
         if given:
             raise UsageError(f"--load resumes a game with the seed, players and house rules it was saved with; do not give {' or '.join(given)} with it")
-        game: Game = resume(catalog, Path(load), SAVES)
-        return game, load
-    chosen: dict[str, HouseRuleValue] = {}
+        return resumed(Path(load)), load
+    chosen: dict[str, Any] = {}
     try:
         for text in assignments:
-            key, value = parse_assignment(catalog, text)
+            key, value = parse(text)
             chosen[key] = value
-        resolve(catalog, chosen)
-        game = Game(catalog, players=1 if players is None else players, seed=0 if seed is None else seed, house_rules=chosen)
+        return new(players, 0 if seed is None else seed, chosen), None
     except InvalidActionError as exc:
         raise UsageError(_one_line(str(exc))) from None
-    return game, None
 
 
 def resume(catalog: Any, path: Path, kind: SaveKind) -> Any:

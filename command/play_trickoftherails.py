@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TextIO
 
 from command.games import default_content
-from command.play import PROG, SaveKind, Terminal, _count, _one_line, load_catalog, resume, save_target
+from command.play import PROG, SaveKind, Terminal, _count, _one_line, load_catalog, resume, save_target, start_from_args
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
 from engine.trickoftherails.actions import Action, Play, from_json
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
@@ -80,24 +80,13 @@ def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
 
 
 def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None]:
-    seed = getattr(args, "seed", None)
-    players = getattr(args, "players", None)
-    assignments: list[str] = list(getattr(args, "house_rules", None) or [])
-    load = getattr(args, "load", None)
-    if load is not None:
-        given = [flag for flag, value in (("--seed", seed), ("--players", players), ("--house-rule", assignments or None)) if value is not None]
-        if given:
-            raise UsageError(f"--load resumes a game with the seed, players and house rules it was saved with; do not give {' or '.join(given)} with it")
-        game: Game = resume(catalog, Path(load), SAVES)
-        return game, load
-    chosen: dict[str, HouseRuleValue] = {}
-    try:
-        for text in assignments:
-            key, value = parse_assignment(catalog, text)
-            chosen[key] = value
-        return Game(catalog, players=DEFAULT_PLAYERS if players is None else players, seed=0 if seed is None else seed, house_rules=chosen), None
-    except InvalidActionError as exc:
-        raise UsageError(_one_line(str(exc))) from None
+    """The game to play, new or resumed, and the save it was resumed from."""
+
+    def new(players: int | None, seed: int, chosen: dict[str, HouseRuleValue]) -> Game:
+        return Game(catalog, players=DEFAULT_PLAYERS if players is None else players, seed=seed, house_rules=chosen)
+
+    found: tuple[Game, str | None] = start_from_args(args, lambda path: resume(catalog, path, SAVES), lambda text: parse_assignment(catalog, text), new)
+    return found
 
 
 def _seats(players: int, bots: int | None, bot: str | None) -> list[str]:
