@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import pytest
 
@@ -73,3 +73,16 @@ def test_load_imports_every_module_of_the_package(tmp_path: Path, monkeypatch: p
     finally:
         for module in [m for m in sys.modules if m.startswith("demo_effects")]:
             del sys.modules[module]
+
+
+def test_subscribed_names_the_effects_with_a_handler_for_an_event() -> None:
+    from engine.effects.registry import EffectRegistry, Event
+
+    registry = EffectRegistry(package="nowhere")
+    first: Event[Any] = Event("first")
+    second: Event[Any] = Event("second")
+    registry.on(first, "a")(lambda: None)
+    registry.on(second, "b")(lambda: None)
+    registry.on(first, "c")(lambda: None)
+    assert registry.subscribed(first) == {"a", "c"}
+    assert registry.subscribed(second) == {"b"}

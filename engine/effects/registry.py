@@ -150,6 +150,11 @@ class EffectRegistry(dict[str, Handler]):
         sub = made.subscriptions.get(event.name) if made is not None else None
         return cast("F", sub.call) if sub is not None else None
 
+    def subscribed(self, event: Event[Any]) -> frozenset[str]:
+        """The effect ids with a handler for ``event``: a core that scans many
+        cards asks this once rather than looking each card's effect up."""
+        return frozenset(effect_id for effect_id, made in self.items() if event.name in made.subscriptions)
+
     def kind(self, event: Event[Any], effect_id: str | None) -> object:
         """What the effect's handler for ``event`` declared it acts for."""
         made = self.get(effect_id) if effect_id is not None else None

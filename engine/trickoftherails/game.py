@@ -62,7 +62,7 @@ class Game:
         s.hands = [sorted(hand, key=self._order.__getitem__) for hand in hands]
         s.shares = [[] for _ in range(s.players)]
         registry = load_handlers()
-        begins = {effect for effect, made in registry.items() if RAILWAY_STARTED.name in made.subscriptions}
+        begins = registry.subscribed(RAILWAY_STARTED)
         for card in c.cards:
             if card.effect in begins:
                 start = registry.get_handler(RAILWAY_STARTED, card.effect)

@@ -54,7 +54,7 @@ def reasons(game: Game, action: Action) -> list[Reason]:
     if s.phase == "over":
         return [Reason("game-over", "the game is over")]
     found: list[Reason] = []
-    actor = s.pending[0].player if s.phase == "place" else (s.trick.leader + len(s.trick.plays)) % s.players
+    actor = to_act(game)
     if action.player != actor:
         found.append(Reason("not-your-turn", f"it is player {actor}'s turn, not player {action.player}'s"))
     if s.phase == "play":

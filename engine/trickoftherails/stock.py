@@ -23,7 +23,7 @@ def stock_trick(game: Game, trick: Trick, card: Card) -> None:
     s.shares[won_by].append(card.id)
     played = trick.card_of(won_by)
     registry = load_handlers()
-    holds = {effect for effect, made in registry.items() if WINNER_CARD_RESERVED.name in made.subscriptions}
+    holds = registry.subscribed(WINNER_CARD_RESERVED)
     by_id = game.catalog.by_id
     taken = False
     for index, lane_id in enumerate(s.lane):
