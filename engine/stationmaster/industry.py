@@ -15,10 +15,25 @@ from typing import TYPE_CHECKING
 from engine.stationmaster.content.model import Facility, OfficeTier, TrainCard
 from engine.stationmaster.district import capacity
 from engine.stationmaster.lasting import halted_work
-from engine.stationmaster.state import OFFICE_SQUARE, District
+from engine.stationmaster.state import OFFICE_SQUARE, Car, District
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
+
+
+def works(facility: Facility, car: Car, player: int) -> bool:
+    """Whether an industry of ``player``'s district works this car as it is:
+    a load it takes in, or an empty it loads. The yards ask the same question
+    when they choose cars for an industry (``engine.stationmaster.yards``).
+
+    A load is taken in only if it is this industry's commodity (or came from
+    off the map) and was not loaded in this very district: no traffic runs in
+    circles inside one Office Area."""
+    if car.type not in facility.car_types:
+        return False
+    if car.loaded:
+        return facility.traffic in ("inbound", "both") and car.commodity in (None, facility.commodity) and car.shipper != player
+    return facility.traffic in ("outbound", "both")
 
 
 def work_district(game: Game, player: int) -> None:
@@ -42,11 +57,7 @@ def work_district(game: Game, player: int) -> None:
             for car in square.cars:
                 if room <= 0:
                     break
-                # A load is taken in only if it is this industry's commodity
-                # (or came from off the map) and was not loaded in this very
-                # district: no traffic runs in circles inside one Office Area.
-                ours = car.commodity in (None, card.commodity) and car.shipper != player
-                if car.loaded and car.type in card.car_types and ours:
+                if car.loaded and works(card, car, player):
                     car.loaded = False
                     car.shipper = None
                     car.commodity = None
@@ -59,7 +70,7 @@ def work_district(game: Game, player: int) -> None:
             for car in square.cars:
                 if square.waiting <= 0:
                     break
-                if not car.loaded and car.type in card.car_types:
+                if not car.loaded and works(card, car, player):
                     car.loaded = True
                     car.shipper = player
                     car.commodity = card.commodity

@@ -22,6 +22,7 @@ from engine.stationmaster.consist import Wanted
 from engine.stationmaster.content.model import Facility, MainlineCard, TrainCard
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import EXTRA_MADE_UP
+from engine.stationmaster.industry import works
 from engine.stationmaster.lookups import district_enhancements
 from engine.stationmaster.state import Car
 
@@ -62,18 +63,6 @@ def take_from(yards: Sequence[list[Car]], taken: Sequence[Car]) -> None:
     gone = {id(car) for car in taken}
     for yard in yards:
         yard[:] = [car for car in yard if id(car) not in gone]
-
-
-def works(facility: Facility, car: Car, player: int) -> bool:
-    """Whether an industry of ``player``'s district works this car as it is:
-    a load it takes in (of its own commodity, or from off the map, and not
-    loaded in that district), or an empty it loads (the industries' own
-    rules, as ``industry.work_district`` applies them)."""
-    if car.type not in facility.car_types:
-        return False
-    if car.loaded:
-        return facility.traffic in ("inbound", "both") and car.commodity in (None, facility.commodity) and car.shipper != player
-    return facility.traffic in ("outbound", "both")
 
 
 def wanted_on_run(game: Game, card: TrainCard, start: int, heading: str) -> list[Wanted]:
