@@ -43,7 +43,7 @@ import re
 import sys
 import tempfile
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -318,6 +318,36 @@ def _file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
+# -- who sits at the table ---------------------------------------------------------
+
+
+# Clears the screen and the terminal's scrollback, cursor at the top (ANSI,
+# xterm's 3J for the scrollback): between two people's turns nothing of the
+# last one's screen stays visible, nor can be scrolled back to.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def seats(args: argparse.Namespace, players: int, title: str, bots: Sequence[str], default: str) -> list[str]:
+    """Each seat's bot, "" for a person, from ``--bots`` and ``--bot``: the
+    last ``--bots`` seats are bots (``default`` unless ``--bot`` names one of
+    the game's ``bots``). UsageError for a count or name the game cannot seat."""
+    given, bot = getattr(args, "bots", None), getattr(args, "bot", None)
+    count = 0 if given is None else given
+    if not 0 <= count <= players:
+        raise UsageError(f"--bots {count}: a {players}-player game has {players} seats, so from 0 to {players} of them can be bots")
+    name = default if bot is None else bot
+    if name not in bots:
+        raise UsageError(f"--bot {name}: {title} has no such bot (its bots: {', '.join(bots)})")
+    if bot is not None and count == 0:
+        raise UsageError(f"--bot {name} names the bot for the --bots seats; give --bots N too")
+    return ["" if seat < players - count else name for seat in range(players)]
+
+
+def people_words(seated: Sequence[str]) -> str:
+    """Who sits where, for the opening line: "player 0 (a person), player 1 (greedy bot)"."""
+    return ", ".join(f"player {seat} ({bot} bot)" if bot else f"player {seat} (a person)" for seat, bot in enumerate(seated))
+
+
 # -- the interactive loop -----------------------------------------------------------
 
 
@@ -379,6 +409,21 @@ class Terminal:
             self.error(f"could not save to {path}: {reason}")
             return
         self.say(f"saved to {path} ({_count(len(self.game.history), 'action')})")
+
+    def hand_over(self, inp: TextIO, person: int, heading: Sequence[str]) -> bool:
+        """Clear the screen, say who sits where (``heading``), and wait until
+        ``person`` has the terminal; False when the session ends there."""
+        self.out.write(CLEAR)
+        for line in heading:
+            self.say(line)
+        self.say()
+        self.say(f"Pass the terminal to player {person}.")
+        self.say("(The screen was cleared so that nobody sees another player's hand.)")
+        ready = self.read_line(inp, f"player {person}, press Enter when only you can see the screen> ")
+        if ready is None or ready.lower() in ("quit", "exit"):
+            self.say(self.leave("end of input" if ready is None else "quit"))
+            return False
+        return True
 
     def leave(self, why: str) -> str:
         if self.save_path is None:

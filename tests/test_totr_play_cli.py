@@ -17,7 +17,7 @@ from typing import NamedTuple
 import pytest
 
 from command import play
-from command.play_trickoftherails import CLEAR
+from command.play import CLEAR
 from engine.stationmaster import load_catalog as load_station_master
 from engine.stationmaster.game import Game as StationMasterGame
 from engine.trickoftherails import load_catalog
