@@ -51,6 +51,7 @@ from typing import Any, TextIO
 from command.commands import PLAY_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
 from engine.stationmaster.actions import Action, Draw, from_json
+from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
 from engine.stationmaster.content.model import Catalog
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
 from engine.stationmaster.game import SAVE_FORMAT, Game
@@ -58,6 +59,7 @@ from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, re
 from engine.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 
 PROG = "stationmaster play"
+DEFAULT_BOT = "greedy"  # Station Master's bot for the --bots seats unless --bot names another
 PROMPT_HELP = "type a key from the list, ? to show the table again, help for the keys and commands, save FILE, quit, or an action as JSON"
 HELP_COMMANDS = (
     "Commands: ? shows the table and the choices again; help shows this; save FILE saves the game there (save alone: to the --save file); quit stops.",
@@ -110,10 +112,6 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
         from command import play_trickoftherails
 
         return play_trickoftherails.run(args, inp, out, err)
-    given = [flag for flag, dest in (("--bots", "bots"), ("--bot", "bot")) if getattr(args, dest, None) is not None]
-    if given:
-        print(f"{PROG}: {' and '.join(given)}: Station Master has no bots at the table (they are for --game trickoftherails)", file=err)
-        return 2
     try:
         catalog = _load_catalog(game_id, Path(getattr(args, "content", None) or default_content(game_id)))
     except ContentError as exc:
@@ -124,11 +122,12 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
         return 2
     try:
         game, resumed = _start(catalog, args)
+        seated = seats(args, game.state.players, SAVES.title, BOTS, DEFAULT_BOT)
         save_path = save_target(getattr(args, "save", None), SAVES)
     except UsageError as exc:
         print(f"{PROG}: {_one_line(str(exc))}", file=err)
         return 2
-    session = Session(game, out, save_path)
+    session = Session(game, out, save_path, seated)
     if resumed is not None:
         print(f"Resumed {resumed}: {_count(len(game.history), 'action')} replayed.", file=out)
     return session.loop(inp)
@@ -433,16 +432,41 @@ class Terminal:
         return f"{why}: stopping"
 
 
+@dataclass(frozen=True)
+class Told:
+    """One line of what happened: whose action it follows, its words, and
+    who may read it (None: everyone; a player: only they, as the card they
+    drew from the deck)."""
+
+    actor: int
+    text: str
+    reader: int | None = None
+
+
 class Session(Terminal):
-    """One Station Master game at one terminal: shows the table, reads a line, acts on it."""
+    """One Station Master game at one terminal: the people choose by key,
+    the bots (``seated``: each seat's bot, "" for a person) act by
+    themselves, and with more than one person the terminal is handed over
+    whenever a different person must act, a defender in a response window
+    too, so that no hand is shown to anyone but its holder."""
 
     game: Game
 
-    def __init__(self, game: Game, out: TextIO, save_path: Path | None) -> None:
+    def __init__(self, game: Game, out: TextIO, save_path: Path | None, seated: Sequence[str] | None = None) -> None:
         super().__init__(game, out, save_path, SAVES)
+        self.seats = list(seated) if seated is not None else [""] * game.state.players
+        self.people = [seat for seat, bot in enumerate(self.seats) if not bot]
         # a resumed game shows the keys an unbroken one would have shown
         self.keys = ActionKeys.resumed(game) if game.history else ActionKeys()
         self.offered: dict[str, Action] = {}
+        # What happened, and how much of it each person has been shown at a
+        # prompt of theirs; after a hand-over they are told what they missed.
+        self.story: list[Told] = []
+        self.seen: dict[int, int] = {}
+        self.at_terminal: int | None = None
+        self._told_last: int | None = None  # whose lines were printed last, to head a bot's run of them
+        self._table_due = True  # the table changed since the person at the terminal last saw it
+        self._gap = False  # lines were printed since: a blank line before the table
         self._offer()
 
     def _offer(self) -> None:
@@ -458,8 +482,25 @@ class Session(Terminal):
         return f"player {self.game.to_act}, choose {key_summary(self.offered)}> "
 
     def loop(self, inp: TextIO) -> int:
-        self.show()
+        if any(self.seats):
+            self.say(f"Station Master, {_count(len(self.seats), 'player')}, seed {self.game.seed}: {people_words(self.seats)}.")
+            if not self.people:
+                self.say("Every seat is a bot: the game plays itself through.")
+            self.say()
         while not self.game.is_over():
+            actor = self.game.to_act
+            if self.seats[actor]:
+                if not self._bot_moves(actor, self.seats[actor]):
+                    self.say(self.leave("a bot failed"))
+                    return 1
+                continue
+            if actor != self.at_terminal:
+                if len(self.people) > 1 and not self.hand_over(inp, actor, self._heading()):
+                    return 0
+                self.at_terminal, self._told_last = actor, None
+                self._recap(actor)
+            if self._table_due:
+                self._show_table(actor)
             line = self.read_line(inp, self.prompt())
             if line is None:
                 self.say()
@@ -468,8 +509,73 @@ class Session(Terminal):
             if not self.handle(line):
                 self.say(self.leave("quit"))
                 return 0
+        if self._table_due:
+            if self._gap:
+                self.say()
+            self.say(render_state(self.game))
         self.say(render_final(self.game))
         return 0
+
+    def _show_table(self, person: int) -> None:
+        if self._gap:
+            self.say()
+        self.show()
+        self.seen[person] = len(self.story)
+        self._table_due = self._gap = False
+        self._told_last = None
+
+    def _heading(self) -> list[str]:
+        """Above a hand-over: the day, and who sits where (nothing of a hand)."""
+        s = self.game.state
+        return textwrap.wrap(f"Station Master, Day {s.day} of {self.game.catalog.game.table.game_days}: {people_words(self.seats)}.", 80)
+
+    def _recap(self, person: int) -> None:
+        """After a hand-over, what ``person`` has not seen since their last
+        prompt, each player's actions under their name."""
+        missed = [told for told in self.story[self.seen.get(person, 0) :] if told.reader in (None, person)]
+        if not missed or len(self.people) < 2:
+            return
+        self.say("Since your last turn:")
+        actor = None
+        for told in missed:
+            if told.actor != actor:
+                actor = told.actor
+                self.say(f"  {'you' if actor == person else self._who(actor)}:")
+            self.say(f"    {told.text}")
+        self._gap = True
+
+    def _who(self, player: int) -> str:
+        bot = self.seats[player]
+        return f"player {player} ({bot} bot)" if bot else f"player {player}"
+
+    def tell(self, lines: list[Told]) -> None:
+        """Add to the story and print what the person at the terminal may
+        read: their own actions as they are, a bot's under its name."""
+        self.story += lines
+        for told in lines:
+            if told.reader is not None and told.reader != self.at_terminal:
+                continue
+            if told.actor == self.at_terminal:
+                self.say(told.text)
+            else:
+                if told.actor != self._told_last:
+                    self.say(f"{self._who(told.actor)}:")
+                self.say(f"  {told.text}")
+            self._told_last = told.actor
+            self._gap = True
+
+    def _bot_moves(self, player: int, bot: str) -> bool:
+        """The bot in ``player``'s seat takes its action; False if it has none
+        or the engine fails on it (the game cannot go on)."""
+        try:
+            action = BOT_FUNCTIONS[bot](self.game)
+        except Exception as exc:  # noqa: BLE001 - a bug in a bot must not end in a traceback
+            self.error(f"internal error: the {bot} bot of player {player} failed: {type(exc).__name__}: {exc} (please report this)")
+            return False
+        if action is None:
+            self.error(f"internal error: the {bot} bot of player {player} found no legal action (please report this)")
+            return False
+        return self._take(action)
 
     def handle(self, line: str) -> bool:
         """Act on one input line; False when the player quits."""
@@ -528,7 +634,8 @@ class Session(Terminal):
             return
         self._take(action)
 
-    def _take(self, action: Action) -> None:
+    def _take(self, action: Action) -> bool:
+        """Apply ``action`` and tell it; False if it was not taken."""
         game = self.game
         before = len(game.state.log)
         said = describe_action(game, action)  # before: it names the piles as they are now
@@ -539,27 +646,29 @@ class Session(Terminal):
             self.say(f"refused: {describe_action(game, action)}")
             for reason in exc.reasons:
                 self.say(f"  - {_one_line(reason)}")
-            return
+            return False
         except InvalidActionError as exc:
             self.error(str(exc))
-            return
+            return False
         except Exception as exc:  # noqa: BLE001 - a bug in the engine must not end the game
             self.error(f"internal error while applying {action}: {type(exc).__name__}: {exc} (please report this); the action was undone")
             # apply() records an action only once it is done, so the history
             # still ends before this one: replaying it rebuilds the state.
             self.game = Game.replay(game.catalog, game.save())
             self._offer()
-            return
-        self.say(f"> {said}")
-        if isinstance(action, Draw):
-            self.say(f"  player {action.player} draws {_drawn(game, hand, game.state.hands[action.player])}")
-        for entry in game.state.log[before:]:
-            self.say(f"  {entry}")
+            return False
+        player = action.player
+        lines = [Told(player, f"> {said}")]
+        if isinstance(action, Draw):  # the card drawn is the drawer's to know
+            lines.append(Told(player, f"  player {player} draws {_drawn(game, hand, game.state.hands[player])}", reader=player))
+        lines += [Told(player, f"  {entry}") for entry in game.state.log[before:]]
+        self.tell(lines)
+        # keys are given at every position, a bot's too, as ActionKeys.resumed replays them
         self._offer()
         if self.save_path is not None:
             self.autosave(self.save_path)
-        self.say()
-        self.show()
+        self._table_due = True
+        return True
 
 
 def _drawn(game: Game, before: list[str], after: list[str]) -> str:

@@ -344,13 +344,6 @@ def test_bad_arguments_are_one_line_usage_errors(argv: list[str], words: str) ->
     assert words in result.err, result.err
 
 
-def test_station_master_has_no_bots_at_the_table() -> None:
-    args = parser().parse_args(["play", "--bots", "1"])
-    err = io.StringIO()
-    assert play.run(args, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
-    assert err.getvalue().count("\n") == 1 and "--game trickoftherails" in err.getvalue()
-
-
 def test_the_same_seed_and_input_print_the_same_game() -> None:
     lines = ["1", "2", "?", "bad", "1", "quit"]
     assert run_play(["--bots", "1", "--seed", "9"], lines) == run_play(["--bots", "1", "--seed", "9"], lines)
