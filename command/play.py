@@ -1,14 +1,29 @@
-"""``stationmaster play``: Station Master in a terminal (solitaire by default).
+"""``stationmaster play``: Station Master in a terminal (solitaire by default), people and bots at one table.
 
 ``--game`` picks the pack (``stationmaster`` unless given) and with it the
 default content folder, ``content/<game>``. This module holds what every
-terminal game shares (loading the content, resuming and writing saves) and
-Station Master's session; Trick of the Rails, with hidden hands, people and
-bots at one table, has its own (``command.play_trickoftherails``). A pack
-with no text view of its own is refused in one line.
+terminal game shares (loading the content, resuming and writing saves, who
+sits where, handing the terminal over) and Station Master's session; Trick
+of the Rails has its own (``command.play_trickoftherails``). A pack with no
+text view of its own is refused in one line.
 
-Each time the table changes it is printed (see
-``engine.stationmaster.textview``) with the legal actions, each by its key. At the prompt the player types
+``--players`` seats Station Master's districts (default 1, solitaire);
+``--bots N`` gives the last N seats to a bot (``--bot NAME``: random, greedy
+or lookahead, greedy unless said), which acts by itself, an answer to an
+attack aimed at it included, each action told in a line under its name (a
+card it draws from the deck is not named). The other seats are people at
+this terminal. With more than one, the screen and its scrollback are
+cleared whenever a different person must act (a defender in an attack's
+response window too) and a "pass the terminal to player K" prompt waits for
+Enter before that person's hand is shown; they are then told what happened
+since their last prompt. A game of bots only plays itself to the end.
+``--load`` resumes a save; ``--bots`` and ``--bot`` say again who the bots
+are (the save holds the actions, not the seats, and a bot's stream starts
+afresh, so its choices may differ from an unbroken game's).
+
+Each time the table changes and a person is to act, it is printed as that
+person sees it (see ``engine.stationmaster.textview``) with the legal
+actions, each by its key. At the prompt the person types
 
 - a key: take that action. Letters choose the turn's own steps and always
   mean the same thing (``d`` draw from the deck, ``d1`` to ``d3`` from a
@@ -27,8 +42,10 @@ A key that is no choice now gets a one-line error; when it names an action
 (a turn step's letter, or a number given earlier this turn) the error says
 which and every reason the rules refuse it. Anything else gets a one-line
 error and the prompt again. End of input saves (with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
-stopped, 1 the content does not load, 2 the command was unusable (bad
-arguments, a bad house rule, a save file that cannot be resumed or written).
+stopped, 1 the content does not load (or a bot failed, a bug: the game is
+saved with --save and the session stops), 2 the command was unusable (bad
+arguments, seats or bot, a bad house rule, a save file that cannot be
+resumed or written).
 A save is written atomically (a temporary file in the same directory, then
 ``os.replace``), and a file that is not a Station Master save is never
 overwritten.
@@ -76,14 +93,22 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         help=PLAY_HELP,
         description=(
             "Play in the terminal. Station Master (the default game), at the prompt: " + PROMPT_HELP + ". " + KEYS_HELP + " "
-            "Trick of the Rails (--game trickoftherails): people and bots at one table, the people passing the terminal; "
-            "at the prompt type a number, a card's name, ?, help, save FILE or quit."
+            "In either game --bots N gives the last N seats to bots; the people share the terminal, handing it over in turn. "
+            "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
         ),
     )
     play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the cards (default 0); the same seed and inputs always play the same game")
-    play.add_argument("--players", type=int, default=None, metavar="N", help="how many play: Station Master's districts, played in turn at one terminal (default 1: solitaire); Trick of the Rails' seats, 3 to 5 (default 3)")
-    play.add_argument("--bots", type=int, default=None, metavar="N", help="Trick of the Rails: bots take the last N seats (default 0: every seat is a person)")
-    play.add_argument("--bot", default=None, metavar="NAME", help="Trick of the Rails: which bot plays those seats (default: greedy)")
+    play.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="how many play: Station Master's districts (default 1: solitaire), Trick of the Rails' seats, 3 to 5 (default 3); the people among them share the terminal",
+    )
+    play.add_argument("--bots", type=int, default=None, metavar="N", help="bots take the last N seats (default 0: every seat is a person; N equal to --players: the game plays itself)")
+    play.add_argument(
+        "--bot", default=None, metavar="NAME", help=f"which bot plays the --bots seats (default: {DEFAULT_BOT}); Station Master's: {', '.join(BOTS)}; an unknown name is refused with the game's list"
+    )
     play.add_argument(
         "--house-rule",
         dest="house_rules",
