@@ -75,7 +75,8 @@ def test_one_person_and_two_bots_play_to_the_end(tmp_path: Path) -> None:
     result = run_with_first_choices(["--players", "3", "--bots", "2", "--seed", "4", "--save", str(save)])
     assert result.code == 0, result.err
     assert result.err == "" and "Traceback" not in result.out and "error:" not in result.out
-    assert result.out.startswith("Station Master, 3 players, seed 4: player 0 (a person), player 1 (greedy bot), player 2 (greedy bot).")
+    opening = " ".join(result.out.split("\n\n")[0].splitlines())
+    assert opening == "Station Master, 3 players, seed 4: player 0 (a person), player 1 (greedy bot), player 2 (greedy bot)."
     game = replay(save)
     assert game.is_over()
     assert game.state_json() == expected_game(3, 4, people=1).state_json()
@@ -105,7 +106,7 @@ def test_a_game_of_bots_plays_itself_the_same_way_twice() -> None:
 def test_a_bot_named_plays_its_seats() -> None:
     result = run_play(["--players", "2", "--bots", "1", "--bot", "random", "--seed", "5"], ["quit"])
     assert result.code == 0, result.err
-    assert "player 1 (random bot)" in result.out.splitlines()[0]
+    assert "player 1 (random bot)" in result.out.split("\n\n")[0]
 
 
 def test_a_resumed_game_says_again_who_the_bots_are(tmp_path: Path) -> None:
