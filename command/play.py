@@ -508,8 +508,8 @@ class Session(Terminal):
 
     def loop(self, inp: TextIO) -> int:
         if any(self.seats):
-            for line in textwrap.wrap(f"Station Master, {_count(len(self.seats), 'player')}, seed {self.game.seed}: {people_words(self.seats)}.", 80):
-                self.say(line)
+            for opening in textwrap.wrap(f"Station Master, {_count(len(self.seats), 'player')}, seed {self.game.seed}: {people_words(self.seats)}.", 80):
+                self.say(opening)
             if not self.people:
                 self.say("Every seat is a bot: the game plays itself through.")
             self.say()
