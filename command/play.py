@@ -1,14 +1,29 @@
-"""``stationmaster play``: Station Master in a terminal (solitaire by default).
+"""``stationmaster play``: Station Master in a terminal (solitaire by default), people and bots at one table.
 
 ``--game`` picks the pack (``stationmaster`` unless given) and with it the
 default content folder, ``content/<game>``. This module holds what every
-terminal game shares (loading the content, resuming and writing saves) and
-Station Master's session; Trick of the Rails, with hidden hands, people and
-bots at one table, has its own (``command.play_trickoftherails``). A pack
-with no text view of its own is refused in one line.
+terminal game shares (loading the content, resuming and writing saves, who
+sits where, handing the terminal over) and Station Master's session; Trick
+of the Rails has its own (``command.play_trickoftherails``). A pack with no
+text view of its own is refused in one line.
 
-Each time the table changes it is printed (see
-``engine.stationmaster.textview``) with the legal actions, each by its key. At the prompt the player types
+``--players`` seats Station Master's districts (default 1, solitaire);
+``--bots N`` gives the last N seats to a bot (``--bot NAME``: random, greedy
+or lookahead, greedy unless said), which acts by itself, an answer to an
+attack aimed at it included, each action told in a line under its name (a
+card it draws from the deck is not named). The other seats are people at
+this terminal. With more than one, the screen and its scrollback are
+cleared whenever a different person must act (a defender in an attack's
+response window too) and a "pass the terminal to player K" prompt waits for
+Enter before that person's hand is shown; they are then told what happened
+since their last prompt. A game of bots only plays itself to the end.
+``--load`` resumes a save; ``--bots`` and ``--bot`` say again who the bots
+are (the save holds the actions, not the seats, and a bot's stream starts
+afresh, so its choices may differ from an unbroken game's).
+
+Each time the table changes and a person is to act, it is printed as that
+person sees it (see ``engine.stationmaster.textview``) with the legal
+actions, each by its key. At the prompt the person types
 
 - a key: take that action. Letters choose the turn's own steps and always
   mean the same thing (``d`` draw from the deck, ``d1`` to ``d3`` from a
@@ -27,8 +42,10 @@ A key that is no choice now gets a one-line error; when it names an action
 (a turn step's letter, or a number given earlier this turn) the error says
 which and every reason the rules refuse it. Anything else gets a one-line
 error and the prompt again. End of input saves (with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
-stopped, 1 the content does not load, 2 the command was unusable (bad
-arguments, a bad house rule, a save file that cannot be resumed or written).
+stopped, 1 the content does not load (or a bot failed, a bug: the game is
+saved with --save and the session stops), 2 the command was unusable (bad
+arguments, seats or bot, a bad house rule, a save file that cannot be
+resumed or written).
 A save is written atomically (a temporary file in the same directory, then
 ``os.replace``), and a file that is not a Station Master save is never
 overwritten.
@@ -43,7 +60,7 @@ import re
 import sys
 import tempfile
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -51,6 +68,7 @@ from typing import Any, TextIO
 from command.commands import PLAY_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
 from engine.stationmaster.actions import Action, Draw, from_json
+from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
 from engine.stationmaster.content.model import Catalog
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
 from engine.stationmaster.game import SAVE_FORMAT, Game
@@ -58,6 +76,7 @@ from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, re
 from engine.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 
 PROG = "stationmaster play"
+DEFAULT_BOT = "greedy"  # Station Master's bot for the --bots seats unless --bot names another
 PROMPT_HELP = "type a key from the list, ? to show the table again, help for the keys and commands, save FILE, quit, or an action as JSON"
 HELP_COMMANDS = (
     "Commands: ? shows the table and the choices again; help shows this; save FILE saves the game there (save alone: to the --save file); quit stops.",
@@ -74,14 +93,22 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         help=PLAY_HELP,
         description=(
             "Play in the terminal. Station Master (the default game), at the prompt: " + PROMPT_HELP + ". " + KEYS_HELP + " "
-            "Trick of the Rails (--game trickoftherails): people and bots at one table, the people passing the terminal; "
-            "at the prompt type a number, a card's name, ?, help, save FILE or quit."
+            "In either game --bots N gives the last N seats to bots; the people share the terminal, handing it over in turn. "
+            "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
         ),
     )
     play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the cards (default 0); the same seed and inputs always play the same game")
-    play.add_argument("--players", type=int, default=None, metavar="N", help="how many play: Station Master's districts, played in turn at one terminal (default 1: solitaire); Trick of the Rails' seats, 3 to 5 (default 3)")
-    play.add_argument("--bots", type=int, default=None, metavar="N", help="Trick of the Rails: bots take the last N seats (default 0: every seat is a person)")
-    play.add_argument("--bot", default=None, metavar="NAME", help="Trick of the Rails: which bot plays those seats (default: greedy)")
+    play.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="how many play: Station Master's districts (default 1: solitaire), Trick of the Rails' seats, 3 to 5 (default 3); the people among them share the terminal",
+    )
+    play.add_argument("--bots", type=int, default=None, metavar="N", help="bots take the last N seats (default 0: every seat is a person; N equal to --players: the game plays itself)")
+    play.add_argument(
+        "--bot", default=None, metavar="NAME", help=f"which bot plays the --bots seats (default: {DEFAULT_BOT}); Station Master's: {', '.join(BOTS)}; an unknown name is refused with the game's list"
+    )
     play.add_argument(
         "--house-rule",
         dest="house_rules",
@@ -110,10 +137,6 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
         from command import play_trickoftherails
 
         return play_trickoftherails.run(args, inp, out, err)
-    given = [flag for flag, dest in (("--bots", "bots"), ("--bot", "bot")) if getattr(args, dest, None) is not None]
-    if given:
-        print(f"{PROG}: {' and '.join(given)}: Station Master has no bots at the table (they are for --game trickoftherails)", file=err)
-        return 2
     try:
         catalog = _load_catalog(game_id, Path(getattr(args, "content", None) or default_content(game_id)))
     except ContentError as exc:
@@ -124,11 +147,12 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
         return 2
     try:
         game, resumed = _start(catalog, args)
+        seated = seats(args, game.state.players, SAVES.title, BOTS, DEFAULT_BOT)
         save_path = save_target(getattr(args, "save", None), SAVES)
     except UsageError as exc:
         print(f"{PROG}: {_one_line(str(exc))}", file=err)
         return 2
-    session = Session(game, out, save_path)
+    session = Session(game, out, save_path, seated)
     if resumed is not None:
         print(f"Resumed {resumed}: {_count(len(game.history), 'action')} replayed.", file=out)
     return session.loop(inp)
@@ -318,6 +342,36 @@ def _file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
+# -- who sits at the table ---------------------------------------------------------
+
+
+# Clears the screen and the terminal's scrollback, cursor at the top (ANSI,
+# xterm's 3J for the scrollback): between two people's turns nothing of the
+# last one's screen stays visible, nor can be scrolled back to.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def seats(args: argparse.Namespace, players: int, title: str, bots: Sequence[str], default: str) -> list[str]:
+    """Each seat's bot, "" for a person, from ``--bots`` and ``--bot``: the
+    last ``--bots`` seats are bots (``default`` unless ``--bot`` names one of
+    the game's ``bots``). UsageError for a count or name the game cannot seat."""
+    given, bot = getattr(args, "bots", None), getattr(args, "bot", None)
+    count = 0 if given is None else given
+    if not 0 <= count <= players:
+        raise UsageError(f"--bots {count}: a {players}-player game has {players} seats, so from 0 to {players} of them can be bots")
+    name = default if bot is None else bot
+    if name not in bots:
+        raise UsageError(f"--bot {name}: {title} has no such bot (its bots: {', '.join(bots)})")
+    if bot is not None and count == 0:
+        raise UsageError(f"--bot {name} names the bot for the --bots seats; give --bots N too")
+    return ["" if seat < players - count else name for seat in range(players)]
+
+
+def people_words(seated: Sequence[str]) -> str:
+    """Who sits where, for the opening line: "player 0 (a person), player 1 (greedy bot)"."""
+    return ", ".join(f"player {seat} ({bot} bot)" if bot else f"player {seat} (a person)" for seat, bot in enumerate(seated))
+
+
 # -- the interactive loop -----------------------------------------------------------
 
 
@@ -380,6 +434,21 @@ class Terminal:
             return
         self.say(f"saved to {path} ({_count(len(self.game.history), 'action')})")
 
+    def hand_over(self, inp: TextIO, person: int, heading: Sequence[str]) -> bool:
+        """Clear the screen, say who sits where (``heading``), and wait until
+        ``person`` has the terminal; False when the session ends there."""
+        self.out.write(CLEAR)
+        for line in heading:
+            self.say(line)
+        self.say()
+        self.say(f"Pass the terminal to player {person}.")
+        self.say("(The screen was cleared so that nobody sees another player's hand.)")
+        ready = self.read_line(inp, f"player {person}, press Enter when only you can see the screen> ")
+        if ready is None or ready.lower() in ("quit", "exit"):
+            self.say(self.leave("end of input" if ready is None else "quit"))
+            return False
+        return True
+
     def leave(self, why: str) -> str:
         if self.save_path is None:
             return f"{why}: stopping; the game was not saved (use --save FILE or 'save FILE' to keep it)"
@@ -388,16 +457,41 @@ class Terminal:
         return f"{why}: stopping"
 
 
+@dataclass(frozen=True)
+class Told:
+    """One line of what happened: whose action it follows, its words, and
+    who may read it (None: everyone; a player: only they, as the card they
+    drew from the deck)."""
+
+    actor: int
+    text: str
+    reader: int | None = None
+
+
 class Session(Terminal):
-    """One Station Master game at one terminal: shows the table, reads a line, acts on it."""
+    """One Station Master game at one terminal: the people choose by key,
+    the bots (``seated``: each seat's bot, "" for a person) act by
+    themselves, and with more than one person the terminal is handed over
+    whenever a different person must act, a defender in a response window
+    too, so that no hand is shown to anyone but its holder."""
 
     game: Game
 
-    def __init__(self, game: Game, out: TextIO, save_path: Path | None) -> None:
+    def __init__(self, game: Game, out: TextIO, save_path: Path | None, seated: Sequence[str] | None = None) -> None:
         super().__init__(game, out, save_path, SAVES)
+        self.seats = list(seated) if seated is not None else [""] * game.state.players
+        self.people = [seat for seat, bot in enumerate(self.seats) if not bot]
         # a resumed game shows the keys an unbroken one would have shown
         self.keys = ActionKeys.resumed(game) if game.history else ActionKeys()
         self.offered: dict[str, Action] = {}
+        # What happened, and how much of it each person has been shown at a
+        # prompt of theirs; after a hand-over they are told what they missed.
+        self.story: list[Told] = []
+        self.seen: dict[int, int] = {}
+        self.at_terminal: int | None = None
+        self._told_last: int | None = None  # whose lines were printed last, to head a bot's run of them
+        self._table_due = True  # the table changed since the person at the terminal last saw it
+        self._gap = False  # lines were printed since: a blank line before the table
         self._offer()
 
     def _offer(self) -> None:
@@ -413,8 +507,26 @@ class Session(Terminal):
         return f"player {self.game.to_act}, choose {key_summary(self.offered)}> "
 
     def loop(self, inp: TextIO) -> int:
-        self.show()
+        if any(self.seats):
+            for opening in textwrap.wrap(f"Station Master, {_count(len(self.seats), 'player')}, seed {self.game.seed}: {people_words(self.seats)}.", 80):
+                self.say(opening)
+            if not self.people:
+                self.say("Every seat is a bot: the game plays itself through.")
+            self.say()
         while not self.game.is_over():
+            actor = self.game.to_act
+            if self.seats[actor]:
+                if not self._bot_moves(actor, self.seats[actor]):
+                    self.say(self.leave("a bot failed"))
+                    return 1
+                continue
+            if actor != self.at_terminal:
+                if len(self.people) > 1 and not self.hand_over(inp, actor, self._heading()):
+                    return 0
+                self.at_terminal, self._told_last = actor, None
+                self._recap(actor)
+            if self._table_due:
+                self._show_table(actor)
             line = self.read_line(inp, self.prompt())
             if line is None:
                 self.say()
@@ -423,8 +535,73 @@ class Session(Terminal):
             if not self.handle(line):
                 self.say(self.leave("quit"))
                 return 0
+        if self._table_due:
+            if self._gap:
+                self.say()
+            self.say(render_state(self.game))
         self.say(render_final(self.game))
         return 0
+
+    def _show_table(self, person: int) -> None:
+        if self._gap:
+            self.say()
+        self.show()
+        self.seen[person] = len(self.story)
+        self._table_due = self._gap = False
+        self._told_last = None
+
+    def _heading(self) -> list[str]:
+        """Above a hand-over: the day, and who sits where (nothing of a hand)."""
+        s = self.game.state
+        return textwrap.wrap(f"Station Master, Day {s.day} of {self.game.catalog.game.table.game_days}: {people_words(self.seats)}.", 80)
+
+    def _recap(self, person: int) -> None:
+        """After a hand-over, what ``person`` has not seen since their last
+        prompt, each player's actions under their name."""
+        missed = [told for told in self.story[self.seen.get(person, 0) :] if told.reader in (None, person)]
+        if not missed or len(self.people) < 2:
+            return
+        self.say("Since your last turn:")
+        actor = None
+        for told in missed:
+            if told.actor != actor:
+                actor = told.actor
+                self.say(f"  {'you' if actor == person else self._who(actor)}:")
+            self.say(f"    {told.text}")
+        self._gap = True
+
+    def _who(self, player: int) -> str:
+        bot = self.seats[player]
+        return f"player {player} ({bot} bot)" if bot else f"player {player}"
+
+    def tell(self, lines: list[Told]) -> None:
+        """Add to the story and print what the person at the terminal may
+        read: their own actions as they are, a bot's under its name."""
+        self.story += lines
+        for told in lines:
+            if told.reader is not None and told.reader != self.at_terminal:
+                continue
+            if told.actor == self.at_terminal:
+                self.say(told.text)
+            else:
+                if told.actor != self._told_last:
+                    self.say(f"{self._who(told.actor)}:")
+                self.say(f"  {told.text}")
+            self._told_last = told.actor
+            self._gap = True
+
+    def _bot_moves(self, player: int, bot: str) -> bool:
+        """The bot in ``player``'s seat takes its action; False if it has none
+        or the engine fails on it (the game cannot go on)."""
+        try:
+            action = BOT_FUNCTIONS[bot](self.game)
+        except Exception as exc:  # noqa: BLE001 - a bug in a bot must not end in a traceback
+            self.error(f"internal error: the {bot} bot of player {player} failed: {type(exc).__name__}: {exc} (please report this)")
+            return False
+        if action is None:
+            self.error(f"internal error: the {bot} bot of player {player} found no legal action (please report this)")
+            return False
+        return self._take(action)
 
     def handle(self, line: str) -> bool:
         """Act on one input line; False when the player quits."""
@@ -483,7 +660,8 @@ class Session(Terminal):
             return
         self._take(action)
 
-    def _take(self, action: Action) -> None:
+    def _take(self, action: Action) -> bool:
+        """Apply ``action`` and tell it; False if it was not taken."""
         game = self.game
         before = len(game.state.log)
         said = describe_action(game, action)  # before: it names the piles as they are now
@@ -494,27 +672,29 @@ class Session(Terminal):
             self.say(f"refused: {describe_action(game, action)}")
             for reason in exc.reasons:
                 self.say(f"  - {_one_line(reason)}")
-            return
+            return False
         except InvalidActionError as exc:
             self.error(str(exc))
-            return
+            return False
         except Exception as exc:  # noqa: BLE001 - a bug in the engine must not end the game
             self.error(f"internal error while applying {action}: {type(exc).__name__}: {exc} (please report this); the action was undone")
             # apply() records an action only once it is done, so the history
             # still ends before this one: replaying it rebuilds the state.
             self.game = Game.replay(game.catalog, game.save())
             self._offer()
-            return
-        self.say(f"> {said}")
-        if isinstance(action, Draw):
-            self.say(f"  player {action.player} draws {_drawn(game, hand, game.state.hands[action.player])}")
-        for entry in game.state.log[before:]:
-            self.say(f"  {entry}")
+            return False
+        player = action.player
+        lines = [Told(player, f"> {said}")]
+        if isinstance(action, Draw):  # the card drawn is the drawer's to know
+            lines.append(Told(player, f"  player {player} draws {_drawn(game, hand, game.state.hands[player])}", reader=player))
+        lines += [Told(player, f"  {entry}") for entry in game.state.log[before:]]
+        self.tell(lines)
+        # keys are given at every position, a bot's too, as ActionKeys.resumed replays them
         self._offer()
         if self.save_path is not None:
             self.autosave(self.save_path)
-        self.say()
-        self.show()
+        self._table_due = True
+        return True
 
 
 def _drawn(game: Game, before: list[str], after: list[str]) -> str:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TextIO
 
 from command.games import default_content
-from command.play import PROG, SaveKind, Terminal, _count, _one_line, load_catalog, resume, save_target, start_from_args
+from command.play import PROG, SaveKind, Terminal, _count, _one_line, load_catalog, people_words, resume, save_target, seats, start_from_args
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
 from engine.trickoftherails.actions import Action, Play, from_json
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
@@ -49,10 +49,6 @@ SAVES = SaveKind("Trick of the Rails", SAVE_FORMAT, Game.loads)
 DEFAULT_PLAYERS = 3
 DEFAULT_BOT = "greedy"
 PROMPT_HELP = "type a number, a card's name to play it, ?, help, save FILE or quit"
-# Clears the screen and the terminal's scrollback, cursor at the top (ANSI,
-# xterm's 3J for the scrollback): between two people's turns nothing of the
-# last one's screen stays visible, nor can be scrolled back to.
-CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 _ECHO = 40
 
 
@@ -68,12 +64,12 @@ def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
         return 2
     try:
         game, resumed = _start(catalog, args)
-        seats = _seats(game.state.players, getattr(args, "bots", None), getattr(args, "bot", None))
+        seated = seats(args, game.state.players, SAVES.title, BOTS, DEFAULT_BOT)
         save_path = save_target(getattr(args, "save", None), SAVES)
     except UsageError as exc:
         print(f"{PROG}: {_one_line(str(exc))}", file=err)
         return 2
-    table = Table(game, out, save_path, seats)
+    table = Table(game, out, save_path, seated)
     if resumed is not None:
         table.say(f"Resumed {resumed}: {_count(len(game.history), 'action')} replayed.")
     return table.loop(inp)
@@ -87,26 +83,6 @@ def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None
 
     found: tuple[Game, str | None] = start_from_args(args, lambda path: resume(catalog, path, SAVES), lambda text: parse_assignment(catalog, text), new)
     return found
-
-
-def _seats(players: int, bots: int | None, bot: str | None) -> list[str]:
-    """Each seat's bot, "" for a person: the last ``bots`` seats are bots."""
-    count = 0 if bots is None else bots
-    if not 0 <= count <= players:
-        raise UsageError(f"--bots {count}: a {players}-player game has {players} seats, so from 0 to {players} of them can be bots")
-    name = DEFAULT_BOT if bot is None else bot
-    if name not in BOT_FUNCTIONS:
-        raise UsageError(f"--bot {name}: Trick of the Rails has no such bot (its bots: {', '.join(BOTS)})")
-    if bot is not None and count == 0:
-        raise UsageError(f"--bot {name} names the bot for the --bots seats; give --bots N too")
-    return ["" if seat < players - count else name for seat in range(players)]
-
-
-def _people_words(seats: list[str]) -> str:
-    parts = []
-    for seat, bot in enumerate(seats):
-        parts.append(f"player {seat} ({bot} bot)" if bot else f"player {seat} (a person)")
-    return ", ".join(parts)
 
 
 class Table(Terminal):
@@ -157,7 +133,7 @@ class Table(Terminal):
 
     def loop(self, inp: TextIO) -> int:
         game = self.game
-        for line in prose(f"Trick of the Rails, {len(self.seats)} players, seed {game.seed}: {_people_words(self.seats)}."):
+        for line in prose(f"Trick of the Rails, {len(self.seats)} players, seed {game.seed}: {people_words(self.seats)}."):
             self.say(line)
         if not self.people:
             self.say("Every seat is a bot: the game plays itself through.")
@@ -183,13 +159,8 @@ class Table(Terminal):
 
     def _turn(self, person: int, inp: TextIO) -> bool:
         """One decision of ``person``; False when the session ends."""
-        if self.at_terminal != person and len(self.people) > 1:
-            self.out.write(CLEAR)
-            self._hand_over(person)
-            ready = self.read_line(inp, f"player {person}, press Enter when only you can see the screen> ")
-            if ready is None or ready.lower() in ("quit", "exit"):
-                self.say(self.leave("end of input" if ready is None else "quit"))
-                return False
+        if self.at_terminal != person and len(self.people) > 1 and not self.hand_over(inp, person, self._heading()):
+            return False
         self.at_terminal = person
         self.show(person)
         while True:
@@ -205,14 +176,10 @@ class Table(Terminal):
             if done:
                 return True
 
-    def _hand_over(self, person: int) -> None:
+    def _heading(self) -> list[str]:
         s = self.game.state
         number, total = s.tricks_played + (1 if s.phase == "play" else 0), s.tricks_played + len(s.lane)
-        for line in prose(f"Trick of the Rails, trick {number} of {total}: {_people_words(self.seats)}."):
-            self.say(line)
-        self.say()
-        self.say(f"Pass the terminal to player {person}.")
-        self.say("(The screen was cleared so that nobody sees another player's hand.)")
+        return prose(f"Trick of the Rails, trick {number} of {total}: {people_words(self.seats)}.")
 
     def show(self, person: int) -> None:
         game = self.game

@@ -111,9 +111,14 @@ def _after_keys(seed: int, keys: Sequence[str]) -> Game:
 
 
 def _first_keys(seed: int, players: int = 1) -> tuple[list[str], Game]:
-    """The keys of a whole game that always takes the first choice listed."""
+    """The keys of a whole game that always takes the first choice listed;
+    with more than one player (all people), an Enter at each hand-over."""
     game, held, typed = fresh(seed, players), ActionKeys(), []
+    at_terminal = None
     while not game.is_over():
+        if players > 1 and game.to_act != at_terminal:
+            typed.append("")
+            at_terminal = game.to_act
         first, action = next(iter(held.assign(game, game.legal_actions()).items()))
         typed.append(first)
         game.apply(action)
@@ -416,7 +421,9 @@ def test_two_players_take_turns_at_one_terminal() -> None:
     typed, _ = _first_keys(4, players=2)
     result = run_play(["--players", "2", "--seed", "4"], typed)
     assert result.code == 0 and "=== Game over" in result.out
+    assert "error:" not in result.out  # every key landed where it was meant
     assert "player 1 to act" in result.out and "Hand of player 1" in result.out
+    assert "Pass the terminal to player 1." in result.out and play.CLEAR in result.out
     assert "Final scores: district 0: " in result.out and "; district 1: " in result.out
 
 

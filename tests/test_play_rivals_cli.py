@@ -13,11 +13,16 @@ from test_play_cli import CATALOG, run_play
 def _inputs(seed: int) -> list[str]:
     """The keys a player types to play seed ``seed`` to its end, taking any
     attack or answer offered and otherwise a random legal action; the keys
-    are the terminal's own (``ActionKeys``), kept across prompts."""
+    are the terminal's own (``ActionKeys``), kept across prompts, with an
+    Enter each time the terminal is handed to another player."""
     game = Game(CATALOG, players=3, seed=seed)
     keys = ActionKeys()
     typed = []
+    at_terminal = None
     while not game.is_over():
+        if game.to_act != at_terminal:  # Enter at the hand-over prompt
+            typed.append("")
+            at_terminal = game.to_act
         actions = game.legal_actions()
         keyed = keys.assign(game, actions)
         action = next((a for a in actions if isinstance(a, (Attack, Answer))), None) or game.random_legal_action()

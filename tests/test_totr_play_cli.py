@@ -17,7 +17,7 @@ from typing import NamedTuple
 import pytest
 
 from command import play
-from command.play_trickoftherails import CLEAR
+from command.play import CLEAR
 from engine.stationmaster import load_catalog as load_station_master
 from engine.stationmaster.game import Game as StationMasterGame
 from engine.trickoftherails import load_catalog
@@ -342,13 +342,6 @@ def test_bad_arguments_are_one_line_usage_errors(argv: list[str], words: str) ->
     assert result.out == ""
     assert result.err.count("\n") == 1 and result.err.startswith("stationmaster play: "), result.err
     assert words in result.err, result.err
-
-
-def test_station_master_has_no_bots_at_the_table() -> None:
-    args = parser().parse_args(["play", "--bots", "1"])
-    err = io.StringIO()
-    assert play.run(args, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
-    assert err.getvalue().count("\n") == 1 and "--game trickoftherails" in err.getvalue()
 
 
 def test_the_same_seed_and_input_print_the_same_game() -> None:
