@@ -15,7 +15,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -304,11 +303,9 @@ def test_a_real_process_with_two_workers() -> None:
 # -- the rules site's table ------------------------------------------------------------------------------
 
 
-def test_simulation_context_is_deterministic_and_fast() -> None:
-    start = time.perf_counter()
+def test_simulation_context_is_deterministic() -> None:
+    # How long it takes is measured by the benches, never asserted by a test.
     fresh = simulate._simulation_context(CATALOG)
-    seconds = time.perf_counter() - start
-    assert seconds < 5, f"the site's simulation took {seconds:.1f} s"
     assert simulate._simulation_context(CATALOG) == fresh
     assert simulation_context(CATALOG) == fresh
     assert simulation_context(CATALOG) == fresh  # the cached answer, unchanged by a caller
