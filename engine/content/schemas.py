@@ -33,6 +33,11 @@ class SchemaIssue:
     pointer: tuple[str | int, ...]
     message: str
     at_key: bool = False
+    # The key a "missing required key" issue is about: the rest of the
+    # mapping at ``pointer`` is still sound.
+    missing: str | None = None
+    # The known key an unknown key is probably a misspelling of.
+    meant: str | None = None
 
 
 class SchemaLoadError(Exception):
@@ -119,13 +124,21 @@ class SchemaSet:
         for error in validator.iter_errors(document):
             issues.extend(_translate(error))
         # jsonschema reports 'required' once per missing key, each naming the
-        # whole list; keep each issue once, in order.
-        return list(dict.fromkeys(issues))
+        # whole list; keep each issue once, in order. A required key that is
+        # only misspelt is reported once, as the misspelling.
+        misspelt = {(i.pointer[:-1], i.meant) for i in issues if i.meant is not None}
+        return [i for i in dict.fromkeys(issues) if (i.pointer, i.missing) not in misspelt]
+
+
+def closest(word: str, choices: Sequence[str]) -> str | None:
+    """The choice ``word`` is most likely a misspelling of, if any is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(word, choices)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 def describe(value: Any) -> str:
@@ -195,15 +208,16 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         known = list(schema.get("properties", {}))
         extras = [k for k in value if k not in known]
         for k in extras:
-            hint = did_you_mean(k, known)
+            close = closest(k, known)
+            hint = f" (did you mean '{close}'?)" if close else ""
             allowed = ", ".join(known)
             allowed_text = f"allowed here: {allowed}" if known else "no keys are allowed here"
-            yield SchemaIssue(pointer + (k,), f"unknown key '{k}'{hint}; {allowed_text}", at_key=True)
+            yield SchemaIssue(pointer + (k,), f"unknown key '{k}'{hint}; {allowed_text}", at_key=True, meant=close)
         return
     if kind == "required" and isinstance(value, dict):
         missing = [k for k in wanted if k not in value]
         for k in missing:
-            yield SchemaIssue(pointer, f"missing required key '{k}'")
+            yield SchemaIssue(pointer, f"missing required key '{k}'", missing=k)
         return
     if kind == "enum":
         choices = list(wanted)

@@ -4,7 +4,7 @@ each other (lockout pairs, the office ladder, a consist that fits its Crew Tray)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import (
@@ -26,7 +26,7 @@ from engine.content.schemas import did_you_mean
 from engine.content.source import undeclared
 
 if TYPE_CHECKING:
-    from engine.content.loader import Locator
+    from engine.content.loader import Coverage, Locator
     from engine.stationmaster.content.catalog import KnownHouseRules
 
 Report = Callable[..., None]
@@ -34,56 +34,49 @@ _CORNERS_LEFT = {"NE", "SW"}
 _CORNERS_RIGHT = {"SE", "NW"}
 
 
-def cross_check(catalog: Catalog, locator: Locator, known_house_rules: KnownHouseRules, unchecked: frozenset[str] = frozenset(), incomplete: frozenset[str] = frozenset()) -> list[Problem]:
-    """Every cross-file problem. ``unchecked`` holds ids of cards that failed
-    their schema: references to them are not reported again as dangling, and
-    rules about a whole family (``incomplete`` names the families with such
-    cards) wait until the family is whole, so one mistake is reported once."""
+def cross_check(catalog: Catalog, locator: Locator, known_house_rules: KnownHouseRules, coverage: Coverage) -> list[Problem]:
+    """Every cross-file problem, over what ``coverage`` says read and passed
+    its schema: a reference to a card left out is not reported as dangling,
+    and a rule that needs a whole family or a section of a file that failed
+    waits until it is fixed, so one mistake is reported once."""
     problems: list[Problem] = []
+    unchecked = coverage.unchecked
 
     def report(origin: Origin, message: str, field: str | int | tuple[str | int, ...] | None = None, at_key: bool = False) -> None:
         problems.append(locator.problem(origin, message, field=field, at_key=at_key))
 
-    _unique_ids(catalog.cards, report)
-    _sources_declared(catalog, report)
-    _effects_declared(catalog, report, unchecked)
-    _track(catalog, report, unchecked)
+    if coverage.whole("game", "sourceEditions"):
+        _sources_declared(catalog, report)
+    if coverage.whole("effects", "effects"):
+        _effects_declared(catalog, report)
+    _track(catalog, report)
     _track_labels(catalog, report)
-    _restrictions(catalog, report)
-    _crossing(catalog, report)
-    if "offices" not in incomplete:
+    _restrictions(catalog, report, car_types=coverage.whole("supplies"), names=coverage.whole("trains", "restrictions"))
+    if coverage.whole("mainline", "crossing"):
+        _crossing(catalog, report)
+    if coverage.whole("offices"):
         _offices(catalog, report, unchecked)
     _facilities(catalog, report, unchecked)
     _modifiers(catalog, report, unchecked)
-    _trains(catalog, report, unchecked)
-    _mainline(catalog, report, unchecked, whole="mainline" not in incomplete)
+    _trains(catalog, report, crew_tray=coverage.whole("game", "table", "crewTrayPieces"))
+    _mainline(catalog, report, unchecked, whole=coverage.whole("mainline"), supplies=coverage.whole("supplies"))
     _defences(catalog, report, unchecked)
-    if "offices" not in incomplete:
-        _house_rules(catalog, report, known_house_rules)
+    if coverage.whole("offices") and coverage.whole("house-rules"):
+        _house_rules(catalog, report, known_house_rules, supplies=coverage.whole("supplies"))
     return problems
 
 
 def _ref(catalog: Catalog, unchecked: frozenset[str], ref: str, kind: type[Card], what: str) -> str | None:
     """None when ``ref`` names a card of the right kind (or one already reported); else why not."""
+    if ref in unchecked:
+        return None  # the card it names is broken or its id repeated: reported already
     card = catalog.by_id.get(ref)
-    if card is None and ref in unchecked:
-        return None
     if card is None:
         candidates = [c.id for c in catalog.cards if isinstance(c, kind)]
         return f"'{ref}' is not a known {what}{did_you_mean(ref, candidates)}"
     if not isinstance(card, kind):
         return f"'{ref}' is a {card.family} card, not a {what}"
     return None
-
-
-def _unique_ids(cards: Iterable[Card], report: Report) -> None:
-    first: dict[str, Card] = {}
-    for card in cards:
-        if card.id in first:
-            other = first[card.id].origin
-            report(card.origin, f"card id '{card.id}' is already used in {other.file}; ids must be unique across all files", "id")
-        else:
-            first[card.id] = card
 
 
 def _sources_declared(catalog: Catalog, report: Report) -> None:
@@ -98,7 +91,7 @@ def _sources_declared(catalog: Catalog, report: Report) -> None:
             report(value.origin, f"{value.kind} '{value.key}': source {problem}")
 
 
-def _effects_declared(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+def _effects_declared(catalog: Catalog, report: Report) -> None:
     for card in catalog.cards:
         effect = getattr(card, "effect", None)
         if effect is not None and effect not in catalog.effects:
@@ -106,7 +99,7 @@ def _effects_declared(catalog: Catalog, report: Report, unchecked: frozenset[str
             report(card.origin, f"card '{card.id}': effect '{effect}' is not declared in effects.yaml{hint}", "effect")
 
 
-def _track(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+def _track(catalog: Catalog, report: Report) -> None:
     for shape in catalog.of_type(TrackShape):
         corners = {p for route in shape.routes for p in route if len(p) == 2}
         if corners and corners <= _CORNERS_LEFT:
@@ -135,15 +128,18 @@ def _track_labels(catalog: Catalog, report: Report) -> None:
             report(shape.origin, f"card '{shape.id}': label '{shape.label}' is already the label of '{other.id}'; the district grid could not tell them apart", "label")
 
 
-def _restrictions(catalog: Catalog, report: Report) -> None:
+def _restrictions(catalog: Catalog, report: Report, *, car_types: bool, names: bool) -> None:
+    """``car_types``: the supplies read, so car types can be checked against
+    them; ``names``: every trains file's restrictions read, so a train's
+    restriction without words is a real gap."""
     supplied = dict(catalog.supplies.car_categories)
-    for rid, rule in catalog.restrictions.items():
+    for rid, rule in catalog.restrictions.items() if car_types else ():
         for i, kind in enumerate(rule.car_types):
             if kind not in supplied:
                 report(rule.origin, f"restriction '{rid}': car type '{kind}' is not among the cars in supplies.yaml{did_you_mean(kind, list(supplied))}", ("carTypes", i))
             elif supplied[kind] != "freight":
                 report(rule.origin, f"restriction '{rid}': '{kind}' is a {supplied[kind]} car in supplies.yaml; carTypes limits a train's freight cars", ("carTypes", i))
-    for t in catalog.of_type(TrainCard):
+    for t in catalog.of_type(TrainCard) if names else ():
         for i, rid in enumerate(t.restrictions):
             if rid not in catalog.restrictions:
                 report(t.origin, f"card '{t.id}': restriction '{rid}' has no entry under restrictions in the trains file, so the engine has no words for it", ("restrictions", i))
@@ -246,7 +242,7 @@ def _modifiers(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> N
             report(m.origin, f"card '{m.id}': grant '{m.grant}' does not fit hosts '{m.hosts}': slots and Porters belong to Offices, boxes to industries", "grant")
 
 
-def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+def _trains(catalog: Catalog, report: Report, *, crew_tray: bool) -> None:
     pieces = catalog.game.table.crew_tray_pieces
     numbers: dict[str, TrainCard] = {}
     for t in catalog.of_type(TrainCard):
@@ -261,7 +257,7 @@ def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None
         used = t.consist.cars + (1 if t.caboose else 0)
         if t.consist.cars == 0:
             report(t.origin, f"card '{t.id}': the consist allows no cars at all", "consist")
-        if used > pieces:
+        if used > pieces and crew_tray:
             report(t.origin, f"card '{t.id}': {t.consist.cars} car(s){' and a caboose' if t.caboose else ''} need {used} places; a Crew Tray holds {pieces}", "consist")
         if "reefersOnly" in t.restrictions and t.consist.freight == 0:
             report(t.origin, f"card '{t.id}': 'reefersOnly' on a train that takes no freight cars", "restrictions")
@@ -271,7 +267,7 @@ def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None
             report(t.origin, f"card '{t.id}': 'dropOnly' and 'pickUpEmptiesOnly' contradict each other", "restrictions")
 
 
-def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], whole: bool = True) -> None:
+def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], *, whole: bool, supplies: bool) -> None:
     ends: dict[str, list[MainlineCard]] = {"east": [], "west": []}
     terrain_total = 0
     for m in catalog.of_type(MainlineCard):
@@ -296,7 +292,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], whole
             if len(found) != 1:
                 report(mainline_cards[0].origin, f"the Mainline needs exactly one {side} Division Point; found {len(found)}")
         needed = catalog.supplies.whistle_posts + 1
-        if terrain_total < needed:
+        if terrain_total < needed and supplies:
             report(mainline_cards[0].origin, f"the terrain inventory holds {terrain_total} card(s); a full table of {catalog.supplies.whistle_posts} districts needs {needed}")
     for mod in catalog.of_type(MainlineModifier):
         targets = mod.play_on if isinstance(mod.play_on, tuple) else ()
@@ -358,7 +354,7 @@ def _defences(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> No
                 report(card.origin, f"card '{card.id}': answers '{attack}', which is itself a defence, not an attack", ("answers", i))
 
 
-def _house_rules(catalog: Catalog, report: Report, known_house_rules: KnownHouseRules) -> None:
+def _house_rules(catalog: Catalog, report: Report, known_house_rules: KnownHouseRules, *, supplies: bool) -> None:
     tiers = {t.id: t for t in catalog.of_type(OfficeTier)}
     seen: set[str] = set()
     for rule in catalog.house_rules:
@@ -385,6 +381,6 @@ def _house_rules(catalog: Catalog, report: Report, known_house_rules: KnownHouse
         if catalog.house_rules:
             report(catalog.house_rules[0].origin, f"house rule '{missing}' is missing; the engine needs it to set up a game")
     base = [t for t in tiers.values() if t.upgrades_from is None]
-    if base and catalog.supplies.whistle_post_office != base[0].id:
+    if supplies and base and catalog.supplies.whistle_post_office != base[0].id:
         # Supplies are not cards; place the problem on the base tier instead.
         report(base[0].origin, f"supplies.yaml names '{catalog.supplies.whistle_post_office}' as the supplied Office, but the base tier is '{base[0].id}'")
