@@ -665,6 +665,35 @@ def test_office_tier_out_of_sequence(content_copy: Path, validate: Validate) -> 
     )
 
 
+def test_upgrades_from_typo_is_one_problem(content_copy: Path, validate: Validate) -> None:
+    """The tiers above a misspelt upgradesFrom are off the ladder only
+    because of it: no "loop" is reported for them."""
+    base, second = _office_ladder()[:2]
+    text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {base['id']}x", card=second["id"])
+    result = validate()
+    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{second['id']}': upgradesFrom '{base['id']}x' is not a known office tier", f"did you mean '{base['id']}'?")
+    assert len(result.problems) == 1, result.out
+
+
+def test_upgrades_from_loop_is_one_problem(content_copy: Path, validate: Validate) -> None:
+    ladder = _office_ladder()
+    text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {ladder[-1]['id']}", card=ladder[1]["id"])
+    result = validate()
+    loop = " -> ".join(t["id"] for t in [ladder[1], *reversed(ladder[1:])])
+    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{ladder[1]['id']}': upgradesFrom goes round in a loop ({loop})", f"never reaches the base tier '{ladder[0]['id']}'")
+    assert len(result.problems) == 1, result.out
+
+
+def test_one_wrong_tier_count_is_one_problem(content_copy: Path, validate: Validate) -> None:
+    """A middle tier's wrong count is not also blamed on the tier above it."""
+    ladder = _office_ladder()
+    lower, middle = ladder[0], ladder[1]
+    text, off = sub(content_copy, "home-deck/offices.yaml", r"^    adTracks: .*$", f"    adTracks: {middle['adTracks'] + 1}", card=middle["id"])
+    result = validate()
+    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{middle['id']}': each tier adds exactly one to adTracks ({lower['id']} has {lower['adTracks']}, so {middle['id']} needs {middle['adTracks']})")
+    assert len(result.problems) == 1, result.out
+
+
 def test_office_tier_must_add_exactly_one_ad_track(content_copy: Path, validate: Validate) -> None:
     *_, lower, top = _office_ladder()
     wrong = top["adTracks"] + 1

@@ -4,7 +4,8 @@ each other (lockout pairs, the office ladder, a consist that fits its Crew Tray)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import (
@@ -179,30 +180,66 @@ def _offices(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> Non
     if catalog.supplies.whistle_post_office != base.id:
         pass  # reported by _house_rules with the supplies file's location
     next_of: dict[str, OfficeTier] = {}
+    reported: set[str] = set()
     for t in tiers:
         if t.upgrades_from is None:
             continue
         problem = _ref(catalog, unchecked, t.upgrades_from, OfficeTier, "office tier")
         if problem:
             report(t.origin, f"card '{t.id}': upgradesFrom {problem}", "upgradesFrom")
+            reported.add(t.id)
             continue
         if t.upgrades_from in next_of:
             report(t.origin, f"card '{t.id}': '{t.upgrades_from}' already upgrades to '{next_of[t.upgrades_from].id}'; tiers form one strict sequence", "upgradesFrom")
+            reported.add(t.id)
             continue
         next_of[t.upgrades_from] = t
     ladder = [base]
     while ladder[-1].id in next_of and len(ladder) <= len(tiers):
         ladder.append(next_of[ladder[-1].id])
-    for t in tiers:
-        if t not in ladder and t.upgrades_from in next_of and next_of[t.upgrades_from] is t:
-            report(t.origin, f"card '{t.id}': not reachable from the base tier '{base.id}' (a loop in upgradesFrom?)", "upgradesFrom")
+    _office_loops(tiers, ladder, reported, report)
+    _office_steps(ladder, report)
     for lower, upper in zip(ladder, ladder[1:]):
-        for field, attr in (("adTracks", "ad_tracks"), ("porters", "porters"), ("outboundSlots", "outbound_slots"), ("inboundSlots", "inbound_slots")):
-            if getattr(upper, attr) != getattr(lower, attr) + 1:
-                report(upper.origin, f"card '{upper.id}': each tier adds exactly one to {field} ({lower.id} has {getattr(lower, attr)}, so {upper.id} needs {getattr(lower, attr) + 1})", field)
         for field, attr in (("controlPoint", "control_point"), ("passengerFacility", "passenger_facility")):
             if getattr(lower, attr) and not getattr(upper, attr):
                 report(upper.origin, f"card '{upper.id}': an upgrade cannot lose {field}, which '{lower.id}' has", field)
+
+
+def _office_loops(tiers: Sequence[OfficeTier], ladder: list[OfficeTier], reported: set[str], report: Report) -> None:
+    """A tier off the ladder is reported only where upgradesFrom goes round
+    in a loop, once per loop: one that hangs below a tier whose upgradesFrom
+    is already reported (a typo, say) is off the ladder for that reason alone."""
+    by_id = {t.id: t for t in tiers}
+    on_ladder = {t.id for t in ladder}
+    done: set[str] = set(on_ladder)
+    for start in tiers:
+        path: list[str] = []
+        step: OfficeTier | None = start
+        while step is not None and step.id not in done and step.id not in reported and step.id not in path:
+            path.append(step.id)
+            step = by_id.get(step.upgrades_from) if step.upgrades_from else None
+        done.update(path)
+        if step is not None and step.id in path:
+            loop = path[path.index(step.id) :]
+            first = by_id[loop[0]]
+            report(first.origin, f"card '{first.id}': upgradesFrom goes round in a loop ({' -> '.join([*loop, loop[0]])}), so it never reaches the base tier '{ladder[0].id}'", "upgradesFrom")
+
+
+def _office_steps(ladder: list[OfficeTier], report: Report) -> None:
+    """Each tier adds exactly one A/D track, Porter and slot of each kind. A
+    tier is held to what most tiers agree on, not only to the tier below, so
+    one wrong number is one problem, not also one at the tier above it."""
+    for field, attr in (("adTracks", "ad_tracks"), ("porters", "porters"), ("outboundSlots", "outbound_slots"), ("inboundSlots", "inbound_slots")):
+        values: list[int] = [getattr(t, attr) for t in ladder]
+        offsets = Counter(v - rank for rank, v in enumerate(values))
+        # Ties go to the base tier, the one the supply hands out.
+        agreed = max(offsets, key=lambda o: (offsets[o], o == values[0]))
+        for rank, tier in enumerate(ladder):
+            if values[rank] - rank == agreed:
+                continue
+            # Name the nearest tier that fits, the one below where there is one.
+            near = min((r for r in range(len(ladder)) if values[r] - r == agreed), key=lambda r: (abs(r - rank), r > rank))
+            report(tier.origin, f"card '{tier.id}': each tier adds exactly one to {field} ({ladder[near].id} has {values[near]}, so {tier.id} needs {agreed + rank})", field)
 
 
 def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
