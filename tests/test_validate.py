@@ -228,17 +228,22 @@ def test_hidden_files_are_not_content(content_copy: Path, validate: Validate) ->
 
 
 @pytest.mark.parametrize(
-    "pattern, repl, shift, fragment",
+    "rel, pattern, repl, shift, fragments",
     [
-        (r"^title: .*$", "title: Station: Master", len("title: Station"), "mapping values are not allowed"),
-        (r"^  departments:", " departments:", 1, "did not find expected key"),
+        ("game.yaml", r"^title: .*$", "title: Station: Master", len("title: Station"), ["this value holds ': '", "put the whole value in quotes"]),
+        ("game.yaml", r"^  departments:", " departments:", 1, ["this line starts at column 2, which fits no level above it (the line above starts at column 3)"]),
+        ("game.yaml", r"^  departments:", "      departments:", 6, ["this line is indented further than the line above it", "line it up"]),
+        ("game.yaml", r"^  departments:", "  departments", 2, ["this line has no ':' after its key", "write 'key: value'"]),
+        ("game.yaml", r"^  departments: ", "  departments:", 2 + len("departments"), ["a ':' after a key needs a space after it: write 'departments: "]),
+        ("home-deck/offices.yaml", r"^  - id: ", " - id: ", 1, ["this list item starts at column 2, but the item above it", "starts at column 3"]),
     ],
-    ids=["colon-in-plain-value", "bad-indentation"],
+    ids=["colon-in-plain-value", "indented-less", "indented-more", "missing-colon", "no-space-after-colon", "list-item-at-the-wrong-level"],
 )
-def test_syntax_error(content_copy: Path, validate: Validate, pattern: str, repl: str, shift: int, fragment: str) -> None:
-    text, off = sub(content_copy, "game.yaml", pattern, repl)
+def test_syntax_error(content_copy: Path, validate: Validate, rel: str, pattern: str, repl: str, shift: int, fragments: list[str]) -> None:
+    """A common slip is said in plain words with its fix, where the fix goes."""
+    text, off = sub(content_copy, rel, pattern, repl, nth=2 if rel.startswith("home-deck") else 1)
     result = validate()
-    expect_problem(result, "content/game.yaml", *at(text, off + shift), "YAML syntax error", fragment)
+    expect_problem(result, f"content/{rel}", *at(text, off + shift), "YAML syntax error", *fragments)
     assert len(result.problems) == 1
 
 
@@ -255,7 +260,7 @@ def test_tab_used_for_indentation(content_copy: Path, validate: Validate, rel: s
     text, _ = sub(content_copy, rel, pattern, repl)
     assert text.count("\t") == 1
     result = validate()
-    expect_problem(result, f"content/{rel}", *position(text, "\t"), "YAML syntax error")
+    expect_problem(result, f"content/{rel}", *position(text, "\t"), "YAML syntax error: a tab character indents this line; YAML indents with spaces only")
     assert len(result.problems) == 1
 
 
@@ -266,15 +271,15 @@ def _unterminated_quote(content: Path) -> tuple[str, tuple[int, int]]:
 
 
 def test_unterminated_quoted_string(content_copy: Path, validate: Validate) -> None:
-    text, (quote_line, _) = _unterminated_quote(content_copy)
+    text, (quote_line, quote_col) = _unterminated_quote(content_copy)
     result = validate()
     assert result.code == 1, result.output
     assert len(result.problems) == 1, result.out
     (problem,) = result.problems
     assert problem.path == "content/game.yaml"
-    assert "YAML syntax error" in problem.message and "quoted scalar" in problem.message
-    # At the string or after it, never before the line that opens it.
-    assert quote_line <= problem.line <= text.count("\n") + 1
+    assert "YAML syntax error: the text opened with a double quote (\") here is never closed" in problem.message
+    # At the opening quote: the parser only notices at the end of the file.
+    assert (problem.line, problem.column) == (quote_line, quote_col)
 
 
 def _truncate_facilities(content: Path) -> str:
