@@ -385,12 +385,14 @@ def test_unknown_key_with_did_you_mean(content_copy: Path, validate: Validate, r
 @pytest.mark.parametrize(
     "rel, key, value, fragments",
     [
-        ("game.yaml", "  handLimit", "three", ["field 'table.handLimit'", "expected a whole number, got the text 'three'"]),
+        ("game.yaml", "  handLimit", "three", ["field 'table.handLimit'", "expected a whole number, got the text 'three' (a number is written in digits, as handLimit: 1)"]),
+        ("home-deck/facilities.yaml", "    count", "one", ["card '{card}', field 'count'", "got the text 'one' (a number is written in digits, as count: 1)"]),
+        ("home-deck/facilities.yaml", "    count", '"1"', ["card '{card}', field 'count'", "got the text '1' (write the number without quotes)"]),
         ("game.yaml", "  handLimit", '"3"', ["field 'table.handLimit'", "expected a whole number, got the text '3'", "without quotes"]),
         ("home-deck/facilities.yaml", "    inboundBoxes", "[0]", ["card '{card}', field 'inboundBoxes'", "expected a whole number, got a list"]),
         ("home-deck/maneuvers.yaml", "    name", "42", ["card '{card}', field 'name'", "expected text, got the number 42"]),
     ],
-    ids=["word-for-integer", "quoted-integer", "list-for-integer", "integer-for-text"],
+    ids=["word-for-integer", "word-for-count", "quoted-count", "quoted-integer", "list-for-integer", "integer-for-text"],
 )
 def test_wrong_type(content_copy: Path, validate: Validate, rel: str, key: str, value: str, fragments: list[str]) -> None:
     text, off = sub(content_copy, rel, rf"^{key}: .*$", f"{key}: {value}")
@@ -1029,21 +1031,29 @@ def test_missing_schema_line(content_copy: Path, validate: Validate) -> None:
     "rel, target, fragments",
     [
         ("game.yaml", "schema/gme.schema.json",
-         ["'schema/gme.schema.json' is not a content schema (did you mean 'game'?)", "use schema/<kind>.schema.json"]),
+         ["'schema/gme.schema.json' is not a content schema: 'gme' is not a kind of content file (did you mean schema/game.schema.json?)", "use schema/<kind>.schema.json"]),
+        ("game.yaml", "schema/xxx.schema.json",
+         ["'schema/xxx.schema.json' is not a content schema: 'xxx' is not a kind of content file; use schema/<kind>.schema.json"]),
         ("home-deck/offices.yaml", "schema/offices.schema.json",
-         ["'schema/offices.schema.json' is not a content schema", "use ../schema/<kind>.schema.json"]),
+         ["'schema/offices.schema.json' does not point at the schema folder; from this file the schema is ../schema/offices.schema.json"]),
+        ("home-deck/trains.yaml", "../schemas/trains.schema.json",
+         ["'../schemas/trains.schema.json' does not point at the schema folder; from this file the schema is ../schema/trains.schema.json"]),
+        ("home-deck/trains.yaml", "../schema/trains.json",
+         ["'../schema/trains.json' names 'trains.json', not a .schema.json file; from this file the schema is ../schema/trains.schema.json"]),
         ("game.yaml", "schema/defs.schema.json",
-         ["'schema/defs.schema.json' is not a content schema", "use schema/<kind>.schema.json"]),
-        ("game.yaml", "/etc/passwd", ["'/etc/passwd' is not a content schema"]),
+         ["'schema/defs.schema.json' is not a content schema: 'defs' is the shared definitions", "use schema/<kind>.schema.json"]),
+        ("game.yaml", "/etc/passwd", ["'/etc/passwd' is not a content schema", "outside the schema folder (schema/ from this file)"]),
     ],
-    ids=["misspelt-kind", "wrong-relative-dir", "shared-defs", "outside-content"],
+    ids=["misspelt-kind", "unknown-kind", "wrong-relative-dir", "wrong-folder-name", "not-a-schema-file", "shared-defs", "outside-content"],
 )
 def test_wrong_schema_line(content_copy: Path, validate: Validate, rel: str, target: str, fragments: list[str]) -> None:
     text, _ = sub(content_copy, rel, r"\A(# yaml-language-server: \$schema=)\S+", rf"\g<1>{target}")
     line, col = position(text, "$schema=", shift=len("$schema="))
     assert line == 1
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, *fragments)
+    message = expect_problem(result, f"content/{rel}", line, col, *fragments)
+    # A suggestion is made only when it differs from what is written.
+    assert not re.search(rf"did you mean [^)]*{re.escape(target)}", message), message
     assert len(result.problems) == 1, result.out
 
 
@@ -1168,7 +1178,7 @@ def test_github_format(content_copy: Path, validate: Validate) -> None:
     result = validate("--format", "github")
     assert result.code == 1, result.output
     assert result.out.splitlines() == [
-        f"::error file=content/game.yaml,line={line},col={col}::field 'table.handLimit': expected a whole number, got the text 'x' (write the number without quotes)",
+        f"::error file=content/game.yaml,line={line},col={col}::field 'table.handLimit': expected a whole number, got the text 'x' (a number is written in digits, as handLimit: 1)",
         f"::error file=content/home-deck/trains.yaml,line={tline},col={tcol}::card '{card_at(trains, t)}', field 'speed': the text 'slo' is not one of: fast, slow (did you mean 'slow'?)",
     ]
     assert result.err == ""
@@ -1183,7 +1193,7 @@ def test_github_format_escapes_path_and_message(tmp_path: Path, content_copy: Pa
     assert result.code == 1, result.output
     assert result.out == (
         f"::error file=odd%2Cdir/game.yaml,line={line},col={col}::field 'table.handLimit': "
-        "expected a whole number, got the text '5%25%0Ax' (write the number without quotes)\n"
+        "expected a whole number, got the text '5%25%0Ax' (a number is written in digits, as handLimit: 1)\n"
     )
 
 

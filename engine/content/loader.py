@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.collector import collector_paused
 from engine.content.problems import Origin, Pointer, Problem
-from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, did_you_mean
+from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, closest
 from engine.content.yamlread import Document, YamlReadError, decode, locate, read_yaml
 from engine.errors import ContentError, UsageError
 
@@ -317,13 +317,28 @@ def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, disp
     except (ValueError, OSError):
         target = Path("/nonexistent") / "invalid"
     name = target.name
-    family = name[: -len(SCHEMA_SUFFIX)] if name.endswith(SCHEMA_SUFFIX) else name
-    if target.parent != (root / SCHEMA_DIR).resolve() or family not in schemas.raw or family == DEFS_NAME:
-        col = first.index("$schema=") + len("$schema=") + 1
-        hint = did_you_mean(family, families)
-        problems.append(Problem(display, 1, col, f"'{match.group(1)}' is not a content schema{hint}; use {expected}/<kind>{SCHEMA_SUFFIX} with <kind> one of: {', '.join(families)}"))
-        return None
-    return family
+    family = name[: -len(SCHEMA_SUFFIX)] if name.endswith(SCHEMA_SUFFIX) else name.split(".")[0]
+    in_folder = target.parent == (root / SCHEMA_DIR).resolve()
+    known = family in schemas.raw and family != DEFS_NAME
+    if in_folder and known and name.endswith(SCHEMA_SUFFIX):
+        return family
+    # Say what is wrong, and suggest only what would change: a right kind in
+    # the wrong folder keeps its kind, a misspelt kind in the right folder
+    # keeps its folder.
+    written = match.group(1)
+    col = first.index("$schema=") + len("$schema=") + 1
+    kinds = f"<kind> one of: {', '.join(families)}"
+    if known:
+        fixed = f"{expected}/{family}{SCHEMA_SUFFIX}"
+        where = "does not point at the schema folder" if not in_folder else f"names '{name}', not a {SCHEMA_SUFFIX} file"
+        problems.append(Problem(display, 1, col, f"'{written}' {where}; from this file the schema is {fixed}"))
+    else:
+        close = closest(family, families)
+        what = "the shared definitions, not a kind of content file" if family == DEFS_NAME else "not a kind of content file"
+        hint = f" (did you mean {expected}/{close}{SCHEMA_SUFFIX}?)" if close else ""
+        folder = "" if in_folder else f", and the path is outside the schema folder ({expected}/ from this file)"
+        problems.append(Problem(display, 1, col, f"'{written}' is not a content schema: '{family}' is {what}{hint}{folder}; use {expected}/{SCHEMA_SUFFIX.join(('<kind>', ''))} with {kinds}"))
+    return None
 
 
 def _with_context(value: Any, pointer: tuple[str | int, ...], message: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -236,7 +237,7 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         if "boolean" in names and isinstance(value, str) and value.lower() in _YAML11_BOOLS:
             message += f" (YAML 1.1's '{value}' is not a boolean here; write {_YAML11_BOOLS[value.lower()]})"
         elif isinstance(value, str) and any(n in ("integer", "number") for n in names):
-            message += " (write the number without quotes)"
+            message += _number_hint(value, pointer)
         yield SchemaIssue(pointer, message)
         return
     if kind == "minimum":
@@ -259,6 +260,18 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         yield SchemaIssue(pointer, "the list repeats an item; list each once")
         return
     yield SchemaIssue(pointer, error.message)
+
+
+def _number_hint(text: str, pointer: tuple[str | int, ...]) -> str:
+    """Why text is not a number here. Unquoted digits would have read as a
+    number, so digits in text were quoted; anything else is a word."""
+    if _NUMBER_TEXT.match(text.strip()):
+        return " (write the number without quotes)"
+    key = pointer[-1] if pointer and isinstance(pointer[-1], str) else "count"
+    return f" (a number is written in digits, as {key}: 1)"
+
+
+_NUMBER_TEXT = re.compile(r"^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$")
 
 
 def _first_sentence(text: str) -> str:
