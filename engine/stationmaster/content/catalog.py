@@ -131,6 +131,7 @@ def _assemble(docs: Documents) -> Catalog:
                 cards.append(build_card(family, raw, Origin(loaded.display, ("cards", index))))
     game, values = _game(docs)
     supplies = _NO_SUPPLIES
+    supply_values: list[SourcedValue] = []
     if docs.coverage.whole("supplies"):
         s_file = by_family["supplies"][0]
         s = s_file.document.value
@@ -143,7 +144,7 @@ def _assemble(docs: Documents) -> Catalog:
             cars=tuple((kind, car["count"]) for kind, car in s["cars"].items()),
             car_categories=MappingProxyType({kind: car["category"] for kind, car in s["cars"].items()}),
         )
-        values.extend(SourcedValue("supply", key, Source.from_yaml(raw), Origin(s_file.display, ("sources", key))) for key, raw in s["sources"].items())
+        supply_values = [SourcedValue("supply", key, Source.from_yaml(raw), Origin(s_file.display, ("sources", key))) for key, raw in s["sources"].items()]
     # A pack may split trains or the Mainline over several files; each file
     # repeats these pack-wide tables, and the copies must agree.
     restrictions: dict[str, Restriction] = {}
@@ -184,6 +185,7 @@ def _assemble(docs: Documents) -> Catalog:
             where = Origin(loaded.display, ("crossingSources",))
             problems.append(locator.problem(where, f"these crossing sources differ from the ones in {crossing.origin.file}; every Mainline file must say the same", at_key=True))
     values.extend(crossing_sources)
+    values.extend(supply_values)
     # Pack-wide facts a card's own rules need, attached to the cards that use them.
     restriction_view = MappingProxyType(restrictions)
     for i, card in enumerate(cards):
