@@ -337,6 +337,27 @@ def _whole_and_highest() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]
     return whole, finite[-1], finite[-2]
 
 
+def test_rules_across_files_still_run_beside_broken_files(pack: Path) -> None:
+    """A broken section of game.yaml and a file that does not read leave out
+    only themselves: a repeated id and a locomotive cost are still reported."""
+    game = replace_once(pack, "game.yaml", "\ntitle:", "\ntitel:")
+    write(pack, "reservations.yaml", read(pack, "reservations.yaml").replace("count: 3,", "count: [3,", 1))
+    taken = cards("railway.yaml")[0]["id"]
+    railway = set_field(pack, "railway.yaml", cards("railway.yaml")[1]["id"], "id", taken)
+    locos = [c for c in cards("locomotives.yaml") if isinstance(c["reach"], int)]
+    cheaper, dearer = locos[0], locos[1]
+    locomotives = set_field(pack, "locomotives.yaml", dearer["id"], "cost", cheaper["cost"])
+    problems = refused(pack)
+    expect(problems, "game.yaml", at(game, game.index("titel:")), "unknown key 'titel'", "did you mean 'title'?")
+    assert any(p[0] == f"{PACK}/reservations.yaml" and "YAML syntax error" in p[3] for p in problems), problems
+    second = [m.start() for m in re.finditer(rf"\{{id: {re.escape(taken)},", railway)][1]
+    expect(problems, "railway.yaml", at(railway, second + len("{id: ")), f"card id '{taken}' is already used in {PACK}/railway.yaml:")
+    expect(problems, "locomotives.yaml", value_of(locomotives, dearer["id"], "cost"), "costs rise with reach")
+    # Each mistake once: no "missing title" beside the misspelt key, no
+    # missing Railway number or lane slot count following from the others.
+    assert len(problems) == 4, problems
+
+
 def test_the_infinite_locomotive_not_brought_by_the_highest(pack: Path) -> None:
     whole, highest, _ = _whole_and_highest()
     text = edit_record(pack, "locomotives.yaml", highest["id"], lambda line: line.replace(f", brings: {whole['id']}", ""))
@@ -436,11 +457,13 @@ def test_a_duplicate_card_id(pack: Path, rel: str, other_rel: str) -> None:
     card = cards(rel)[3 if rel != other_rel else 4]
     text = set_field(pack, rel, card["id"], "id", taken)
     problems = refused(pack)
-    # The first record with the id keeps it; the later one (the edited line) is refused.
-    first_line = record_start(read(pack, other_rel), taken)[0]
+    # Files are read in name order and records in file order: the later use
+    # is refused, naming the earlier one's exact place.
+    other_text = read(pack, other_rel)
     edited = [m.start() for m in re.finditer(rf"^  - \{{id: {re.escape(taken)},", text, re.M)][-1]
-    where = at(text, edited + len("  - {id: "))
-    expect(problems, rel, where, f"card id '{taken}' is already used in {PACK}/{other_rel} (line {first_line})", "ids are unique within the pack")
+    original = other_text.index(f"  - {{id: {taken},")
+    first, second = sorted([(rel, *at(text, edited + len("  - {id: "))), (other_rel, *at(other_text, original + len("  - {id: ")))])
+    expect(problems, second[0], second[1:], f"card id '{taken}' is already used in {PACK}/{first[0]}:{first[1]}:{first[2]};", "ids are unique within the pack")
     assert len(problems) == 1, problems
 
 

@@ -228,17 +228,22 @@ def test_hidden_files_are_not_content(content_copy: Path, validate: Validate) ->
 
 
 @pytest.mark.parametrize(
-    "pattern, repl, shift, fragment",
+    "rel, pattern, repl, shift, fragments",
     [
-        (r"^title: .*$", "title: Station: Master", len("title: Station"), "mapping values are not allowed"),
-        (r"^  departments:", " departments:", 1, "did not find expected key"),
+        ("game.yaml", r"^title: .*$", "title: Station: Master", len("title: Station"), ["this value holds ': '", "put the whole value in quotes"]),
+        ("game.yaml", r"^  departments:", " departments:", 1, ["this line starts at column 2, which fits no level above it (the line above starts at column 3)"]),
+        ("game.yaml", r"^  departments:", "      departments:", 6, ["this line is indented further than the line above it", "line it up"]),
+        ("game.yaml", r"^  departments:", "  departments", 2, ["this line has no ':' after its key", "write 'key: value'"]),
+        ("game.yaml", r"^  departments: ", "  departments:", 2 + len("departments"), ["a ':' after a key needs a space after it: write 'departments: "]),
+        ("home-deck/offices.yaml", r"^  - id: ", " - id: ", 1, ["this list item starts at column 2, but the item above it", "starts at column 3"]),
     ],
-    ids=["colon-in-plain-value", "bad-indentation"],
+    ids=["colon-in-plain-value", "indented-less", "indented-more", "missing-colon", "no-space-after-colon", "list-item-at-the-wrong-level"],
 )
-def test_syntax_error(content_copy: Path, validate: Validate, pattern: str, repl: str, shift: int, fragment: str) -> None:
-    text, off = sub(content_copy, "game.yaml", pattern, repl)
+def test_syntax_error(content_copy: Path, validate: Validate, rel: str, pattern: str, repl: str, shift: int, fragments: list[str]) -> None:
+    """A common slip is said in plain words with its fix, where the fix goes."""
+    text, off = sub(content_copy, rel, pattern, repl, nth=2 if rel.startswith("home-deck") else 1)
     result = validate()
-    expect_problem(result, "content/game.yaml", *at(text, off + shift), "YAML syntax error", fragment)
+    expect_problem(result, f"content/{rel}", *at(text, off + shift), "YAML syntax error", *fragments)
     assert len(result.problems) == 1
 
 
@@ -255,7 +260,7 @@ def test_tab_used_for_indentation(content_copy: Path, validate: Validate, rel: s
     text, _ = sub(content_copy, rel, pattern, repl)
     assert text.count("\t") == 1
     result = validate()
-    expect_problem(result, f"content/{rel}", *position(text, "\t"), "YAML syntax error")
+    expect_problem(result, f"content/{rel}", *position(text, "\t"), "YAML syntax error: a tab character indents this line; YAML indents with spaces only")
     assert len(result.problems) == 1
 
 
@@ -266,15 +271,15 @@ def _unterminated_quote(content: Path) -> tuple[str, tuple[int, int]]:
 
 
 def test_unterminated_quoted_string(content_copy: Path, validate: Validate) -> None:
-    text, (quote_line, _) = _unterminated_quote(content_copy)
+    text, (quote_line, quote_col) = _unterminated_quote(content_copy)
     result = validate()
     assert result.code == 1, result.output
     assert len(result.problems) == 1, result.out
     (problem,) = result.problems
     assert problem.path == "content/game.yaml"
-    assert "YAML syntax error" in problem.message and "quoted scalar" in problem.message
-    # At the string or after it, never before the line that opens it.
-    assert quote_line <= problem.line <= text.count("\n") + 1
+    assert "YAML syntax error: the text opened with a double quote (\") here is never closed" in problem.message
+    # At the opening quote: the parser only notices at the end of the file.
+    assert (problem.line, problem.column) == (quote_line, quote_col)
 
 
 def _truncate_facilities(content: Path) -> str:
@@ -370,8 +375,8 @@ def test_unknown_key_with_did_you_mean(content_copy: Path, validate: Validate, r
         result, f"content/{rel}", *at(text, off + indent),
         where, f"unknown key '{wrong}'", f"(did you mean '{right}'?)",
     )
-    # The misspelt key also leaves the real one missing; both are said.
-    assert any(f"missing required key '{right}'" in p.message for p in result.problems), result.out
+    # The misspelt key also leaves the real one missing: one mistake, said once.
+    assert len(result.problems) == 1, result.out
 
 
 # ---------------------------------------------------------- values and types
@@ -380,12 +385,14 @@ def test_unknown_key_with_did_you_mean(content_copy: Path, validate: Validate, r
 @pytest.mark.parametrize(
     "rel, key, value, fragments",
     [
-        ("game.yaml", "  handLimit", "three", ["field 'table.handLimit'", "expected a whole number, got the text 'three'"]),
+        ("game.yaml", "  handLimit", "three", ["field 'table.handLimit'", "expected a whole number, got the text 'three' (a number is written in digits, as handLimit: 1)"]),
+        ("home-deck/facilities.yaml", "    count", "one", ["card '{card}', field 'count'", "got the text 'one' (a number is written in digits, as count: 1)"]),
+        ("home-deck/facilities.yaml", "    count", '"1"', ["card '{card}', field 'count'", "got the text '1' (write the number without quotes)"]),
         ("game.yaml", "  handLimit", '"3"', ["field 'table.handLimit'", "expected a whole number, got the text '3'", "without quotes"]),
         ("home-deck/facilities.yaml", "    inboundBoxes", "[0]", ["card '{card}', field 'inboundBoxes'", "expected a whole number, got a list"]),
         ("home-deck/maneuvers.yaml", "    name", "42", ["card '{card}', field 'name'", "expected text, got the number 42"]),
     ],
-    ids=["word-for-integer", "quoted-integer", "list-for-integer", "integer-for-text"],
+    ids=["word-for-integer", "word-for-count", "quoted-count", "quoted-integer", "list-for-integer", "integer-for-text"],
 )
 def test_wrong_type(content_copy: Path, validate: Validate, rel: str, key: str, value: str, fragments: list[str]) -> None:
     text, off = sub(content_copy, rel, rf"^{key}: .*$", f"{key}: {value}")
@@ -497,11 +504,17 @@ def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate:
 def test_duplicate_card_id(content_copy: Path, validate: Validate, rel: str, nth: int, other_rel: str, other_nth: int) -> None:
     dup = cards(other_rel)[other_nth - 1]["id"]
     text, off = sub(content_copy, rel, r"^  - id: .*$", f"  - id: {dup}", nth=nth)
+    other_text = read(content_copy, other_rel)
+    edited = (f"content/{rel}", *value_at(text, off))
+    original = (f"content/{other_rel}", *value_at(other_text, other_text.index(f"  - id: {dup}\n")))
+    # Files are read in name order and cards in file order: the later use is
+    # reported, naming the earlier one's exact place.
+    first, second = sorted([edited, original])
     result = validate()
-    expect_problem(
-        result, f"content/{rel}", *value_at(text, off),
-        f"card id '{dup}' is already used in content/{other_rel}", "unique",
-    )
+    expect_problem(result, *second, f"card id '{dup}' is already used in {first[0]}:{first[1]}:{first[2]}", "unique")
+    # The two cards under one id cause nothing else: a reference to the id is
+    # not reported as pointing at the wrong kind of card.
+    assert len(result.problems) == 1, result.out
 
 
 DANGLING = [
@@ -657,6 +670,35 @@ def test_office_tier_out_of_sequence(content_copy: Path, validate: Validate) -> 
         result, "content/home-deck/offices.yaml", *value_at(text, off),
         f"card '{third['id']}': '{base['id']}' already upgrades to '{second['id']}'", "strict sequence",
     )
+
+
+def test_upgrades_from_typo_is_one_problem(content_copy: Path, validate: Validate) -> None:
+    """The tiers above a misspelt upgradesFrom are off the ladder only
+    because of it: no "loop" is reported for them."""
+    base, second = _office_ladder()[:2]
+    text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {base['id']}x", card=second["id"])
+    result = validate()
+    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{second['id']}': upgradesFrom '{base['id']}x' is not a known office tier", f"did you mean '{base['id']}'?")
+    assert len(result.problems) == 1, result.out
+
+
+def test_upgrades_from_loop_is_one_problem(content_copy: Path, validate: Validate) -> None:
+    ladder = _office_ladder()
+    text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {ladder[-1]['id']}", card=ladder[1]["id"])
+    result = validate()
+    loop = " -> ".join(t["id"] for t in [ladder[1], *reversed(ladder[1:])])
+    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{ladder[1]['id']}': upgradesFrom goes round in a loop ({loop})", f"never reaches the base tier '{ladder[0]['id']}'")
+    assert len(result.problems) == 1, result.out
+
+
+def test_one_wrong_tier_count_is_one_problem(content_copy: Path, validate: Validate) -> None:
+    """A middle tier's wrong count is not also blamed on the tier above it."""
+    ladder = _office_ladder()
+    lower, middle = ladder[0], ladder[1]
+    text, off = sub(content_copy, "home-deck/offices.yaml", r"^    adTracks: .*$", f"    adTracks: {middle['adTracks'] + 1}", card=middle["id"])
+    result = validate()
+    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{middle['id']}': each tier adds exactly one to adTracks ({lower['id']} has {lower['adTracks']}, so {middle['id']} needs {middle['adTracks']})")
+    assert len(result.problems) == 1, result.out
 
 
 def test_office_tier_must_add_exactly_one_ad_track(content_copy: Path, validate: Validate) -> None:
@@ -989,21 +1031,29 @@ def test_missing_schema_line(content_copy: Path, validate: Validate) -> None:
     "rel, target, fragments",
     [
         ("game.yaml", "schema/gme.schema.json",
-         ["'schema/gme.schema.json' is not a content schema (did you mean 'game'?)", "use schema/<kind>.schema.json"]),
+         ["'schema/gme.schema.json' is not a content schema: 'gme' is not a kind of content file (did you mean schema/game.schema.json?)", "use schema/<kind>.schema.json"]),
+        ("game.yaml", "schema/xxx.schema.json",
+         ["'schema/xxx.schema.json' is not a content schema: 'xxx' is not a kind of content file; use schema/<kind>.schema.json"]),
         ("home-deck/offices.yaml", "schema/offices.schema.json",
-         ["'schema/offices.schema.json' is not a content schema", "use ../schema/<kind>.schema.json"]),
+         ["'schema/offices.schema.json' does not point at the schema folder; from this file the schema is ../schema/offices.schema.json"]),
+        ("home-deck/trains.yaml", "../schemas/trains.schema.json",
+         ["'../schemas/trains.schema.json' does not point at the schema folder; from this file the schema is ../schema/trains.schema.json"]),
+        ("home-deck/trains.yaml", "../schema/trains.json",
+         ["'../schema/trains.json' names 'trains.json', not a .schema.json file; from this file the schema is ../schema/trains.schema.json"]),
         ("game.yaml", "schema/defs.schema.json",
-         ["'schema/defs.schema.json' is not a content schema", "use schema/<kind>.schema.json"]),
-        ("game.yaml", "/etc/passwd", ["'/etc/passwd' is not a content schema"]),
+         ["'schema/defs.schema.json' is not a content schema: 'defs' is the shared definitions", "use schema/<kind>.schema.json"]),
+        ("game.yaml", "/etc/passwd", ["'/etc/passwd' is not a content schema", "outside the schema folder (schema/ from this file)"]),
     ],
-    ids=["misspelt-kind", "wrong-relative-dir", "shared-defs", "outside-content"],
+    ids=["misspelt-kind", "unknown-kind", "wrong-relative-dir", "wrong-folder-name", "not-a-schema-file", "shared-defs", "outside-content"],
 )
 def test_wrong_schema_line(content_copy: Path, validate: Validate, rel: str, target: str, fragments: list[str]) -> None:
     text, _ = sub(content_copy, rel, r"\A(# yaml-language-server: \$schema=)\S+", rf"\g<1>{target}")
     line, col = position(text, "$schema=", shift=len("$schema="))
     assert line == 1
     result = validate()
-    expect_problem(result, f"content/{rel}", line, col, *fragments)
+    message = expect_problem(result, f"content/{rel}", line, col, *fragments)
+    # A suggestion is made only when it differs from what is written.
+    assert not re.search(rf"did you mean [^)]*{re.escape(target)}", message), message
     assert len(result.problems) == 1, result.out
 
 
@@ -1100,6 +1150,27 @@ def test_schema_and_cross_file_problems_are_listed_together(content_copy: Path, 
     assert result.problems == sorted(result.problems)
 
 
+def test_cross_file_problems_are_listed_beside_broken_files(content_copy: Path, validate: Validate) -> None:
+    """A section of a one-of-a-kind file that fails its schema, and a file
+    that does not read at all, leave out only themselves: the rules spanning
+    files still run over the rest in the same run."""
+    game, g = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: three")
+    supplies, s = sub(content_copy, "supplies.yaml", r"^cabooses: .*$", "cabooses: [")
+    offices = cards("home-deck/offices.yaml")
+    text, off = sub(content_copy, "home-deck/offices.yaml", rf"^  - id: {offices[-1]['id']}$", f"  - id: {offices[1]['id']}")
+    pieces = shipped("game.yaml")["table"]["crewTrayPieces"]
+    trains, t, card = _set_consist(content_copy, f"{{freight: {pieces + 1}}}", caboose=False)
+    result = validate()
+    expect_problem(result, "content/game.yaml", *value_at(game, g), "expected a whole number")
+    assert any(p.path == "content/supplies.yaml" and "YAML syntax error" in p.message for p in result.problems), result.out
+    first = card_start(text, offices[1]["id"])
+    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"is already used in content/home-deck/offices.yaml:{first[0]}:{first[1] + len('id: ')}")
+    expect_problem(result, "content/home-deck/trains.yaml", *value_at(trains, t), f"card '{card}': {pieces + 1} car(s) need {pieces + 1} places")
+    # And nothing that follows from those four: the office ladder, the
+    # supplied Office and the terrain inventory wait for their files.
+    assert len(result.problems) == 4, result.out
+
+
 def test_github_format(content_copy: Path, validate: Validate) -> None:
     game, g = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
     trains, t = sub(content_copy, "home-deck/trains.yaml", r"^    speed: .*$", "    speed: slo")
@@ -1107,7 +1178,7 @@ def test_github_format(content_copy: Path, validate: Validate) -> None:
     result = validate("--format", "github")
     assert result.code == 1, result.output
     assert result.out.splitlines() == [
-        f"::error file=content/game.yaml,line={line},col={col}::field 'table.handLimit': expected a whole number, got the text 'x' (write the number without quotes)",
+        f"::error file=content/game.yaml,line={line},col={col}::field 'table.handLimit': expected a whole number, got the text 'x' (a number is written in digits, as handLimit: 1)",
         f"::error file=content/home-deck/trains.yaml,line={tline},col={tcol}::card '{card_at(trains, t)}', field 'speed': the text 'slo' is not one of: fast, slow (did you mean 'slow'?)",
     ]
     assert result.err == ""
@@ -1122,7 +1193,7 @@ def test_github_format_escapes_path_and_message(tmp_path: Path, content_copy: Pa
     assert result.code == 1, result.output
     assert result.out == (
         f"::error file=odd%2Cdir/game.yaml,line={line},col={col}::field 'table.handLimit': "
-        "expected a whole number, got the text '5%25%0Ax' (write the number without quotes)\n"
+        "expected a whole number, got the text '5%25%0Ax' (a number is written in digits, as handLimit: 1)\n"
     )
 
 

@@ -9,16 +9,17 @@ ever writes a file.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.collector import collector_paused
-from engine.content.problems import Origin, Problem
-from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, did_you_mean
+from engine.content.problems import Origin, Pointer, Problem
+from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, closest
 from engine.content.yamlread import Document, YamlReadError, decode, locate, read_yaml
 from engine.errors import ContentError, UsageError
 
@@ -33,10 +34,27 @@ class ContentFile:
     display: str
     family: str
     document: Document
-    # Indexes of cards that failed their schema; they are left out of the
-    # catalog so that cross-file checks still run over everything else.
-    invalid_cards: set[int]
-    intact: bool
+    # Indexes of cards that failed their schema (or repeat an earlier id);
+    # they are left out of the catalog so that cross-file checks still run
+    # over everything else.
+    invalid_cards: set[int] = field(default_factory=set)
+    # Where the document failed its schema, outside its cards: () for the
+    # whole file. A pack builds nothing from these places and skips the
+    # rules that need them.
+    broken: set[Pointer] = field(default_factory=set)
+
+    def whole(self, *path: str | int) -> bool:
+        """Whether the file passed its schema (with ``path``: whether the
+        value there did; a card that failed counts only for the whole file)."""
+        if not path:
+            return not self.broken and not self.invalid_cards
+        return not any(p == path[: len(p)] or path == p[: len(path)] for p in self.broken)
+
+    def cards(self) -> list[tuple[int, Any]]:
+        """(index, raw card) for every card that passed its schema."""
+        if not self.whole("cards"):
+            return []
+        return [(i, raw) for i, raw in enumerate(self.document.value.get("cards", ())) if i not in self.invalid_cards]
 
 
 class Locator:
@@ -63,6 +81,30 @@ def _display(path: Path) -> str:
 
 
 @dataclass(frozen=True)
+class Coverage:
+    """What of a pack's content read and passed its schema. Rules that span
+    files check only that, so a mistake already reported is not reported
+    again as the dangling references or miscounts it causes elsewhere."""
+
+    by_family: dict[str, list[ContentFile]]
+    # Ids of cards left out: they failed their schema, or sit in a file that
+    # did not read. A reference to one is not reported as dangling.
+    unchecked: frozenset[str]
+    # Families with a file that did not read at all; None when some file's
+    # kind is unknown (its schema line is wrong), which could be any family.
+    lost: frozenset[str | None]
+
+    def whole(self, family: str, *path: str | int) -> bool:
+        """Whether every record of ``family`` is in the catalog (with
+        ``path``: whether that value of its files passed its schema): a rule
+        about the whole family, or one that reads the value, runs only then."""
+        files = self.by_family.get(family, [])
+        if family in self.lost or not files or (not path and None in self.lost):
+            return False
+        return all(f.whole(*path) for f in files)
+
+
+@dataclass(frozen=True)
 class Documents:
     """A pack's content files, read and checked against their schemas: what
     its own loader builds a catalog from, adding to ``problems``."""
@@ -71,19 +113,42 @@ class Documents:
     by_family: dict[str, list[ContentFile]]
     fingerprint: str
     problems: list[Problem]
-    # Ids of cards that failed their schema, and the families holding them:
-    # cross-file checks skip them, so one mistake is reported once.
-    unchecked: frozenset[str]
-    incomplete: frozenset[str]
+    coverage: Coverage
+
+    def single(self, family: str, key: str) -> tuple[ContentFile, Any] | None:
+        """The one-of-a-kind file of ``family`` and its section ``key``, or
+        None when the file is missing or that section failed its schema (the
+        problem is already listed; the pack leaves the section out)."""
+        found = self.by_family.get(family)
+        value = self.value(family, key)
+        return None if not found or value is None else (found[0], value)
+
+    def value(self, family: str, *path: str | int) -> Any:
+        """The value at ``path`` in the one-of-a-kind file of ``family``, or
+        None when it is absent or failed its schema."""
+        found = self.by_family.get(family)
+        if not found or not found[0].whole(*path):
+            return None
+        value = found[0].document.value
+        for step in path:
+            if isinstance(value, dict) and isinstance(step, str):
+                value = value.get(step)
+            elif isinstance(value, list) and isinstance(step, int) and 0 <= step < len(value):
+                value = value[step]
+            else:
+                return None
+        return value
 
 
 def read_documents(content_dir: str | Path, single_files: tuple[str, ...]) -> Documents:
     """Every content file under ``content_dir``, read and schema-checked.
 
     ``single_files`` names the kinds of file a pack holds exactly once.
-    ContentError when the files cannot make a whole catalog (one did not read,
-    or a one-of-a-kind file is missing or doubled); UsageError when the
-    directory or a file cannot be read at all.
+    Whatever did not read or failed its schema is listed in ``problems`` and
+    left out (``coverage`` says what is left), so the pack's rules spanning
+    files still check everything else in the same run. ContentError when the
+    schemas themselves cannot be used; UsageError when the directory or a
+    file cannot be read at all.
     """
     root = Path(content_dir)
     if not root.is_dir():
@@ -106,7 +171,8 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
 
     locator = Locator()
     hasher = hashlib.sha256()
-    unreadable = False
+    lost: set[str | None] = set()
+    lost_ids: set[str] = set()
     for path in _content_files(root):
         display = _display(path)
         try:
@@ -128,31 +194,60 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
             raise UsageError(f"{display}: cannot read: {exc.strerror}") from None
         hasher.update(os.fsencode(path.relative_to(root).as_posix()) + b"\0" + data + b"\0")
         loaded = _read_file(path, display, data, schemas, root, problems)
-        if loaded is not None:
+        if isinstance(loaded, ContentFile):
             locator.files[display] = loaded
-        unreadable = unreadable or loaded is None or not loaded.intact
+        else:
+            family, ids = loaded
+            lost.add(family)
+            lost_ids.update(ids)
 
     by_family: dict[str, list[ContentFile]] = {}
     for loaded in locator.files.values():
         by_family.setdefault(loaded.family, []).append(loaded)
+    # A file that did not read, or a one-of-a-kind file written twice, is
+    # likely the missing one under a wrong schema line: that is listed already.
+    misfiled = bool(lost) or any(len(by_family.get(f, ())) > 1 for f in single_files)
     for family in single_files:
         found = by_family.get(family, [])
-        if not found and not problems:
+        if not found and not misfiled:
             problems.append(Problem(_display(root), 0, 0, f"no file declares schema/{family}{SCHEMA_SUFFIX}; the game cannot be set up without it"))
         for extra in found[1:]:
             problems.append(Problem(extra.display, 1, 1, f"a second '{family}' file; it must be one file (the first is {found[0].display})"))
-    if unreadable or any(len(by_family.get(f, ())) != 1 for f in single_files):
-        # Without every file read whole, cross-file checks would mostly
-        # report the damage already listed, as dangling references.
-        raise ContentError(sorted(problems))
-    unchecked = frozenset(
+            # Only the first is read; the copy is reported, not cross-checked.
+            by_family[family].remove(extra)
+    problems.extend(_repeated_ids(locator))
+    unchecked = lost_ids | {
         raw["id"]
         for loaded in locator.files.values()
-        for i, raw in enumerate(loaded.document.value.get("cards", ()))
-        if i in loaded.invalid_cards and isinstance(raw, dict) and isinstance(raw.get("id"), str)
-    )
-    incomplete = frozenset(loaded.family for loaded in locator.files.values() if loaded.invalid_cards)
-    return Documents(locator, by_family, hasher.hexdigest(), problems, unchecked, incomplete)
+        for i, raw in enumerate(_raw_cards(loaded.document.value))
+        if (i in loaded.invalid_cards or not loaded.whole("cards")) and isinstance(raw.get("id"), str)
+    }
+    return Documents(locator, by_family, hasher.hexdigest(), problems, Coverage(by_family, frozenset(unchecked), frozenset(lost)))
+
+
+def _raw_cards(value: Any) -> list[dict[str, Any]]:
+    """The card mappings of a document, whatever else is wrong with it."""
+    found = value.get("cards") if isinstance(value, dict) else None
+    return [raw if isinstance(raw, dict) else {} for raw in found] if isinstance(found, list) else []
+
+
+def _repeated_ids(locator: Locator) -> list[Problem]:
+    """A card id used a second time, located at the second use and naming the
+    first. The second card is left out of the catalog: a rule would otherwise
+    meet two cards under one id and report the confusion as something else."""
+    found: list[Problem] = []
+    first: dict[str, Problem] = {}
+    for loaded in locator.files.values():
+        for index, raw in enumerate(_raw_cards(loaded.document.value)):
+            card_id = raw.get("id")
+            if not isinstance(card_id, str):
+                continue
+            here = locator.problem(Origin(loaded.display, ("cards", index)), "", field="id")
+            earlier = first.setdefault(card_id, here)
+            if earlier is not here:
+                found.append(dataclasses.replace(here, message=f"card id '{card_id}' is already used in {earlier.path}:{earlier.line}:{earlier.column}; ids are unique within the pack (rename one)"))
+                loaded.invalid_cards.add(index)
+    return found
 
 
 def _content_files(root: Path) -> list[Path]:
@@ -171,31 +266,39 @@ def _content_files(root: Path) -> list[Path]:
     return found
 
 
-def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: Path, problems: list[Problem]) -> ContentFile | None:
+# Where a file did not read, the ids it seems to declare: references to them
+# are then not reported as dangling on top of the file's own problem.
+_ID_LINE = re.compile(r"""^[ \t-]*id:[ \t]*["']?([^"'\s#,{}\[\]]+)""", re.MULTILINE)
+
+
+def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: Path, problems: list[Problem]) -> ContentFile | tuple[str | None, set[str]]:
+    """The read file, or (its kind if known, the ids it seems to hold) when
+    it cannot be read or its kind is unknown; its problems go to ``problems``."""
+    seen_ids = set(_ID_LINE.findall(data.decode("utf-8", "replace")))
     try:
         text = decode(data)
     except YamlReadError as exc:
         problems.extend(Problem(display, i.line, i.column, i.message) for i in exc.issues)
-        return None
+        return None, seen_ids
     family = _declared_family(path, text, schemas, root, display, problems)
     try:
         document = read_yaml(text)
     except YamlReadError as exc:
         problems.extend(Problem(display, i.line, i.column, i.message) for i in exc.issues)
-        return None
+        return family, seen_ids
     if family is None:
-        return None
+        return None, seen_ids
     if document.value is None:
         problems.append(Problem(display, 1, 1, "the file is empty; it should hold a mapping as its schema describes"))
-        return None
-    loaded = ContentFile(path, display, family, document, set(), True)
+        return family, seen_ids
+    loaded = ContentFile(path, display, family, document)
     for issue in schemas.check(family, document.value):
         line, col = locate(document.root, issue.pointer, key=issue.at_key)
         problems.append(Problem(display, line, col, _with_context(document.value, issue.pointer, issue.message)))
         if len(issue.pointer) >= 2 and issue.pointer[0] == "cards" and isinstance(issue.pointer[1], int):
             loaded.invalid_cards.add(issue.pointer[1])
         else:
-            loaded.intact = False
+            loaded.broken.add(issue.pointer + ((issue.missing,) if issue.missing is not None else ()))
     return loaded
 
 
@@ -214,13 +317,28 @@ def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, disp
     except (ValueError, OSError):
         target = Path("/nonexistent") / "invalid"
     name = target.name
-    family = name[: -len(SCHEMA_SUFFIX)] if name.endswith(SCHEMA_SUFFIX) else name
-    if target.parent != (root / SCHEMA_DIR).resolve() or family not in schemas.raw or family == DEFS_NAME:
-        col = first.index("$schema=") + len("$schema=") + 1
-        hint = did_you_mean(family, families)
-        problems.append(Problem(display, 1, col, f"'{match.group(1)}' is not a content schema{hint}; use {expected}/<kind>{SCHEMA_SUFFIX} with <kind> one of: {', '.join(families)}"))
-        return None
-    return family
+    family = name[: -len(SCHEMA_SUFFIX)] if name.endswith(SCHEMA_SUFFIX) else name.split(".")[0]
+    in_folder = target.parent == (root / SCHEMA_DIR).resolve()
+    known = family in schemas.raw and family != DEFS_NAME
+    if in_folder and known and name.endswith(SCHEMA_SUFFIX):
+        return family
+    # Say what is wrong, and suggest only what would change: a right kind in
+    # the wrong folder keeps its kind, a misspelt kind in the right folder
+    # keeps its folder.
+    written = match.group(1)
+    col = first.index("$schema=") + len("$schema=") + 1
+    kinds = f"<kind> one of: {', '.join(families)}"
+    if known:
+        fixed = f"{expected}/{family}{SCHEMA_SUFFIX}"
+        where = "does not point at the schema folder" if not in_folder else f"names '{name}', not a {SCHEMA_SUFFIX} file"
+        problems.append(Problem(display, 1, col, f"'{written}' {where}; from this file the schema is {fixed}"))
+    else:
+        close = closest(family, families)
+        what = "the shared definitions, not a kind of content file" if family == DEFS_NAME else "not a kind of content file"
+        hint = f" (did you mean {expected}/{close}{SCHEMA_SUFFIX}?)" if close else ""
+        folder = "" if in_folder else f", and the path is outside the schema folder ({expected}/ from this file)"
+        problems.append(Problem(display, 1, col, f"'{written}' is not a content schema: '{family}' is {what}{hint}{folder}; use {expected}/{SCHEMA_SUFFIX.join(('<kind>', ''))} with {kinds}"))
+    return None
 
 
 def _with_context(value: Any, pointer: tuple[str | int, ...], message: str) -> str:

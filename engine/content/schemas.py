@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,11 @@ class SchemaIssue:
     pointer: tuple[str | int, ...]
     message: str
     at_key: bool = False
+    # The key a "missing required key" issue is about: the rest of the
+    # mapping at ``pointer`` is still sound.
+    missing: str | None = None
+    # The known key an unknown key is probably a misspelling of.
+    meant: str | None = None
 
 
 class SchemaLoadError(Exception):
@@ -119,13 +125,21 @@ class SchemaSet:
         for error in validator.iter_errors(document):
             issues.extend(_translate(error))
         # jsonschema reports 'required' once per missing key, each naming the
-        # whole list; keep each issue once, in order.
-        return list(dict.fromkeys(issues))
+        # whole list; keep each issue once, in order. A required key that is
+        # only misspelt is reported once, as the misspelling.
+        misspelt = {(i.pointer[:-1], i.meant) for i in issues if i.meant is not None}
+        return [i for i in dict.fromkeys(issues) if (i.pointer, i.missing) not in misspelt]
+
+
+def closest(word: str, choices: Sequence[str]) -> str | None:
+    """The choice ``word`` is most likely a misspelling of, if any is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(word, choices)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 def describe(value: Any) -> str:
@@ -195,15 +209,16 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         known = list(schema.get("properties", {}))
         extras = [k for k in value if k not in known]
         for k in extras:
-            hint = did_you_mean(k, known)
+            close = closest(k, known)
+            hint = f" (did you mean '{close}'?)" if close else ""
             allowed = ", ".join(known)
             allowed_text = f"allowed here: {allowed}" if known else "no keys are allowed here"
-            yield SchemaIssue(pointer + (k,), f"unknown key '{k}'{hint}; {allowed_text}", at_key=True)
+            yield SchemaIssue(pointer + (k,), f"unknown key '{k}'{hint}; {allowed_text}", at_key=True, meant=close)
         return
     if kind == "required" and isinstance(value, dict):
         missing = [k for k in wanted if k not in value]
         for k in missing:
-            yield SchemaIssue(pointer, f"missing required key '{k}'")
+            yield SchemaIssue(pointer, f"missing required key '{k}'", missing=k)
         return
     if kind == "enum":
         choices = list(wanted)
@@ -222,7 +237,7 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         if "boolean" in names and isinstance(value, str) and value.lower() in _YAML11_BOOLS:
             message += f" (YAML 1.1's '{value}' is not a boolean here; write {_YAML11_BOOLS[value.lower()]})"
         elif isinstance(value, str) and any(n in ("integer", "number") for n in names):
-            message += " (write the number without quotes)"
+            message += _number_hint(value, pointer)
         yield SchemaIssue(pointer, message)
         return
     if kind == "minimum":
@@ -245,6 +260,18 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         yield SchemaIssue(pointer, "the list repeats an item; list each once")
         return
     yield SchemaIssue(pointer, error.message)
+
+
+def _number_hint(text: str, pointer: tuple[str | int, ...]) -> str:
+    """Why text is not a number here. Unquoted digits would have read as a
+    number, so digits in text were quoted; anything else is a word."""
+    if _NUMBER_TEXT.match(text.strip()):
+        return " (write the number without quotes)"
+    key = pointer[-1] if pointer and isinstance(pointer[-1], str) else "count"
+    return f" (a number is written in digits, as {key}: 1)"
+
+
+_NUMBER_TEXT = re.compile(r"^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$")
 
 
 def _first_sentence(text: str) -> str:

@@ -199,23 +199,85 @@ def read_yaml(text: str) -> Document:
 
 
 def _syntax_issue(text: str, exc: yaml.MarkedYAMLError) -> YamlIssue:
-    """One located issue from a parser error, naming where the broken construct
-    began (the context mark) when that is somewhere else."""
-    mark = exc.problem_mark or exc.context_mark
-    line, col = _mark_position(text, mark) if mark is not None else (1, 1)
+    """One located issue from a parser error: in plain words with the likely
+    fix where the mistake is a common one, else in the parser's words,
+    naming where the broken construct began (the context mark)."""
     problem = (exc.problem or "").strip()
     context = (exc.context or "").strip()
-    if exc.context_mark is not None and exc.problem_mark is not None and (exc.context_mark.line, exc.context_mark.column) != (exc.problem_mark.line, exc.problem_mark.column):
-        c_line, c_col = _mark_position(text, exc.context_mark)
-        context = f"{context} (which starts at line {c_line}, column {c_col})" if context else f"(from line {c_line}, column {c_col})"
+    p_pos = _mark_position(text, exc.problem_mark) if exc.problem_mark is not None else None
+    c_pos = _mark_position(text, exc.context_mark) if exc.context_mark is not None else None
+    if p_pos is not None:
+        explained = _explain(text.split("\n"), problem, context, p_pos, c_pos)
+        if explained is not None:
+            line, col, words = explained
+            return YamlIssue(line, col, f"YAML syntax error: {words}")
+    line, col = p_pos or c_pos or (1, 1)
+    if c_pos is not None and p_pos is not None and c_pos != p_pos:
+        context = f"{context} (which starts at line {c_pos[0]}, column {c_pos[1]})" if context else f"(from line {c_pos[0]}, column {c_pos[1]})"
     if "duplicate anchor" in context:
         context = context.replace("; first occurrence", "").replace("first occurrence", "")
         problem = problem.replace("second occurrence", "used again here")
-    message = f"YAML syntax error: {context + ': ' if context else ''}{problem}"
-    offset = _offset_of(text, line, col)
-    if offset < len(text) and text[offset] == "\t":
-        message += " (a tab: YAML indents with spaces only)"
-    return YamlIssue(line, col, message)
+    return YamlIssue(line, col, f"YAML syntax error: {context + ': ' if context else ''}{problem}")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _line_above(lines: list[str], line: int) -> tuple[int, str] | None:
+    """The nearest line above ``line`` (1-based) holding more than a comment."""
+    for number in range(line - 1, 0, -1):
+        here = lines[number - 1]
+        if here.strip() and not here.lstrip().startswith("#"):
+            return number, here
+    return None
+
+
+def _explain(lines: list[str], problem: str, context: str, p_pos: tuple[int, int], c_pos: tuple[int, int] | None) -> tuple[int, int, str] | None:
+    """(line, column, words) for the mistakes designers make most, placed
+    where the fix goes; None for anything else. Both parsers (libyaml and
+    PyYAML's own) word their errors a little differently; each case matches both."""
+    p_line, p_col = p_pos
+    here = lines[p_line - 1] if p_line <= len(lines) else ""
+    at = here[p_col - 1] if p_col <= len(here) else ""
+    # A tab in the indentation: the parser stops at it or just after it.
+    for number in (p_line, p_line - 1):
+        lead = lines[number - 1][: len(lines[number - 1]) - len(lines[number - 1].lstrip(" \t"))] if 0 < number <= len(lines) else ""
+        if "\t" in lead and ("tab" in problem or "cannot start any token" in problem or "indentation" in problem or number == p_line):
+            return number, lead.index("\t") + 1, "a tab character indents this line; YAML indents with spaces only (replace the tab with spaces)"
+    if "quoted scalar" in context and c_pos is not None:
+        quote = "a double quote (\")" if lines[c_pos[0] - 1][c_pos[1] - 1] == '"' else "a single quote (')"
+        return c_pos[0], c_pos[1], f"the text opened with {quote} here is never closed; add the closing quote at the end of the value"
+    if "could not find expected ':'" in problem and c_pos is not None:
+        key_line = lines[c_pos[0] - 1]
+        glued = re.match(r"([^\s:#]+):(\S)", key_line[c_pos[1] - 1 :])
+        if glued:
+            return c_pos[0], c_pos[1] + len(glued[1]), f"a ':' after a key needs a space after it: write '{glued[1]}: {key_line[c_pos[1] + len(glued[1]):].strip()}'"
+        return c_pos[0], c_pos[1], "this line has no ':' after its key; write 'key: value' (or start a list item with '- ')"
+    if "mapping values are not allowed" in problem:
+        before = here[: p_col - 1]
+        if re.search(r"(?:^|\s)[^\s:]+:\s", before.lstrip(" -")):
+            return p_line, p_col, "this value holds ': ', which YAML reads as the start of another key; put the whole value in quotes (\"...\")"
+        above = _line_above(lines, p_line)
+        where = f" (the line above starts at column {_indent(above[1]) + 1})" if above else ""
+        return p_line, _indent(here) + 1, f"this line is indented further than the line above it, so its key belongs to no mapping{where}; line it up with the keys it belongs with"
+    if "expected '-' indicator" in problem or "did not find expected key" in problem or "expected <block end>" in problem:
+        above = _line_above(lines, p_line)
+        if at == "-":
+            items = [(n, _indent(lines[n - 1]) + 1) for n in range(p_line - 1, 0, -1) if lines[n - 1].lstrip().startswith("- ")]
+            if items and items[0][1] != p_col:
+                return p_line, p_col, f"this list item starts at column {p_col}, but the item above it (line {items[0][0]}) starts at column {items[0][1]}; items of one list start at the same column"
+            return p_line, p_col, "a list item cannot stand among the keys of a mapping; indent it under its key, or line it up with the list it belongs to"
+        where = f" (the line above starts at column {_indent(above[1]) + 1})" if above else ""
+        return p_line, p_col, f"this line starts at column {p_col}, which fits no level above it{where}; keys of one mapping start at the same column"
+    for opener, closer, what in (("[", "]", "list"), ("{", "}", "mapping")):
+        if f"',' or '{closer}'" in problem and c_pos is not None:
+            opened = lines[c_pos[0] - 1]
+            line, col = (c_pos[0], len(opened.rstrip()) + 1) if c_pos[0] < p_line else p_pos
+            return line, col, f"the {what} opened with '{opener}' at line {c_pos[0]}, column {c_pos[1]} is not closed; add the closing '{closer}' (and a ',' between items)"
+    if "cannot start any token" in problem and at:
+        return p_line, p_col, f"a value cannot start with '{at}'; put the value in quotes"
+    return None
 
 
 def _offset_of(text: str, line: int, col: int) -> int:

@@ -7,11 +7,11 @@ import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from engine.collector import collector_paused
-from engine.content.loader import ContentFile, Locator, read_documents
-from engine.content.problems import Origin, Problem
+from engine.content.loader import Documents, read_documents
+from engine.content.problems import Origin
 from engine.content.source import Source, editions_from_yaml
 from engine.errors import ContentError
 from engine.stationmaster.content.build import CARD_BUILDERS, build_card
@@ -60,76 +60,98 @@ def read_catalog(content_dir: str | Path, known_house_rules: KnownHouseRules, pa
     Raises UsageError when the directory or a file cannot be read at all.
     """
     docs = read_documents(content_dir, SINGLE_FILES)
-    game_file = docs.by_family["game"][0]
-    value = game_file.document.value
-    declared = value.get("id") if isinstance(value, dict) else None
-    if isinstance(declared, str) and declared != pack_id:
-        docs.problems.append(docs.locator.problem(Origin(game_file.display, ()), f"game.yaml names pack {declared!r}, but this is the {pack_id} pack's loader", field="id"))
+    named = docs.single("game", "id")
+    if named is not None and isinstance(named[1], str) and named[1] != pack_id:
+        docs.problems.append(docs.locator.problem(Origin(named[0].display, ()), f"game.yaml names pack {named[1]!r}, but this is the {pack_id} pack's loader", field="id"))
     with collector_paused():
-        catalog = _assemble(docs.locator, docs.by_family, docs.fingerprint, docs.problems)
-        docs.problems.extend(cross_check(catalog, docs.locator, known_house_rules, docs.unchecked, docs.incomplete))
+        catalog = _assemble(docs)
+        docs.problems.extend(cross_check(catalog, docs.locator, known_house_rules, docs.coverage))
     if docs.problems:
         raise ContentError(sorted(docs.problems))
     return catalog
 
 
-def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerprint: str, problems: list[Problem]) -> Catalog:
+# Stand-ins for a section that failed its schema (already reported): the
+# catalog is still built, for the rules that do not need the section, and is
+# never handed out while there are problems.
+_NO_EDITION = Edition("", None)
+_NO_SUPPLIES = Supplies(whistle_post_office="", whistle_posts=0, limits_signs=0, crew_trays=0, cabooses=0, cars=(), car_categories=MappingProxyType({}))
+
+
+def _game(docs: Documents) -> tuple[GameInfo, list[SourcedValue]]:
+    def section(*path: str) -> Any:
+        return docs.value("game", *path)
+
+    def number(*path: str) -> int:
+        found = docs.value("game", *path)
+        return int(found) if isinstance(found, (int, float)) else 0
+
+    editions = section("editions")
+    declared = section("sourceEditions")
+    game = GameInfo(
+        title=section("title") or "",
+        home_deck=Edition(editions["homeDeck"]["version"], editions["homeDeck"].get("date")) if editions else _NO_EDITION,
+        mainline=Edition(editions["mainline"]["version"], editions["mainline"].get("date")) if editions else _NO_EDITION,
+        # Each number stands alone: one that failed leaves the others checkable.
+        table=TableConstants(
+            hand_limit=number("table", "handLimit"),
+            departments=number("table", "departments"),
+            stages_per_day=number("table", "stagesPerDay"),
+            timetable_slots=number("table", "timetableSlots"),
+            die_sides=number("table", "dieSides"),
+            crew_tray_pieces=number("table", "crewTrayPieces"),
+            cars_per_track=number("table", "carsPerTrack"),
+            game_days=number("table", "gameDays"),
+            switch_moves=number("table", "switchMoves"),
+        ),
+        scoring=Scoring(
+            load_worked=number("scoring", "loadWorked"),
+            load_delivered=number("scoring", "loadDelivered"),
+            passengers_set_down=number("scoring", "passengersSetDown"),
+            paid_stop=number("scoring", "paidStop"),
+        ),
+        setup=SetupSizes(department_cards=number("setup", "departmentCards")),
+        timetable=TimetableRule(odd_numbers_head=section("timetable", "oddNumbersHead") or "east"),
+        source_editions=MappingProxyType(editions_from_yaml(declared or {})),
+    )
+    values: list[SourcedValue] = []
+    for key, kind in _GAME_SOURCES:
+        found = docs.single("game", key)
+        if found is not None:
+            values.extend(SourcedValue(kind, name, Source.from_yaml(raw), Origin(found[0].display, (key, name))) for name, raw in found[1].items())
+    return game, values
+
+
+def _assemble(docs: Documents) -> Catalog:
+    locator, by_family, problems = docs.locator, docs.by_family, docs.problems
     cards: list[Card] = []
     for family in CARD_BUILDERS:
         for loaded in by_family.get(family, []):
-            for index, raw in enumerate(loaded.document.value["cards"]):
-                if index in loaded.invalid_cards:
-                    continue
+            for index, raw in loaded.cards():
                 cards.append(build_card(family, raw, Origin(loaded.display, ("cards", index))))
-    game_file = by_family["game"][0]
-    g = game_file.document.value
-    t = g["table"]
-    game = GameInfo(
-        title=g["title"],
-        home_deck=Edition(g["editions"]["homeDeck"]["version"], g["editions"]["homeDeck"].get("date")),
-        mainline=Edition(g["editions"]["mainline"]["version"], g["editions"]["mainline"].get("date")),
-        table=TableConstants(
-            hand_limit=t["handLimit"],
-            departments=t["departments"],
-            stages_per_day=t["stagesPerDay"],
-            timetable_slots=t["timetableSlots"],
-            die_sides=t["dieSides"],
-            crew_tray_pieces=t["crewTrayPieces"],
-            cars_per_track=t["carsPerTrack"],
-            game_days=t["gameDays"],
-            switch_moves=t["switchMoves"],
-        ),
-        scoring=Scoring(
-            load_worked=g["scoring"]["loadWorked"],
-            load_delivered=g["scoring"]["loadDelivered"],
-            passengers_set_down=g["scoring"]["passengersSetDown"],
-            paid_stop=g["scoring"]["paidStop"],
-        ),
-        setup=SetupSizes(department_cards=g["setup"]["departmentCards"]),
-        timetable=TimetableRule(odd_numbers_head=g["timetable"]["oddNumbersHead"]),
-        source_editions=MappingProxyType(editions_from_yaml(g["sourceEditions"])),
-    )
-    values: list[SourcedValue] = [
-        SourcedValue(kind, key, Source.from_yaml(raw), Origin(game_file.display, (section, key)))
-        for section, kind in _GAME_SOURCES
-        for key, raw in g[section].items()
-    ]
-    s_file = by_family["supplies"][0]
-    s = s_file.document.value
-    supplies = Supplies(
-        whistle_post_office=s["whistlePosts"]["office"],
-        whistle_posts=s["whistlePosts"]["count"],
-        limits_signs=s["limitsSigns"],
-        crew_trays=s["crewTrays"],
-        cabooses=s["cabooses"],
-        cars=tuple((kind, car["count"]) for kind, car in s["cars"].items()),
-        car_categories=MappingProxyType({kind: car["category"] for kind, car in s["cars"].items()}),
-    )
+    game, values = _game(docs)
+    supplies = _NO_SUPPLIES
+    supply_values: list[SourcedValue] = []
+    if docs.coverage.whole("supplies"):
+        s_file = by_family["supplies"][0]
+        s = s_file.document.value
+        supplies = Supplies(
+            whistle_post_office=s["whistlePosts"]["office"],
+            whistle_posts=s["whistlePosts"]["count"],
+            limits_signs=s["limitsSigns"],
+            crew_trays=s["crewTrays"],
+            cabooses=s["cabooses"],
+            cars=tuple((kind, car["count"]) for kind, car in s["cars"].items()),
+            car_categories=MappingProxyType({kind: car["category"] for kind, car in s["cars"].items()}),
+        )
+        supply_values = [SourcedValue("supply", key, Source.from_yaml(raw), Origin(s_file.display, ("sources", key))) for key, raw in s["sources"].items()]
     # A pack may split trains or the Mainline over several files; each file
     # repeats these pack-wide tables, and the copies must agree.
     restrictions: dict[str, Restriction] = {}
     restriction_sources: dict[str, SourcedValue] = {}
     for loaded in by_family.get("trains", []):
+        if not loaded.whole("restrictions"):
+            continue
         for rid, r in loaded.document.value["restrictions"].items():
             origin = Origin(loaded.display, ("restrictions", rid))
             rule = Restriction(r["words"], tuple(r.get("carTypes", ())), origin)
@@ -142,6 +164,8 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
     crossing: CrossingRule | None = None
     crossing_sources: tuple[SourcedValue, ...] = ()
     for loaded in by_family.get("mainline", []):
+        if not (loaded.whole("crossing") and loaded.whole("crossingSources")):
+            continue
         x = loaded.document.value["crossing"]
         this = CrossingRule(
             stages_at_mph=tuple((row["mph"], row["stages"]) for row in x["stagesAtMph"]),
@@ -161,6 +185,7 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             where = Origin(loaded.display, ("crossingSources",))
             problems.append(locator.problem(where, f"these crossing sources differ from the ones in {crossing.origin.file}; every Mainline file must say the same", at_key=True))
     values.extend(crossing_sources)
+    values.extend(supply_values)
     # Pack-wide facts a card's own rules need, attached to the cards that use them.
     restriction_view = MappingProxyType(restrictions)
     for i, card in enumerate(cards):
@@ -168,14 +193,15 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             cards[i] = dataclasses.replace(card, car_categories=supplies.car_categories, restriction_rules=restriction_view)
         elif isinstance(card, MainlineCard):
             cards[i] = dataclasses.replace(card, crossing_rule=crossing)
-    values.extend(SourcedValue("supply", key, Source.from_yaml(raw), Origin(s_file.display, ("sources", key))) for key, raw in s["sources"].items())
     facility_start = FacilityStart(laborers=1, pipeline=("MEN", "AT", "WORK"))
     for loaded in by_family.get("facilities", []):
+        if not loaded.whole("everyFacility"):
+            continue
         every = loaded.document.value["everyFacility"]
         facility_start = FacilityStart(laborers=every["laborers"], pipeline=tuple(every["pipeline"]))
         values.append(SourcedValue("facility start", "everyFacility", Source.from_yaml(every["source"]), Origin(loaded.display, ("everyFacility", "source"))))
-    hr_file = by_family["house-rules"][0]
-    house_rules = tuple(
+    found = docs.single("house-rules", "houseRules")
+    house_rules = () if found is None else tuple(
         HouseRule(
             id=r["id"],
             name=r["name"],
@@ -184,23 +210,25 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
             text=r["text"],
             source=Source.from_yaml(r["source"]),
             default_source=Source.from_yaml(r["defaultSource"]) if "defaultSource" in r else None,
-            origin=Origin(hr_file.display, ("houseRules", i)),
+            origin=Origin(found[0].display, ("houseRules", i)),
         )
-        for i, r in enumerate(hr_file.document.value["houseRules"])
+        for i, r in enumerate(found[1])
     )
     for house_rule in house_rules:
-        values.append(SourcedValue("house rule", house_rule.id, house_rule.source, Origin(hr_file.display, house_rule.origin.pointer + ("source",))))
+        values.append(SourcedValue("house rule", house_rule.id, house_rule.source, Origin(house_rule.origin.file, house_rule.origin.pointer + ("source",))))
         if house_rule.default_source is not None:
-            values.append(SourcedValue("house rule default", house_rule.id, house_rule.default_source, Origin(hr_file.display, house_rule.origin.pointer + ("defaultSource",))))
-    fx_file = by_family["effects"][0]
+            values.append(SourcedValue("house rule default", house_rule.id, house_rule.default_source, Origin(house_rule.origin.file, house_rule.origin.pointer + ("defaultSource",))))
     effects: dict[str, Effect] = {}
-    for i, e in enumerate(fx_file.document.value["effects"]):
-        origin = Origin(fx_file.display, ("effects", i))
-        if e["id"] in effects:
-            problems.append(locator.problem(origin, f"effect '{e['id']}' is declared twice", field="id"))
-            continue
-        effects[e["id"]] = Effect(e["id"], e["summary"], Source.from_yaml(e["source"]), origin)
-        values.append(SourcedValue("effect", e["id"], effects[e["id"]].source, Origin(fx_file.display, ("effects", i, "source"))))
+    declared = docs.single("effects", "effects")
+    if declared is not None:
+        fx_file, entries = declared
+        for i, e in enumerate(entries):
+            origin = Origin(fx_file.display, ("effects", i))
+            if e["id"] in effects:
+                problems.append(locator.problem(origin, f"effect '{e['id']}' is declared twice", field="id"))
+                continue
+            effects[e["id"]] = Effect(e["id"], e["summary"], Source.from_yaml(e["source"]), origin)
+            values.append(SourcedValue("effect", e["id"], effects[e["id"]].source, Origin(fx_file.display, ("effects", i, "source"))))
     by_id: dict[str, Card] = {}
     for card in cards:
         by_id.setdefault(card.id, card)
@@ -214,6 +242,6 @@ def _assemble(locator: Locator, by_family: dict[str, list[ContentFile]], fingerp
         crossing=crossing,
         cards=tuple(cards),
         by_id=MappingProxyType(by_id),
-        fingerprint=fingerprint,
+        fingerprint=docs.fingerprint,
         value_sources=tuple(values),
     )

@@ -4,7 +4,8 @@ each other (lockout pairs, the office ladder, a consist that fits its Crew Tray)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import (
@@ -26,7 +27,7 @@ from engine.content.schemas import did_you_mean
 from engine.content.source import undeclared
 
 if TYPE_CHECKING:
-    from engine.content.loader import Locator
+    from engine.content.loader import Coverage, Locator
     from engine.stationmaster.content.catalog import KnownHouseRules
 
 Report = Callable[..., None]
@@ -34,56 +35,49 @@ _CORNERS_LEFT = {"NE", "SW"}
 _CORNERS_RIGHT = {"SE", "NW"}
 
 
-def cross_check(catalog: Catalog, locator: Locator, known_house_rules: KnownHouseRules, unchecked: frozenset[str] = frozenset(), incomplete: frozenset[str] = frozenset()) -> list[Problem]:
-    """Every cross-file problem. ``unchecked`` holds ids of cards that failed
-    their schema: references to them are not reported again as dangling, and
-    rules about a whole family (``incomplete`` names the families with such
-    cards) wait until the family is whole, so one mistake is reported once."""
+def cross_check(catalog: Catalog, locator: Locator, known_house_rules: KnownHouseRules, coverage: Coverage) -> list[Problem]:
+    """Every cross-file problem, over what ``coverage`` says read and passed
+    its schema: a reference to a card left out is not reported as dangling,
+    and a rule that needs a whole family or a section of a file that failed
+    waits until it is fixed, so one mistake is reported once."""
     problems: list[Problem] = []
+    unchecked = coverage.unchecked
 
     def report(origin: Origin, message: str, field: str | int | tuple[str | int, ...] | None = None, at_key: bool = False) -> None:
         problems.append(locator.problem(origin, message, field=field, at_key=at_key))
 
-    _unique_ids(catalog.cards, report)
-    _sources_declared(catalog, report)
-    _effects_declared(catalog, report, unchecked)
-    _track(catalog, report, unchecked)
+    if coverage.whole("game", "sourceEditions"):
+        _sources_declared(catalog, report)
+    if coverage.whole("effects", "effects"):
+        _effects_declared(catalog, report)
+    _track(catalog, report)
     _track_labels(catalog, report)
-    _restrictions(catalog, report)
-    _crossing(catalog, report)
-    if "offices" not in incomplete:
+    _restrictions(catalog, report, car_types=coverage.whole("supplies"), names=coverage.whole("trains", "restrictions"))
+    if coverage.whole("mainline", "crossing"):
+        _crossing(catalog, report)
+    if coverage.whole("offices"):
         _offices(catalog, report, unchecked)
     _facilities(catalog, report, unchecked)
     _modifiers(catalog, report, unchecked)
-    _trains(catalog, report, unchecked)
-    _mainline(catalog, report, unchecked, whole="mainline" not in incomplete)
+    _trains(catalog, report, crew_tray=coverage.whole("game", "table", "crewTrayPieces"))
+    _mainline(catalog, report, unchecked, whole=coverage.whole("mainline"), supplies=coverage.whole("supplies"))
     _defences(catalog, report, unchecked)
-    if "offices" not in incomplete:
-        _house_rules(catalog, report, known_house_rules)
+    if coverage.whole("offices") and coverage.whole("house-rules"):
+        _house_rules(catalog, report, known_house_rules, supplies=coverage.whole("supplies"))
     return problems
 
 
 def _ref(catalog: Catalog, unchecked: frozenset[str], ref: str, kind: type[Card], what: str) -> str | None:
     """None when ``ref`` names a card of the right kind (or one already reported); else why not."""
+    if ref in unchecked:
+        return None  # the card it names is broken or its id repeated: reported already
     card = catalog.by_id.get(ref)
-    if card is None and ref in unchecked:
-        return None
     if card is None:
         candidates = [c.id for c in catalog.cards if isinstance(c, kind)]
         return f"'{ref}' is not a known {what}{did_you_mean(ref, candidates)}"
     if not isinstance(card, kind):
         return f"'{ref}' is a {card.family} card, not a {what}"
     return None
-
-
-def _unique_ids(cards: Iterable[Card], report: Report) -> None:
-    first: dict[str, Card] = {}
-    for card in cards:
-        if card.id in first:
-            other = first[card.id].origin
-            report(card.origin, f"card id '{card.id}' is already used in {other.file}; ids must be unique across all files", "id")
-        else:
-            first[card.id] = card
 
 
 def _sources_declared(catalog: Catalog, report: Report) -> None:
@@ -98,7 +92,7 @@ def _sources_declared(catalog: Catalog, report: Report) -> None:
             report(value.origin, f"{value.kind} '{value.key}': source {problem}")
 
 
-def _effects_declared(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+def _effects_declared(catalog: Catalog, report: Report) -> None:
     for card in catalog.cards:
         effect = getattr(card, "effect", None)
         if effect is not None and effect not in catalog.effects:
@@ -106,7 +100,7 @@ def _effects_declared(catalog: Catalog, report: Report, unchecked: frozenset[str
             report(card.origin, f"card '{card.id}': effect '{effect}' is not declared in effects.yaml{hint}", "effect")
 
 
-def _track(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+def _track(catalog: Catalog, report: Report) -> None:
     for shape in catalog.of_type(TrackShape):
         corners = {p for route in shape.routes for p in route if len(p) == 2}
         if corners and corners <= _CORNERS_LEFT:
@@ -135,15 +129,18 @@ def _track_labels(catalog: Catalog, report: Report) -> None:
             report(shape.origin, f"card '{shape.id}': label '{shape.label}' is already the label of '{other.id}'; the district grid could not tell them apart", "label")
 
 
-def _restrictions(catalog: Catalog, report: Report) -> None:
+def _restrictions(catalog: Catalog, report: Report, *, car_types: bool, names: bool) -> None:
+    """``car_types``: the supplies read, so car types can be checked against
+    them; ``names``: every trains file's restrictions read, so a train's
+    restriction without words is a real gap."""
     supplied = dict(catalog.supplies.car_categories)
-    for rid, rule in catalog.restrictions.items():
+    for rid, rule in catalog.restrictions.items() if car_types else ():
         for i, kind in enumerate(rule.car_types):
             if kind not in supplied:
                 report(rule.origin, f"restriction '{rid}': car type '{kind}' is not among the cars in supplies.yaml{did_you_mean(kind, list(supplied))}", ("carTypes", i))
             elif supplied[kind] != "freight":
                 report(rule.origin, f"restriction '{rid}': '{kind}' is a {supplied[kind]} car in supplies.yaml; carTypes limits a train's freight cars", ("carTypes", i))
-    for t in catalog.of_type(TrainCard):
+    for t in catalog.of_type(TrainCard) if names else ():
         for i, rid in enumerate(t.restrictions):
             if rid not in catalog.restrictions:
                 report(t.origin, f"card '{t.id}': restriction '{rid}' has no entry under restrictions in the trains file, so the engine has no words for it", ("restrictions", i))
@@ -183,30 +180,66 @@ def _offices(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> Non
     if catalog.supplies.whistle_post_office != base.id:
         pass  # reported by _house_rules with the supplies file's location
     next_of: dict[str, OfficeTier] = {}
+    reported: set[str] = set()
     for t in tiers:
         if t.upgrades_from is None:
             continue
         problem = _ref(catalog, unchecked, t.upgrades_from, OfficeTier, "office tier")
         if problem:
             report(t.origin, f"card '{t.id}': upgradesFrom {problem}", "upgradesFrom")
+            reported.add(t.id)
             continue
         if t.upgrades_from in next_of:
             report(t.origin, f"card '{t.id}': '{t.upgrades_from}' already upgrades to '{next_of[t.upgrades_from].id}'; tiers form one strict sequence", "upgradesFrom")
+            reported.add(t.id)
             continue
         next_of[t.upgrades_from] = t
     ladder = [base]
     while ladder[-1].id in next_of and len(ladder) <= len(tiers):
         ladder.append(next_of[ladder[-1].id])
-    for t in tiers:
-        if t not in ladder and t.upgrades_from in next_of and next_of[t.upgrades_from] is t:
-            report(t.origin, f"card '{t.id}': not reachable from the base tier '{base.id}' (a loop in upgradesFrom?)", "upgradesFrom")
+    _office_loops(tiers, ladder, reported, report)
+    _office_steps(ladder, report)
     for lower, upper in zip(ladder, ladder[1:]):
-        for field, attr in (("adTracks", "ad_tracks"), ("porters", "porters"), ("outboundSlots", "outbound_slots"), ("inboundSlots", "inbound_slots")):
-            if getattr(upper, attr) != getattr(lower, attr) + 1:
-                report(upper.origin, f"card '{upper.id}': each tier adds exactly one to {field} ({lower.id} has {getattr(lower, attr)}, so {upper.id} needs {getattr(lower, attr) + 1})", field)
         for field, attr in (("controlPoint", "control_point"), ("passengerFacility", "passenger_facility")):
             if getattr(lower, attr) and not getattr(upper, attr):
                 report(upper.origin, f"card '{upper.id}': an upgrade cannot lose {field}, which '{lower.id}' has", field)
+
+
+def _office_loops(tiers: Sequence[OfficeTier], ladder: list[OfficeTier], reported: set[str], report: Report) -> None:
+    """A tier off the ladder is reported only where upgradesFrom goes round
+    in a loop, once per loop: one that hangs below a tier whose upgradesFrom
+    is already reported (a typo, say) is off the ladder for that reason alone."""
+    by_id = {t.id: t for t in tiers}
+    on_ladder = {t.id for t in ladder}
+    done: set[str] = set(on_ladder)
+    for start in tiers:
+        path: list[str] = []
+        step: OfficeTier | None = start
+        while step is not None and step.id not in done and step.id not in reported and step.id not in path:
+            path.append(step.id)
+            step = by_id.get(step.upgrades_from) if step.upgrades_from else None
+        done.update(path)
+        if step is not None and step.id in path:
+            loop = path[path.index(step.id) :]
+            first = by_id[loop[0]]
+            report(first.origin, f"card '{first.id}': upgradesFrom goes round in a loop ({' -> '.join([*loop, loop[0]])}), so it never reaches the base tier '{ladder[0].id}'", "upgradesFrom")
+
+
+def _office_steps(ladder: list[OfficeTier], report: Report) -> None:
+    """Each tier adds exactly one A/D track, Porter and slot of each kind. A
+    tier is held to what most tiers agree on, not only to the tier below, so
+    one wrong number is one problem, not also one at the tier above it."""
+    for field, attr in (("adTracks", "ad_tracks"), ("porters", "porters"), ("outboundSlots", "outbound_slots"), ("inboundSlots", "inbound_slots")):
+        values: list[int] = [getattr(t, attr) for t in ladder]
+        offsets = Counter(v - rank for rank, v in enumerate(values))
+        # Ties go to the base tier, the one the supply hands out.
+        agreed = max(offsets, key=lambda o: (offsets[o], o == values[0]))
+        for rank, tier in enumerate(ladder):
+            if values[rank] - rank == agreed:
+                continue
+            # Name the nearest tier that fits, the one below where there is one.
+            near = min((r for r in range(len(ladder)) if values[r] - r == agreed), key=lambda r: (abs(r - rank), r > rank))
+            report(tier.origin, f"card '{tier.id}': each tier adds exactly one to {field} ({ladder[near].id} has {values[near]}, so {tier.id} needs {agreed + rank})", field)
 
 
 def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
@@ -246,7 +279,7 @@ def _modifiers(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> N
             report(m.origin, f"card '{m.id}': grant '{m.grant}' does not fit hosts '{m.hosts}': slots and Porters belong to Offices, boxes to industries", "grant")
 
 
-def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
+def _trains(catalog: Catalog, report: Report, *, crew_tray: bool) -> None:
     pieces = catalog.game.table.crew_tray_pieces
     numbers: dict[str, TrainCard] = {}
     for t in catalog.of_type(TrainCard):
@@ -261,7 +294,7 @@ def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None
         used = t.consist.cars + (1 if t.caboose else 0)
         if t.consist.cars == 0:
             report(t.origin, f"card '{t.id}': the consist allows no cars at all", "consist")
-        if used > pieces:
+        if used > pieces and crew_tray:
             report(t.origin, f"card '{t.id}': {t.consist.cars} car(s){' and a caboose' if t.caboose else ''} need {used} places; a Crew Tray holds {pieces}", "consist")
         if "reefersOnly" in t.restrictions and t.consist.freight == 0:
             report(t.origin, f"card '{t.id}': 'reefersOnly' on a train that takes no freight cars", "restrictions")
@@ -271,7 +304,7 @@ def _trains(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None
             report(t.origin, f"card '{t.id}': 'dropOnly' and 'pickUpEmptiesOnly' contradict each other", "restrictions")
 
 
-def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], whole: bool = True) -> None:
+def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], *, whole: bool, supplies: bool) -> None:
     ends: dict[str, list[MainlineCard]] = {"east": [], "west": []}
     terrain_total = 0
     for m in catalog.of_type(MainlineCard):
@@ -296,7 +329,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], whole
             if len(found) != 1:
                 report(mainline_cards[0].origin, f"the Mainline needs exactly one {side} Division Point; found {len(found)}")
         needed = catalog.supplies.whistle_posts + 1
-        if terrain_total < needed:
+        if terrain_total < needed and supplies:
             report(mainline_cards[0].origin, f"the terrain inventory holds {terrain_total} card(s); a full table of {catalog.supplies.whistle_posts} districts needs {needed}")
     for mod in catalog.of_type(MainlineModifier):
         targets = mod.play_on if isinstance(mod.play_on, tuple) else ()
@@ -358,7 +391,7 @@ def _defences(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> No
                 report(card.origin, f"card '{card.id}': answers '{attack}', which is itself a defence, not an attack", ("answers", i))
 
 
-def _house_rules(catalog: Catalog, report: Report, known_house_rules: KnownHouseRules) -> None:
+def _house_rules(catalog: Catalog, report: Report, known_house_rules: KnownHouseRules, *, supplies: bool) -> None:
     tiers = {t.id: t for t in catalog.of_type(OfficeTier)}
     seen: set[str] = set()
     for rule in catalog.house_rules:
@@ -385,6 +418,6 @@ def _house_rules(catalog: Catalog, report: Report, known_house_rules: KnownHouse
         if catalog.house_rules:
             report(catalog.house_rules[0].origin, f"house rule '{missing}' is missing; the engine needs it to set up a game")
     base = [t for t in tiers.values() if t.upgrades_from is None]
-    if base and catalog.supplies.whistle_post_office != base[0].id:
+    if supplies and base and catalog.supplies.whistle_post_office != base[0].id:
         # Supplies are not cards; place the problem on the base tier instead.
         report(base[0].origin, f"supplies.yaml names '{catalog.supplies.whistle_post_office}' as the supplied Office, but the base tier is '{base[0].id}'")

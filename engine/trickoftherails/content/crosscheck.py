@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from engine.content.loader import Locator
+from engine.content.loader import Coverage, Locator
 from engine.content.problems import Origin, Problem
 from engine.content.schemas import did_you_mean
 from engine.content.source import Source
@@ -19,28 +19,29 @@ SLOT_KINDS = {"exchange": "exchanges", "city": "cities", "reservation": "reserva
 OPERATING = "operating"
 
 
-def cross_check(catalog: Catalog, locator: Locator, unchecked: frozenset[str], incomplete: frozenset[str]) -> list[Problem]:
+def cross_check(catalog: Catalog, locator: Locator, coverage: Coverage) -> list[Problem]:
+    """Every cross-file problem, over what ``coverage`` says passed its
+    schema: a rule that needs a family or a file's section that failed waits
+    until it is fixed, so one mistake is reported once."""
     found: list[Problem] = []
-    found += _unique_ids(catalog, locator)
-    found += _references(catalog, locator)
-    found += _sources(catalog, locator)
-    if "railway" not in incomplete:
+    whole = coverage.whole
+    companies = whole("companies", "companies")
+    if companies:
+        found += _unique_companies(catalog, locator)
+    found += _references(catalog, locator, companies=companies, effects=whole("effects", "effects"), held={f for f in ("stations", "exchanges") if whole(f)})
+    if whole("game", "sourceEditions"):
+        found += _sources(catalog, locator)
+    if whole("railway") and companies:
         found += _numbers(catalog, locator)
-    if "locomotives" not in incomplete:
+    if whole("locomotives"):
         found += _locomotives(catalog, locator)
-    found += _lanes(catalog, locator, incomplete)
+    if whole("game", "hands") and whole("lane", "layouts"):
+        found += _lanes(catalog, locator, coverage)
     return found
 
 
-def _unique_ids(catalog: Catalog, locator: Locator) -> list[Problem]:
+def _unique_companies(catalog: Catalog, locator: Locator) -> list[Problem]:
     found = []
-    first: dict[str, Origin] = {}
-    for card in catalog.cards:
-        if card.id in first:
-            earlier = locator.problem(first[card.id], "", field="id")
-            found.append(locator.problem(card.origin, f"card id '{card.id}' is already used in {earlier.path} (line {earlier.line}); ids are unique within the pack", field="id"))
-        else:
-            first[card.id] = card.origin
     seen: set[str] = set()
     for company in catalog.companies:
         if company.id in seen:
@@ -49,24 +50,28 @@ def _unique_ids(catalog: Catalog, locator: Locator) -> list[Problem]:
     return found
 
 
-def _references(catalog: Catalog, locator: Locator) -> list[Problem]:
+def _references(catalog: Catalog, locator: Locator, *, companies: bool, effects: bool, held: set[str]) -> list[Problem]:
+    """References to companies and effects (when those files read), and each
+    company's one Station and Exchange (for the families in ``held``, read whole)."""
     found = []
-    companies = [c.id for c in catalog.companies]
+    declared = [c.id for c in catalog.companies]
     for card in catalog.cards:
-        if card.company is not None and card.company not in companies:
-            found.append(locator.problem(card.origin, f"'{card.company}' is not a company{did_you_mean(card.company, companies)}; companies.yaml declares: {', '.join(companies)}", field="company"))
-        if card.effect is not None and card.effect not in catalog.effects and card.family != "railway":
+        if companies and card.company is not None and card.company not in declared:
+            found.append(locator.problem(card.origin, f"'{card.company}' is not a company{did_you_mean(card.company, declared)}; companies.yaml declares: {', '.join(declared)}", field="company"))
+        if effects and card.effect is not None and card.effect not in catalog.effects and card.family != "railway":
             found.append(locator.problem(card.origin, f"effect '{card.effect}' is not declared in effects.yaml{did_you_mean(card.effect, list(catalog.effects))}", field="effect"))
     # A Railway card does not name its effect: all of them take one, so a
     # missing declaration is one problem, not fifty.
-    implied = next((c for c in catalog.railway_cards if c.effect is not None and c.effect not in catalog.effects), None)
+    implied = next((c for c in catalog.railway_cards if effects and c.effect is not None and c.effect not in catalog.effects), None)
     if implied is not None:
         found.append(locator.problem(implied.origin, f"Railway cards take effect '{implied.effect}', which is not declared in effects.yaml{did_you_mean(str(implied.effect), list(catalog.effects))}"))
     for family, what in (("stations", "Station"), ("exchanges", "Exchange")):
-        held = Counter(c.company for c in catalog.of_family(family))
+        if family not in held or not companies:
+            continue
+        held_by = Counter(c.company for c in catalog.of_family(family))
         for company in catalog.companies:
-            if held[company.id] != 1:
-                have = "none" if not held[company.id] else f"{held[company.id]}"
+            if held_by[company.id] != 1:
+                have = "none" if not held_by[company.id] else f"{held_by[company.id]}"
                 found.append(locator.problem(company.origin, f"company '{company.id}' needs exactly one {what} card; it has {have}", field="id"))
     return found
 
@@ -154,20 +159,20 @@ def _locomotives(catalog: Catalog, locator: Locator) -> list[Problem]:
     return found
 
 
-def _lanes(catalog: Catalog, locator: Locator, incomplete: frozenset[str]) -> list[Problem]:
+def _lanes(catalog: Catalog, locator: Locator, coverage: Coverage) -> list[Problem]:
     found = []
     for players, sized in catalog.hands.items():
         if players not in catalog.layouts:
             found.append(locator.problem(sized.origin, f"no Trick Lane layout for {players} players in lane.yaml; every player count with a hand size needs one"))
     railway = len(catalog.railway_cards)
-    pool_problems = _pool(catalog, locator)
-    found += pool_problems
+    if coverage.whole("lane", "operatingPool"):
+        found += _pool(catalog, locator, coverage.unchecked)
     for players, layout in catalog.layouts.items():
         hand = catalog.hands.get(players)
         if hand is None:
             found.append(locator.problem(layout.origin, f"a layout for {players} players, but game.yaml gives no hand size for {players} players", field="players"))
             continue
-        if hand.cards * players > railway and "railway" not in incomplete:
+        if hand.cards * players > railway and coverage.whole("railway"):
             found.append(locator.problem(hand.origin, f"{players} hands of {hand.cards} need {hand.cards * players} Railway cards; there are {railway}", field="cards"))
         for variant in ("basic", "expert"):
             slots = layout.basic if variant == "basic" else layout.expert
@@ -177,22 +182,24 @@ def _lanes(catalog: Catalog, locator: Locator, incomplete: frozenset[str]) -> li
                 # A lane too long is shown at its first slot past the hands.
                 where: str | tuple[str, int] = (field, hand.cards) if len(slots) > hand.cards else field
                 found.append(locator.problem(layout.origin, f"the {variant} lane for {players} players has {len(slots)} slots, {longer} than the hands ({hand.cards} cards): one trick uses one lane card, so they must be equal", field=where))
-            found += _slots(catalog, locator, layout.origin, field, slots, variant, incomplete)
+            found += _slots(catalog, locator, layout.origin, field, slots, variant, coverage)
     return found
 
 
-def _pool(catalog: Catalog, locator: Locator) -> list[Problem]:
+def _pool(catalog: Catalog, locator: Locator, unchecked: frozenset[str]) -> list[Problem]:
     lane_origin = next(iter(catalog.layouts.values())).origin if catalog.layouts else None
     found = []
     for index, card_id in enumerate(catalog.operating_pool):
         card = catalog.by_id.get(card_id)
+        if card is None and card_id in unchecked:
+            continue
         if card is None or card.family not in ("cities", "locomotives") or (card.is_locomotive and card.reach is None):
             if lane_origin is not None:
                 found.append(locator.problem(Origin(lane_origin.file, ()), f"'{card_id}' cannot be in the operating pool: it holds Cities and numbered Locomotives", field=("operatingPool", index)))
     return found
 
 
-def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots: tuple[str, ...], variant: str, incomplete: frozenset[str]) -> list[Problem]:
+def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots: tuple[str, ...], variant: str, coverage: Coverage) -> list[Problem]:
     found = []
     finite_locos = [c.id for c in catalog.of_family("locomotives") if c.reach is not None]
     allowed = [*SLOT_KINDS, *finite_locos] + ([OPERATING] if variant == "expert" else [])
@@ -202,6 +209,8 @@ def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots
     for index, slot in enumerate(slots):
         where = (field, index)
         if slot not in allowed:
+            if slot in coverage.unchecked:
+                continue  # a locomotive whose own card is broken, already reported
             why = " (the [∞] locomotive comes with the one that brings it, never from the lane)" if slot in catalog.by_id and catalog.by_id[slot].is_locomotive else ""
             found.append(locator.problem(origin, f"'{slot}' is not a lane slot{why}{did_you_mean(slot, allowed)}; a slot is one of: {', '.join(allowed)}", field=where))
             continue
@@ -226,13 +235,13 @@ def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots
     counts = Counter(slots)
     for kind, family in SLOT_KINDS.items():
         have = sum(c.count for c in catalog.of_family(family))
-        if counts[kind] > have and family not in incomplete:
+        if counts[kind] > have and coverage.whole(family):
             found.append(locator.problem(origin, f"the {variant} lane has {counts[kind]} {kind} slots, but there are only {have} {kind} cards", field=field))
-    if counts[OPERATING] > len(catalog.operating_pool):
+    if counts[OPERATING] > len(catalog.operating_pool) and coverage.whole("lane", "operatingPool"):
         found.append(locator.problem(origin, f"the {variant} lane has {counts[OPERATING]} operating slots, but the operating pool holds only {len(catalog.operating_pool)} cards", field=field))
     for loco in finite_locos:
         if counts[loco] > 1:
             found.append(locator.problem(origin, f"{loco} appears {counts[loco]} times in the {variant} lane; there is one of each locomotive", field=field))
-        if variant == "basic" and counts[loco] == 0 and "locomotives" not in incomplete:
+        if variant == "basic" and counts[loco] == 0 and coverage.whole("locomotives"):
             found.append(locator.problem(origin, f"the basic lane has no slot for {loco}; every numbered locomotive comes up once", field=field))
     return found
