@@ -32,11 +32,16 @@ class Lookahead:
     each over ``deals`` determinized copies; another action is taken over the
     greedy bot's first choice only when it does better on average by at least
     ``margin`` points (a few deals are noisy, and the best of several noisy
-    averages flatters the action it belongs to)."""
+    averages flatters the action it belongs to).
+
+    The defaults were chosen by measurement (2-player games against greedy,
+    seeds 0 to 4, each seat once): three deals and a margin of 0.5 won 6 of
+    10 by a mean of 0.1 points; six deals and a margin of 0.3 won 7 of 10 by
+    a mean of 1.7 points, for twice the CPU time. ``bench/`` measures both."""
 
     candidates: int = 3
-    deals: int = 3
-    margin: float = 0.5
+    deals: int = 6
+    margin: float = 0.3
 
 
 DEFAULT: Final = Lookahead()
