@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from command.commands import PLAY_HELP, SIMULATE_HELP
+from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP
 from engine.errors import UsageError
 
 
@@ -49,6 +49,18 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         simulate.add_parser(sub)
     else:
         sub.add_parser("simulate", help=SIMULATE_HELP)
+    if chosen == "changelog":
+        from command import changelog
+
+        changelog.add_parser(sub)
+    else:
+        sub.add_parser("changelog", help=CHANGELOG_HELP)
+    if chosen == "export":
+        from command import export
+
+        export.add_parser(sub)
+    else:
+        sub.add_parser("export", help=EXPORT_HELP)
     return parser
 
 
@@ -72,6 +84,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from command import simulate
 
             return simulate.run(args)
+        if args.command == "changelog":
+            from command import changelog
+
+            return changelog.run(args)
+        if args.command == "export":
+            from command import export
+
+            return export.run(args)
     except UsageError as exc:
         print(f"stationmaster: {exc}", file=sys.stderr)
         return 2

@@ -30,6 +30,7 @@ from generator.blocks import CLOSE, Block, parse_page
 from generator.cells import anchor
 from engine import pickled
 from generator.forked import map_pieces
+from generator.records import EXPORT_NAME, SCHEMA_NAME
 from generator.render import Rendered
 
 _COUNT_HEADER = re.compile(r"\b(count|counts|copies|copy|qty|quantity|how many|number of|in deck)\b|^#$|^no\. of\b", re.IGNORECASE)
@@ -353,6 +354,11 @@ LEGEND_ANCHOR = "designed-legend"
 _NO_LEGEND = f"the page marks designed cards (†) but has no legend for the mark; add a paragraph starting with <span id=\"{LEGEND_ANCHOR}\"></span> that explains it"
 
 
+# Data files the build publishes beside a pack's pages (its export) and at
+# the site's top (the export's schema), relative to the pack's folder.
+_PUBLISHED = frozenset({EXPORT_NAME, f"../{SCHEMA_NAME}"})
+
+
 def _dead_links(name: str, shown: str, links: tuple[tuple[str, int, int], ...], anchors: Mapping[str, set[str]]) -> list[Problem]:
     problems: list[Problem] = []
     for href, line, col in links:
@@ -363,6 +369,8 @@ def _dead_links(name: str, shown: str, links: tuple[tuple[str, int, int], ...], 
             continue
         path, _, fragment = href.partition("#")
         target = posixpath.normpath(posixpath.join(posixpath.dirname(name), path)) if path else name
+        if target in _PUBLISHED and not fragment:
+            continue
         if target.endswith("/") or (path and not target.endswith(".md")):
             problems.append(Problem(shown, line, col, f"link '{href}' should point at a .md page"))
         elif target not in anchors:

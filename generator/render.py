@@ -11,6 +11,7 @@ import os
 import pickle
 import posixpath
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +81,11 @@ def _compile_key(env: jinja2.Environment) -> str:
     return "jinja-" + hashlib.sha256(repr(options).encode()).hexdigest()[:16]
 
 
+class InputsUnavailable(Exception):
+    """An expensive table's inputs cannot be had here (the git history a page
+    is made from, in a shallow clone): the block keeps its committed text."""
+
+
 @dataclass(frozen=True)
 class Rendered:
     """Old and new text of every page, plus where each table and card lives."""
@@ -130,7 +136,14 @@ def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environm
         if _sha(text) == stamp.group(2):
             return block.body
     if block.name not in contexts:
-        contexts[block.name] = tables.tables[block.name](catalog)
+        try:
+            contexts[block.name] = tables.tables[block.name](catalog)
+        except InputsUnavailable as exc:
+            # What cannot be recomputed here cannot be shown stale here either:
+            # the committed text stands, and a checkout that has the inputs
+            # (a full clone) remakes and checks it.
+            print(f"note: table '{block.name}' kept as committed: {exc}", file=sys.stderr)
+            return block.body
     rendered = env.get_template(f"{block.name}.md.j2").render(**contexts[block.name], link=link).strip("\n")
     text = "\n" + rendered + "\n\n"
     return f"{text}<!-- inputs {wanted} body {_sha(text)} -->\n"
