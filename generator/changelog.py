@@ -218,6 +218,8 @@ def configurations_text(keys: tuple[str, ...], side: Mapping[str, Mapping[str, A
 def change_text(change: Change, configurations: Mapping[str, Mapping[str, Any]]) -> str:
     if change.field == "dealt":
         return f"dealt: {shown(change.old)} → {shown(change.new)} ({configurations_text(change.configurations, configurations)})"
+    if change.field == "status":  # a status is a word of the site's, not content text
+        return f"status: {change.old or 'none'} → {change.new or 'none'}"
     return f"{change.field}: {shown(change.old)} → {shown(change.new)}"
 
 
