@@ -6,13 +6,14 @@ and the MkDocs plugin feeds it to the live preview.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import pickle
 import posixpath
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,27 @@ def _compile_key(env: jinja2.Environment) -> str:
 class InputsUnavailable(Exception):
     """An expensive table's inputs cannot be had here (the git history a page
     is made from, in a shallow clone): the block keeps its committed text."""
+
+
+# The kit's own tables, which every pack's site places: "changes", the What
+# changed page (generator/editions.py). They are expensive tables, made only
+# when their inputs change, by the caller that knows where the pack's content
+# is (generator.site.render_pack); rendered without that, their committed
+# text stands.
+CHANGES_TABLE = "changes"
+KIT_TABLES = (CHANGES_TABLE,)
+
+
+def _made_by_render_pack(catalog: Any) -> dict[str, Any]:
+    raise InputsUnavailable("only `stationmaster cards` (which knows the pack's content folder) makes it")
+
+
+def with_kit_tables(tables: TableSet, made: Mapping[str, Callable[[Any], dict[str, Any]]] | None = None) -> TableSet:
+    """``tables`` and the kit's tables it lacks, each from ``made`` if given there."""
+    kit = {name: (made or {}).get(name, _made_by_render_pack) for name in KIT_TABLES if name not in tables.tables}
+    if not kit:
+        return tables
+    return dataclasses.replace(tables, tables={**tables.tables, **kit}, expensive=tables.expensive | set(kit))
 
 
 @dataclass(frozen=True)
@@ -159,6 +181,7 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
 
     The blocks are rendered over up to ``workers`` processes; the text is the
     same for any number."""
+    tables = with_kit_tables(tables)
     problems: list[Problem] = []
     parsed: dict[str, Page] = {}
     for name, text in pages.items():

@@ -9,20 +9,17 @@ problems, as is any content problem in any pack.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.content.problems import Problem
-from engine.pack import GamePack, TableSet
+from engine.pack import GamePack
 from engine.packs import LoadedPack, PackFolder
 from generator.blocks import MarkerError, parse_page
 from generator.editions import changes_context
-from generator.render import Rendered, read_pages, render_site
-
-CHANGES_TABLE = "changes"
+from generator.render import CHANGES_TABLE, Rendered, read_pages, render_site, with_kit_tables
 
 
 @dataclass(frozen=True)
@@ -65,23 +62,10 @@ def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
     return problems
 
 
-def with_kit_tables(loaded: LoadedPack) -> TableSet:
-    """The pack's own tables and the ones every pack's site has: "changes",
-    the What changed page made from the editions its content marks. That one
-    reads git history, so it is made as an expensive table is: only when its
-    inputs change, and kept as committed where the history is missing."""
-    own = loaded.pack.tables()
-    return dataclasses.replace(
-        own,
-        tables={**own.tables, CHANGES_TABLE: lambda catalog: changes_context(loaded)},
-        expensive=own.expensive | {CHANGES_TABLE},
-    )
-
-
 def render_pack(loaded: LoadedPack, site_root: Path, workers: int = 1) -> PackSite:
     """Render one pack's pages; MarkerError lists every marker problem."""
     site_dir = site_root / loaded.folder.id
     prefix = os.path.relpath(site_dir) + "/"
     pages = read_pages(site_dir) if site_dir.is_dir() else {}
-    rendered = render_site(loaded.catalog, pages, prefix, workers, tables=with_kit_tables(loaded))
+    rendered = render_site(loaded.catalog, pages, prefix, workers, tables=with_kit_tables(loaded.pack.tables(), {CHANGES_TABLE: lambda catalog: changes_context(loaded)}))
     return PackSite(loaded.pack, loaded.folder, loaded.catalog, site_dir, prefix, rendered)
