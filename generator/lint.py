@@ -267,10 +267,10 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
     Each page is parsed in chunks (its prose, then each generated block), over
     up to ``workers`` processes; the result is the same for any number.
     """
-    tables = {**rendered.tables.tables, **tables}  # the kit's tables too, which every pack places
+    known = {**rendered.tables.tables, **tables}  # the kit's tables too (render_site adds them)
     chunks: list[_Chunk] = []
     for name, text in rendered.new.items():
-        chunks.extend(_chunks(name, display_prefix + name, text, tables, rendered.tables.numeric_columns))
+        chunks.extend(_chunks(name, display_prefix + name, text, known, rendered.tables.numeric_columns))
     facts = _remembered_facts(display_prefix, chunks, workers)
     for name, text in rendered.new.items():
         at = [i for i, chunk in enumerate(chunks) if chunk.page == name]
