@@ -9,11 +9,16 @@ file); 3 a bug in the kit itself. No subcommand ever prints a traceback for bad 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
-from command.commands import PLAY_HELP, SIMULATE_HELP
+from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP
 from engine.errors import UsageError
+
+# Subcommands in modules of their own, each imported (with its full
+# arguments) only when named: ``--help`` lists them by their summary alone.
+LAZY = (("play", PLAY_HELP), ("simulate", SIMULATE_HELP), ("changelog", CHANGELOG_HELP), ("export", EXPORT_HELP))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,7 +29,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The argument parser. ``play`` and ``simulate`` get their full
+    """The argument parser. The ``LAZY`` subcommands get their full
     arguments (and their modules are imported) only when ``argv`` names them;
     otherwise each is listed with its summary alone."""
     parser = _Parser(prog="stationmaster", description="Railway card-game rules kit: every game pack's content, engine and rules site.")
@@ -37,18 +42,11 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="exit 1 if any generated table in site/ differs from what content/ renders to, for every pack")
     check.set_defaults(write=False)
     chosen = next((arg for arg in argv if not arg.startswith("-")), None)
-    if chosen == "play":
-        from command import play
-
-        play.add_parser(sub)
-    else:
-        sub.add_parser("play", help=PLAY_HELP)
-    if chosen == "simulate":
-        from command import simulate
-
-        simulate.add_parser(sub)
-    else:
-        sub.add_parser("simulate", help=SIMULATE_HELP)
+    for name, summary in LAZY:
+        if chosen == name:
+            importlib.import_module(f"command.{name}").add_parser(sub)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
 
 
@@ -64,14 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from command import site
 
             return site.run(args)
-        if args.command == "play":
-            from command import play
-
-            return play.run(args)
-        if args.command == "simulate":
-            from command import simulate
-
-            return simulate.run(args)
+        if args.command in dict(LAZY):
+            code: int = importlib.import_module(f"command.{args.command}").run(args)
+            return code
     except UsageError as exc:
         print(f"stationmaster: {exc}", file=sys.stderr)
         return 2

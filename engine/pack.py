@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from engine.content.problems import Origin, Problem
+from engine.content.source import Source
 
 Status = Literal["live", "dormantSolo", "unbuilt"]
 # A table's context: what its template lays out (``rows`` of dicts with an
@@ -28,7 +29,9 @@ Context = dict[str, Any]
 
 class CardLike(Protocol):
     """What the shared machinery reads of any card: its id (its anchor on the
-    site), its name, its family and where it was written."""
+    site), its name, its family, its copies in the box, where it comes from
+    (``source``) and where it was written. A card is a frozen dataclass: the
+    JSON export and the changelog read every other field it compares on."""
 
     @property
     def id(self) -> str: ...
@@ -38,6 +41,12 @@ class CardLike(Protocol):
 
     @property
     def family(self) -> str: ...
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def source(self) -> Source: ...
 
     @property
     def origin(self) -> Origin: ...

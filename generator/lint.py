@@ -30,6 +30,7 @@ from generator.blocks import CLOSE, Block, parse_page
 from generator.cells import anchor
 from engine import pickled
 from generator.forked import map_pieces
+from generator.records import EXPORT_NAME, SCHEMA_NAME
 from generator.render import Rendered
 
 _COUNT_HEADER = re.compile(r"\b(count|counts|copies|copy|qty|quantity|how many|number of|in deck)\b|^#$|^no\. of\b", re.IGNORECASE)
@@ -266,9 +267,10 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
     Each page is parsed in chunks (its prose, then each generated block), over
     up to ``workers`` processes; the result is the same for any number.
     """
+    known = {**rendered.tables.tables, **tables}  # the kit's tables too (render_site adds them)
     chunks: list[_Chunk] = []
     for name, text in rendered.new.items():
-        chunks.extend(_chunks(name, display_prefix + name, text, tables, rendered.tables.numeric_columns))
+        chunks.extend(_chunks(name, display_prefix + name, text, known, rendered.tables.numeric_columns))
     facts = _remembered_facts(display_prefix, chunks, workers)
     for name, text in rendered.new.items():
         at = [i for i, chunk in enumerate(chunks) if chunk.page == name]
@@ -353,6 +355,11 @@ LEGEND_ANCHOR = "designed-legend"
 _NO_LEGEND = f"the page marks designed cards (†) but has no legend for the mark; add a paragraph starting with <span id=\"{LEGEND_ANCHOR}\"></span> that explains it"
 
 
+# Data files the build publishes beside a pack's pages (its export) and at
+# the site's top (the export's schema), relative to the pack's folder.
+_PUBLISHED = frozenset({EXPORT_NAME, f"../{SCHEMA_NAME}"})
+
+
 def _dead_links(name: str, shown: str, links: tuple[tuple[str, int, int], ...], anchors: Mapping[str, set[str]]) -> list[Problem]:
     problems: list[Problem] = []
     for href, line, col in links:
@@ -363,6 +370,8 @@ def _dead_links(name: str, shown: str, links: tuple[tuple[str, int, int], ...], 
             continue
         path, _, fragment = href.partition("#")
         target = posixpath.normpath(posixpath.join(posixpath.dirname(name), path)) if path else name
+        if target in _PUBLISHED and not fragment:
+            continue
         if target.endswith("/") or (path and not target.endswith(".md")):
             problems.append(Problem(shown, line, col, f"link '{href}' should point at a .md page"))
         elif target not in anchors:

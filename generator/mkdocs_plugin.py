@@ -4,7 +4,9 @@ On every build it renders every pack's generated blocks from ``content/`` in mem
 and hands MkDocs the fresh page text; under ``mkdocs serve`` it also watches
 ``content/``, so saving a YAML file re-renders the tables on the next reload.
 It never writes a page: ``stationmaster cards`` does that, and ``check``
-keeps the committed pages honest. The generator itself does not import MkDocs.
+keeps the committed pages honest. It adds each pack's ``cards.json`` (the
+JSON export) to the built site, made afresh on every build, so it has
+nothing committed to drift from. The generator itself does not import MkDocs.
 """
 
 from __future__ import annotations
@@ -17,18 +19,21 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from engine.content.problems import render_all
+from engine.errors import UsageError
 from generator.blocks import MarkerError
-from engine.packs import load_packs
+from engine.packs import LoadedPack, load_packs
+from generator.records import EXPORT_NAME, export, to_json
 from generator.site import render_pack, stray_pages
 
 
 class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def __init__(self) -> None:
         self.rendered: dict[str, str] | None = None
+        self.loaded: list[LoadedPack] = []
         self.root = Path.cwd()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -48,10 +53,18 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             except MarkerError as exc:
                 problems.extend(exc.problems)
                 continue
+            except UsageError as exc:  # an edition's content that does not load, say
+                raise PluginError(f"cannot render the {one.folder.id} pages: {exc}") from None
             pages.update({f"{one.folder.id}/{name}": text for name, text in rendered.new.items()})
         if problems:
             raise PluginError("generated-block markers are broken:\n" + render_all(sorted(problems), "text"))
         self.rendered = pages
+        self.loaded = loaded
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for one in self.loaded:
+            files.append(File.generated(config, f"{one.folder.id}/{EXPORT_NAME}", content=to_json(export(one.pack, one.catalog))))
+        return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self.rendered is None:

@@ -6,12 +6,14 @@ and the MkDocs plugin feeds it to the live preview.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import pickle
 import posixpath
 import re
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,6 +82,32 @@ def _compile_key(env: jinja2.Environment) -> str:
     return "jinja-" + hashlib.sha256(repr(options).encode()).hexdigest()[:16]
 
 
+class InputsUnavailable(Exception):
+    """An expensive table's inputs cannot be had here (the git history a page
+    is made from, in a shallow clone): the block keeps its committed text."""
+
+
+# The kit's own tables, which every pack's site places: "changes", the What
+# changed page (generator/editions.py). They are expensive tables, made only
+# when their inputs change, by the caller that knows where the pack's content
+# is (generator.site.render_pack); rendered without that, their committed
+# text stands.
+CHANGES_TABLE = "changes"
+KIT_TABLES = (CHANGES_TABLE,)
+
+
+def _made_by_render_pack(catalog: Any) -> dict[str, Any]:
+    raise InputsUnavailable("only `stationmaster cards` (which knows the pack's content folder) makes it")
+
+
+def with_kit_tables(tables: TableSet, made: Mapping[str, Callable[[Any], dict[str, Any]]] | None = None) -> TableSet:
+    """``tables`` and the kit's tables it lacks, each from ``made`` if given there."""
+    kit = {name: (made or {}).get(name, _made_by_render_pack) for name in KIT_TABLES if name not in tables.tables}
+    if not kit:
+        return tables
+    return dataclasses.replace(tables, tables={**tables.tables, **kit}, expensive=tables.expensive | set(kit))
+
+
 @dataclass(frozen=True)
 class Rendered:
     """Old and new text of every page, plus where each table and card lives."""
@@ -130,7 +158,14 @@ def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environm
         if _sha(text) == stamp.group(2):
             return block.body
     if block.name not in contexts:
-        contexts[block.name] = tables.tables[block.name](catalog)
+        try:
+            contexts[block.name] = tables.tables[block.name](catalog)
+        except InputsUnavailable as exc:
+            # What cannot be recomputed here cannot be shown stale here either:
+            # the committed text stands, and a checkout that has the inputs
+            # (a full clone) remakes and checks it.
+            print(f"note: table '{block.name}' kept as committed: {exc}", file=sys.stderr)
+            return block.body
     rendered = env.get_template(f"{block.name}.md.j2").render(**contexts[block.name], link=link).strip("\n")
     text = "\n" + rendered + "\n\n"
     return f"{text}<!-- inputs {wanted} body {_sha(text)} -->\n"
@@ -146,6 +181,7 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
 
     The blocks are rendered over up to ``workers`` processes; the text is the
     same for any number."""
+    tables = with_kit_tables(tables)
     problems: list[Problem] = []
     parsed: dict[str, Page] = {}
     for name, text in pages.items():

@@ -18,7 +18,8 @@ from engine.content.problems import Problem
 from engine.pack import GamePack
 from engine.packs import LoadedPack, PackFolder
 from generator.blocks import MarkerError, parse_page
-from generator.render import Rendered, read_pages, render_site
+from generator.editions import changes_context
+from generator.render import CHANGES_TABLE, Rendered, read_pages, render_site, with_kit_tables
 
 
 @dataclass(frozen=True)
@@ -66,5 +67,5 @@ def render_pack(loaded: LoadedPack, site_root: Path, workers: int = 1) -> PackSi
     site_dir = site_root / loaded.folder.id
     prefix = os.path.relpath(site_dir) + "/"
     pages = read_pages(site_dir) if site_dir.is_dir() else {}
-    rendered = render_site(loaded.catalog, pages, prefix, workers, tables=loaded.pack.tables())
+    rendered = render_site(loaded.catalog, pages, prefix, workers, tables=with_kit_tables(loaded.pack.tables(), {CHANGES_TABLE: lambda catalog: changes_context(loaded)}))
     return PackSite(loaded.pack, loaded.folder, loaded.catalog, site_dir, prefix, rendered)

@@ -366,6 +366,8 @@ def test_crlf_prose_is_kept_and_generated_text_uses_lf(sm: Run, project: Path) -
 
 def _blank_blocks(site: Path) -> None:
     for page in site.glob("*.md"):
+        if page.name == "changes.md":
+            continue  # made from git history, which this copy has not: it stays as committed
         text = page.read_text(encoding="utf-8")
         prose, blocks = split_page(text)
         assert len(prose) + sum(map(len, blocks.values())) == len(text)
@@ -393,7 +395,7 @@ def test_cards_is_deterministic_across_hash_seeds(baseline: Path, tmp_path: Path
                 ),
             )
         )
-    with_blocks = [p for p in (baseline / "site" / "stationmaster").glob("*.md") if "<!-- generated: " in p.read_text(encoding="utf-8")]
+    with_blocks = [p for p in (baseline / "site" / "stationmaster").glob("*.md") if "<!-- generated: " in p.read_text(encoding="utf-8") and p.name != "changes.md"]
     assert len(with_blocks) >= 5
     results = []
     for root, proc in procs:

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.packs import pack_rules
+from generator.records import export, to_json
+
 from test_site_common import (
     PROJECT_ROOT,
     VENV_BIN,
@@ -30,6 +33,10 @@ Run = Callable[..., Result]
 MKDOCS = VENV_BIN / "mkdocs"
 
 pytestmark = pytest.mark.skipif(not MKDOCS.exists(), reason="no .venv/bin/mkdocs")
+
+
+def exported(pack: str) -> str:
+    return to_json(export(pack_rules(pack), pack_rules(pack).load_catalog(PROJECT_ROOT / "content" / pack)))
 
 
 def build(cwd: Path, out: Path) -> subprocess.CompletedProcess[str]:
@@ -75,6 +82,10 @@ def test_real_project_builds_strict_without_warnings(tmp_path: Path) -> None:
     tr, table = row_of(home, "card-depot")
     assert len(cells_of(tr)) == heads(table)
     assert (tmp_path / "out/stationmaster/mainline.html").exists() and (tmp_path / "out/stationmaster/editing.html").exists()
+    # The plugin publishes each pack's export, byte for byte what `export` prints, beside its schema.
+    for pack in ("stationmaster", "trickoftherails"):
+        assert (tmp_path / f"out/{pack}/cards.json").read_text(encoding="utf-8") == exported(pack)
+    assert (tmp_path / "out/cards.schema.json").exists()
 
 
 NAME = "P|o <script>alert(1)</script> `c` *b* _x_ [l](http://x)"  # names are one line

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.stationmaster.tables import TABLES
+from generator.render import KIT_TABLES
 
 from test_site_common import (
     Result,
@@ -92,7 +93,7 @@ def unknown_table(pages: dict[str, str]) -> Expected:
     text = pages["mainline.md"]
     at = line_of(text, "## Grade modifiers") + 1
     pages["mainline.md"] = _insert(text, at, "\n<!-- generated: no-such-table -->\n<!-- /generated -->\n")
-    known = ", ".join(sorted(TABLES)[:3])
+    known = ", ".join(sorted([*TABLES, *KIT_TABLES])[:3])
     return [("mainline.md", at + 1, 1, f"unknown table 'no-such-table'; known tables: {known}")]
 
 

@@ -26,7 +26,7 @@ from markdown_it.token import Token
 from engine.stationmaster import load_catalog
 from generator import forked
 from generator.lint import _chunks, lint
-from generator.render import read_pages, render_site
+from generator.render import KIT_TABLES, read_pages, render_site
 from engine.stationmaster.tables import TABLES
 from test_site_common import (
     PROJECT_ROOT,
@@ -162,7 +162,7 @@ def _shape(token: Token, shift: int) -> tuple[Any, ...]:
 def _assert_chunks_match_the_whole_page(name: str, text: str) -> None:
     md = MarkdownIt("commonmark").enable("table")
     whole = [_shape(t, 0) for t in md.parse(text)]
-    chunks = _chunks(name, name, text, TABLES)
+    chunks = _chunks(name, name, text, [*TABLES, *KIT_TABLES])
     prose, blocks = chunks[0], chunks[1:]
     expected: list[tuple[Any, ...]] = []
     prose_tokens = [_shape(t, 0) for t in md.parse(prose.text, {"references": dict(prose.references)})]

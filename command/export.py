@@ -1,0 +1,47 @@
+"""``stationmaster export``: one pack's cards, with their status and whether
+each configuration deals them, as the JSON the site publishes (``cards.json``,
+described by ``site/cards.schema.json``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from command.games import add_game_option, default_content
+from command.commands import EXPORT_HELP
+from command.output import emit
+from engine.content.problems import Problem
+from engine.errors import ContentError, UsageError
+from engine.packs import find_packs, pack_rules
+from generator.records import export, to_json
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = sub.add_parser("export", help=EXPORT_HELP, description=EXPORT_HELP + "; the site publishes the same file as <pack>/cards.json.")
+    add_game_option(parser)
+    parser.add_argument("--content", metavar="DIR", help="the pack's content folder (default: content/<game>)")
+    parser.add_argument("--format", choices=("json",), default="json", help="the format (default and only: json)")
+    parser.add_argument("--output", metavar="FILE", help="write to FILE (whole, or not at all) instead of standard output")
+
+def _first(problems: Sequence[Problem]) -> str:
+    first = sorted(problems)[0]
+    more = f" (and {len(problems) - 1} more; `stationmaster validate` lists them)" if len(problems) > 1 else ""
+    return f"{first.render()}{more}"
+
+def run(args: argparse.Namespace) -> int:
+    folder = Path(args.content) if args.content else default_content(args.game)
+    if not folder.is_dir():
+        raise UsageError(f"{folder}: no such content directory")
+    found, problems = find_packs(folder)
+    if problems:
+        raise UsageError(f"the content does not load: {_first(problems)}")
+    chosen = next((one for one in found if one.id == args.game), None)
+    if chosen is None:
+        raise UsageError(f"{folder} holds no {args.game} pack")
+    pack = pack_rules(chosen.id)
+    try:
+        catalog = pack.load_catalog(chosen.content)
+    except ContentError as exc:
+        raise UsageError(f"the content does not load: {_first(exc.problems)}") from None
+    emit(to_json(export(pack, catalog)), args.output)
+    return 0
