@@ -18,6 +18,7 @@ import html
 import logging
 import traceback
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -119,7 +120,7 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         return server
 
 
-def page_boost(meta: dict[str, Any]) -> float:
+def page_boost(meta: Mapping[str, Any]) -> float:
     """The page's ``search: boost:`` front matter, as Material reads it (1 if unset)."""
     search = meta.get("search")
     boost = search.get("boost", 1) if isinstance(search, dict) else 1
@@ -131,6 +132,6 @@ def problems_banner(problems: str) -> str:
     return (
         '<div class="admonition failure" id="stationmaster-problems">'
         '<p class="admonition-title">This preview is out of date: the content has problems</p>'
-        f"<pre><code>{html.escape(problems)}</code></pre>"
+        f"<pre><code>{html.escape(problems, quote=False)}</code></pre>"
         "<p>Fix them and save: the next reload shows the site again.</p></div>\n"
     )

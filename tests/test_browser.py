@@ -34,7 +34,9 @@ try:
 except ImportError:  # the dev dependencies are not installed
     sync_playwright = None  # type: ignore[assignment]
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium; STATIONMASTER_CHROMIUM names another Chromium-based browser
+# (GitHub's Ubuntu runners have Chrome instead).
+CHROMIUM = Path(os.environ.get("STATIONMASTER_CHROMIUM", "/usr/bin/chromium"))
 MKDOCS = PROJECT_ROOT / ".venv" / "bin" / "mkdocs"
 TABLES_RESHAPED = pytest.mark.xfail(reason="tables are reshaped in the siteshape branch", strict=False)
 

@@ -22,7 +22,7 @@ from engine.stationmaster.consist import Wanted
 from engine.stationmaster.content.model import Facility, MainlineCard, TrainCard
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import EXTRA_MADE_UP
-from engine.stationmaster.industry import works
+from engine.stationmaster.industry import works as works  # greedy.py imports it from here
 from engine.stationmaster.lookups import district_enhancements
 from engine.stationmaster.state import Car
 
