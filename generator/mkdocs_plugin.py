@@ -113,7 +113,11 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def on_post_build(self, config: MkDocsConfig) -> None:
         index = Path(config.site_dir) / "search" / "search_index.json"
         if self.card_entries and index.is_file():
-            index.write_text(with_card_entries(index.read_text(encoding="utf-8"), self.card_entries), encoding="utf-8")
+            try:
+                merged = with_card_entries(index.read_text(encoding="utf-8"), self.card_entries)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise PluginError(f"{index}: not a search index this plugin can add cards to ({exc})") from None
+            index.write_text(merged, encoding="utf-8")
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         server.watch(str(self.root / "content"))
