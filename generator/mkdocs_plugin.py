@@ -21,6 +21,7 @@ from pathlib import Path
 from collections.abc import Mapping
 from typing import Any
 
+from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
@@ -38,6 +39,11 @@ log = logging.getLogger("mkdocs.plugins.stationmaster")
 
 
 class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
+    # Pages written for whoever maintains the content (mkdocs.yml names them):
+    # search ranks them below the rules pages by this factor.
+    config_scheme = (("maintainer_pages", config_options.Type(list, default=[])),)
+    MAINTAINER_BOOST = 0.1
+
     def __init__(self) -> None:
         self.rendered: dict[str, str] | None = None
         self.root = Path.cwd()
@@ -93,6 +99,11 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         self.card_names = {card.id: card.name for one in loaded for card in one.catalog.cards}
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if page.file.src_uri in self.config.get("maintainer_pages", []):
+            # Material's search reads a page's boost from its front matter.
+            search = page.meta.setdefault("search", {})
+            if isinstance(search, dict):
+                search.setdefault("boost", self.MAINTAINER_BOOST)
         if self.rendered is None:
             return markdown
         fresh = self.rendered.get(page.file.src_uri)

@@ -45,7 +45,7 @@ def _markup_safe(text: str) -> str:
     """Text the result list may insert as HTML without making elements.
 
     Only ``<`` and ``>`` are escaped: the index is searched as written, and
-    an escaped ``&`` would make "B&O 1" unfindable by typing "B&O"."""
+    an escaped ``&`` would make a name such as "A&Z 1" unfindable by typing "A&Z"."""
     return text.replace("<", "&lt;").replace(">", "&gt;")
 
 

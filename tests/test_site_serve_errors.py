@@ -23,7 +23,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import PluginError
 
 from generator.mkdocs_plugin import CardTablesPlugin
-from test_site_common import VENV_BIN, baseline, edit, project, subprocess_env  # noqa: F401  (baseline, project: fixtures)
+from test_site_common import VENV_BIN, baseline, edit, project, stop_server, subprocess_env  # noqa: F401  (baseline, project: fixtures)
 
 MANEUVERS = "content/stationmaster/home-deck/maneuvers.yaml"
 PROBLEM = f"{MANEUVERS}:16:5: card 'poling', field 'nam': unknown key 'nam'"
@@ -118,10 +118,4 @@ def test_mkdocs_serve_answers_with_the_problems(project: Path) -> None:
         assert page is not None, f"{url} did not answer within 90 s"
         assert PROBLEM in page
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+        stop_server(server, log)
