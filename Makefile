@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/simulate_speed.py
 	$(BIN)/python bench/cpu_figures.py
 	$(BIN)/python bench/totr_speed.py
+	$(BIN)/python bench/site_build.py
 	$(BIN)/python bench/lookahead_speed.py 3
 
 clean:

@@ -6,19 +6,29 @@ and hands MkDocs the fresh page text; under ``mkdocs serve`` it also watches
 It never writes a page: ``stationmaster cards`` does that, and ``check``
 keeps the committed pages honest. It adds each pack's ``cards.json`` (the
 JSON export) to the built site, made afresh on every build, so it has
-nothing committed to drift from. The generator itself does not import MkDocs.
+nothing committed to drift from.
+The generator itself does not import MkDocs.
+
+It also gives every card its own entry in the search index (see
+``generator/search.py``), and under ``mkdocs serve`` content that does not
+validate is shown on every page instead of stopping the build: a failed
+rebuild would leave the browser waiting on a server that never answers.
 """
 
 from __future__ import annotations
 
-import os
+import html
+import logging
+import traceback
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
+from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -27,21 +37,56 @@ from engine.errors import UsageError
 from generator.blocks import MarkerError
 from engine.packs import LoadedPack, load_packs
 from generator.records import EXPORT_NAME, export, to_json
+from generator.search import CardEntry, card_entries, with_card_entries
 from generator.site import render_pack, stray_pages
+
+log = logging.getLogger("mkdocs.plugins.stationmaster")
 
 
 class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
+    # Pages written for whoever maintains the content (mkdocs.yml names them):
+    # search ranks them below the rules pages by this factor.
+    config_scheme = (("maintainer_pages", config_options.Type(list, default=[])),)
+    MAINTAINER_BOOST = 0.1
+
     def __init__(self) -> None:
         self.rendered: dict[str, str] | None = None
         self.loaded: list[LoadedPack] = []
         self.root = Path.cwd()
+        self.serving = False
+        # What the preview shows on every page while the content is broken.
+        self.problems: str | None = None
+        self.card_names: dict[str, str] = {}
+        self.card_entries: dict[str, list[CardEntry]] = {}
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        # Defining on_startup also makes MkDocs keep this one instance across
+        # the rebuilds of ``mkdocs serve``, so ``serving`` holds for all of them.
+        self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self.root = Path(config.config_file_path or "mkdocs.yml").resolve().parent
         return config
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        site_dir = Path(config.docs_dir)
+        self.rendered, self.problems = None, None
+        self.card_names, self.card_entries, self.loaded = {}, {}, []
+        try:
+            self._render(Path(config.docs_dir))
+        except PluginError as exc:
+            if not self.serving:
+                raise
+            self.problems = str(exc)
+        except Exception:  # noqa: BLE001  (the preview must answer whatever went wrong)
+            if not self.serving:
+                raise
+            self.problems = "the tables could not be rendered:\n" + traceback.format_exc(limit=-3)
+        if self.problems is not None:
+            # Info, not a warning: in strict mode a warning would fail the
+            # rebuild, and the server would hang again.
+            log.info("%s\n(shown on every page until the content is fixed)", self.problems)
+
+    def _render(self, site_dir: Path) -> None:
         loaded, problems = load_packs(self.root / "content")
         if problems:
             raise PluginError("the content does not validate:\n" + render_all(sorted(problems), "text"))
@@ -60,6 +105,7 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             raise PluginError("generated-block markers are broken:\n" + render_all(sorted(problems), "text"))
         self.rendered = pages
         self.loaded = loaded
+        self.card_names = {card.id: card.name for one in loaded for card in one.catalog.cards}
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for one in self.loaded:
@@ -67,11 +113,54 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if page.file.src_uri in self.config.get("maintainer_pages", []):
+            # Material's search reads a page's boost from its front matter.
+            search = page.meta.setdefault("search", {})
+            if isinstance(search, dict):
+                search.setdefault("boost", self.MAINTAINER_BOOST)
         if self.rendered is None:
             return markdown
         fresh = self.rendered.get(page.file.src_uri)
         return fresh if fresh is not None else markdown
 
+    def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if self.problems is not None:
+            return problems_banner(self.problems) + html_text
+        if self.card_names:
+            found = card_entries(html_text, page.url, self.card_names, page_boost(page.meta))
+            if found:
+                self.card_entries[page.url] = found
+        return html_text
+
+    # After the search plugin writes its index (priority 0) and before the
+    # offline plugin copies it into search_index.js (priority -100).
+    @event_priority(-50)
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        index = Path(config.site_dir) / "search" / "search_index.json"
+        if self.card_entries and index.is_file():
+            try:
+                merged = with_card_entries(index.read_text(encoding="utf-8"), self.card_entries)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise PluginError(f"{index}: not a search index this plugin can add cards to ({exc})") from None
+            index.write_text(merged, encoding="utf-8")
+
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         server.watch(str(self.root / "content"))
         return server
+
+
+def page_boost(meta: Mapping[str, Any]) -> float:
+    """The page's ``search: boost:`` front matter, as Material reads it (1 if unset)."""
+    search = meta.get("search")
+    boost = search.get("boost", 1) if isinstance(search, dict) else 1
+    return float(boost) if isinstance(boost, (int, float)) and not isinstance(boost, bool) else 1.0
+
+
+def problems_banner(problems: str) -> str:
+    """The located problems as an error box at the top of a page."""
+    return (
+        '<div class="admonition failure" id="stationmaster-problems">'
+        '<p class="admonition-title">This preview is out of date: the content has problems</p>'
+        f"<pre><code>{html.escape(problems, quote=False)}</code></pre>"
+        "<p>Fix them and save: the next reload shows the site again.</p></div>\n"
+    )

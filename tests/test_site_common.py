@@ -22,10 +22,11 @@ import os
 import re
 import shutil
 import stat
+import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import IO, NamedTuple
 
 import pytest
 
@@ -292,3 +293,14 @@ def test_page_splitter_round_trips(project: Path) -> None:
     from generator.render import KIT_TABLES
 
     assert sorted(names) == sorted([*TABLES, *KIT_TABLES])
+
+
+def stop_server(server: subprocess.Popen[bytes] | subprocess.Popen[str], log: IO[str]) -> None:
+    """End a test's ``mkdocs serve``: politely, then for good after 20 s."""
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+    log.close()

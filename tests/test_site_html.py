@@ -26,6 +26,7 @@ from test_site_common import (
     project,  # noqa: F401  (fixture)
     sm,  # noqa: F401  (fixture)
     snapshot,
+    stop_server,
     subprocess_env,
 )
 
@@ -238,11 +239,5 @@ def test_serve_rerenders_the_tables_when_a_content_file_changes(project: Path) -
         tr, _ = row_of(second, "card-poling")
         assert text_of(cells_of(tr)[0]) == "Punting"
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+        stop_server(server, log)
     assert snapshot(project / "site" / "stationmaster") == before, "serving never writes a page"
