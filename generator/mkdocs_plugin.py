@@ -35,7 +35,7 @@ from mkdocs.structure.pages import Page
 from engine.content.problems import render_all
 from engine.errors import UsageError
 from generator.blocks import MarkerError
-from engine.packs import LoadedPack, load_packs
+from engine.packs import LoadedPack, known_pack_ids, load_packs
 from generator.records import EXPORT_NAME, export, to_json
 from generator.search import CardEntry, card_entries, with_card_entries
 from generator.site import render_pack, stray_pages
@@ -110,6 +110,14 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for one in self.loaded:
             files.append(File.generated(config, f"{one.folder.id}/{EXPORT_NAME}", content=to_json(export(one.pack, one.catalog))))
+        if self.problems is not None:
+            # The preview of broken content still links every pack's export;
+            # a missing target would fail the strict rebuild and hang the
+            # browser, so each pack gets a file that says why it is empty.
+            broken = to_json({"error": "the content does not validate; see the problems shown on every page"})
+            for pack_id in known_pack_ids():
+                if (self.root / "content" / pack_id).is_dir():
+                    files.append(File.generated(config, f"{pack_id}/{EXPORT_NAME}", content=broken))
         return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
