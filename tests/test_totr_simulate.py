@@ -44,7 +44,7 @@ def test_game_i_is_the_game_with_its_own_seed() -> None:
     report = run(4, seed=9, players=5)
     for i in range(4):
         record = play_game(CATALOG, 5, game_seed(9, i), ["random"] * 5, {})
-        assert [report.scores[seat][i] for seat in range(5)] == list(record.scores)
+        assert [report.seats.scores[seat][i] for seat in range(5)] == list(record.scores)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -81,9 +81,9 @@ def test_the_figures_add_up(players: int) -> None:
 
 def test_shared_wins_are_counted_for_every_tied_seat() -> None:
     report = run(200, seed=1, players=5)
-    assert report.shared_games > 0, "200 games of 5 players should hold a tie for first"
-    assert sum(report.shared_wins) >= 2 * report.shared_games
-    assert sum(report.wins) + report.shared_games == 200
+    assert report.seats.shared_games > 0, "200 games of 5 players should hold a tie for first"
+    assert sum(report.seats.shared_wins) >= 2 * report.seats.shared_games
+    assert sum(report.seats.wins) + report.seats.shared_games == 200
 
 
 def test_the_text_report_reads_as_tables() -> None:
