@@ -1,10 +1,11 @@
-"""How the seats of a multi-player simulation fared, for any game: each
-seat's score spread, its wins alone and its wins on a tie for first, and the
-winner's lead over the runner-up (the winning margin).
+"""The seats of a multi-player simulation, for any game: which bot plays
+each seat, and how the seats fared: each seat's score spread, its wins
+alone and its wins on a tie for first, and the winner's lead over the
+runner-up (the winning margin).
 
 A pack's report feeds :class:`SeatFigures` each game's scores in game order
-and prints these figures beside its own, so every game counts a tie, a
-spread and a margin the same way. Nothing here knows a game.
+and prints these figures beside its own, so every game seats its bots and
+counts a tie, a spread and a margin the same way. Nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from engine.errors import ConfigurationError
+
 # What the seat figures mean, for a report's ``definitions``.
 DEFINITIONS: Final = {
     "sharedWins": "games the seat tied for the top score with another seat (each tied seat counts it; a shared win is not also a win)",
@@ -21,6 +24,46 @@ DEFINITIONS: Final = {
     "stdev": "population standard deviation",
     "leadOverRunnerUp": "the winning margin: the top score less the second-highest (0 when the win is shared)",
 }
+
+
+def seat_bots(bot: str, seats: Sequence[str] | None, players: object, known: Sequence[str], fewest: int) -> tuple[str, ...]:
+    """The bot of each seat: ``bot`` in every one of ``players`` seats
+    (``fewest`` if None), or one seat for each bot ``seats`` names (and then
+    ``players``, if given, must be as many). ConfigurationError for an
+    unknown bot or a count that disagrees; the game itself judges whether
+    it seats that many."""
+    names = (bot,) if seats is None else tuple(seats)
+    for name in names:
+        if name not in known:
+            raise ConfigurationError(f"unknown bot {name!r}; bots: {', '.join(known)}")
+    if seats is not None:
+        if players is not None and players != len(names):
+            raise ConfigurationError(f"{players!r} players need one bot for all of them or one for every seat, not {len(names)} bots")
+        return names
+    count = fewest if players is None else players
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise ConfigurationError(f"players must be a whole number, not {count!r}")
+    return names * count
+
+
+def mixed_seats(bots: Sequence[str]) -> tuple[str, ...] | None:
+    """Each seat's bot where the seats are played by different bots (a seat
+    table's bot column); None where one bot plays them all."""
+    return tuple(bots) if len(set(bots)) > 1 else None
+
+
+def bots_label(bots: Sequence[str]) -> str:
+    """A report's ``bot``: the one bot's name, or every seat's, seat 0 first,
+    joined by commas."""
+    return bots[0] if mixed_seats(bots) is None else ",".join(bots)
+
+
+def seating_words(bots: Sequence[str]) -> str:
+    """The seats as a report's heading says them: "greedy bot in every seat",
+    or "seat 0 greedy, seat 1 lookahead"."""
+    if mixed_seats(bots) is None:
+        return f"{bots[0]} bot in every seat"
+    return ", ".join(f"seat {seat} {bot}" for seat, bot in enumerate(bots))
 
 
 def mean(values: Sequence[int]) -> float:

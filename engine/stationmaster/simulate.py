@@ -1,8 +1,10 @@
-"""Many seeded Station Master solitaire games played by a bot, and what they
-say about the cards.
+"""Many seeded Station Master games played by bots, and what they say about
+the cards and, with rivals, about the seats and the attacks.
 
 ``simulate(catalog, games=..., seed=..., workers=..., bot=..., house_rules=...)``
-plays ``games`` whole solitaire games and returns a :class:`Report`. Game ``i``
+plays ``games`` whole solitaire games and returns a :class:`Report`;
+``players=N`` seats N players, each played by ``bot``, and ``seats=(...)``
+names a bot for each seat instead. Game ``i``
 (counted from 0) is created with the seed ``game_seed(seed, i)``, that is
 ``seed * 1_000_003 + i``, so any one game of a report can be replayed alone.
 The games are played in chunks over ``workers`` processes and merged back in
@@ -17,13 +19,13 @@ also says what the rules site's simulation table shows for this game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from engine.errors import ConfigurationError
 from engine.pack import Progress
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_run, game_seed, play_chunks
+from engine.seat_figures import bots_label, seat_bots
 from engine.simulation_table import Option, SiteSimulation, build_simulation_context
 from engine.simulation_table import simulation_context as _cached_context
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS, Bot, greedy_bot, greedy_value, random_bot
@@ -31,9 +33,6 @@ from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults, resolve
 from engine.stationmaster.report import HISTOGRAM_BINS, CardStats, Distribution, Report
 from engine.stationmaster.runner import MAX_ACTIONS_PER_GAME, ChunkResult, Games, GameResult, Tally, add_tally, load_games, play_chunk, play_game
-
-# The one player count the simulation plays.
-SOLITAIRE: Final = 1
 
 __all__ = [
     "BOTS", "BOT_FUNCTIONS", "Bot", "CardStats", "Distribution", "GameResult", "HISTOGRAM_BINS", "MAX_ACTIONS_PER_GAME",
@@ -54,9 +53,12 @@ def simulate(
     *,
     content_dir: str | Path | None = None,
     players: int | None = None,
+    seats: Sequence[str] | None = None,
 ) -> Report:
-    """Play ``games`` solitaire games and report on them (``players``, if
-    given, must be 1: the simulation plays solitaire only).
+    """Play ``games`` games and report on them: ``players`` seats (1 unless
+    said, up to the game's most), each played by ``bot``; or one seat for
+    each bot ``seats`` names, seat 0 first (``players``, if given too, must
+    be as many).
 
     ``progress(done, total)`` is called as games finish (from this process).
     With ``workers`` above 1 the games run in that many processes (forked, so
@@ -65,32 +67,46 @@ def simulate(
     ConfigurationError for a bad argument or house rule.
     """
     check_run(games, seed, workers)
-    if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players != SOLITAIRE):
-        raise ConfigurationError(f"Station Master simulates solitaire games only: players must be {SOLITAIRE}, not {players!r}")
-    if bot not in BOT_FUNCTIONS:
-        raise ConfigurationError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
+    table = _seat_bots(catalog, bot, players, seats)
     rules = resolve(catalog, dict(house_rules or {}))
-    scores: list[int] = []
+    seat_scores: list[tuple[int, ...]] = []
     actions: list[int] = []
     turns: list[int] = []
     tally: Tally = {}
+    attacks: Tally = {}
 
     def merge(result: ChunkResult) -> None:
-        for score, n, t in result[0]:
-            scores.append(score)
+        for scores, n, t in result[0]:
+            seat_scores.append(scores)
             actions.append(n)
             turns.append(t)
         add_tally(tally, result[1])
+        add_tally(attacks, result[2])
         if progress is not None:
-            progress(len(scores), games)
+            progress(len(seat_scores), games)
 
     load = None
     if content_dir is not None:
         from functools import partial
 
-        load = partial(load_games, str(content_dir), catalog.fingerprint, seed, bot, rules)
-    play_chunks(play_chunk, Games(catalog, seed, bot, rules), games, workers, merge, load_state=load)
-    return Report.build(catalog, games=games, seed=seed, bot=bot, house_rules=rules, scores=scores, actions=actions, turns=turns, tally=tally)
+        load = partial(load_games, str(content_dir), catalog.fingerprint, seed, table, rules)
+    play_chunks(play_chunk, Games(catalog, seed, table, rules), games, workers, merge, load_state=load)
+    pooled = [score for scores in seat_scores for score in scores]
+    return Report.build(
+        catalog, games=games, seed=seed, bot=bots_label(table), house_rules=rules, scores=pooled, actions=actions, turns=turns, tally=tally,
+        seats=table, seat_scores=seat_scores, attacks=attacks,
+    )
+
+
+def _seat_bots(catalog: Catalog, bot: str, players: object, seats: Sequence[str] | None) -> tuple[str, ...]:
+    """The bot of each seat, or ConfigurationError saying what is wrong."""
+    from engine.stationmaster.game import check_players
+
+    if players is not None:
+        check_players(catalog, players)
+    table = seat_bots(bot, seats, players, BOTS, 1)
+    check_players(catalog, len(table))
+    return table
 
 
 # -- the rules site's table --------------------------------------------------------------

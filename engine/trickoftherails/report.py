@@ -17,7 +17,7 @@ from typing import Any
 from engine.pack import CardFigures
 from engine.pool import SEED_STRIDE
 from engine.seat_figures import DEFINITIONS as SEAT_DEFINITIONS
-from engine.seat_figures import SeatFigures, percent, text_table
+from engine.seat_figures import SeatFigures, mixed_seats, percent, seating_words, text_table
 from engine.seat_figures import mean as _mean
 from engine.seat_figures import stdev as _stdev
 from engine.trickoftherails.content.model import Catalog
@@ -38,6 +38,7 @@ class Report:
     seed: int
     bot: str
     house_rules: dict[str, HouseRuleValue]
+    seat_bots: tuple[str, ...] = ()  # each seat's bot; empty: ``bot`` in every seat
     seats: SeatFigures = field(init=False)
     share_values: dict[str, list[int]] = field(default_factory=dict)  # per company id
     locomotives: dict[str, dict[str, int]] = field(default_factory=dict)  # locomotive id -> company id (or NOT_PLACED) -> games
@@ -87,7 +88,7 @@ class Report:
             "gameSeeds": f"game i (from 0) uses seed {self.seed} * {SEED_STRIDE} + i",
             "bot": self.bot,
             "houseRules": dict(self.house_rules),
-            **self.seats.to_dict(),
+            **self.seats.to_dict(mixed_seats(self.seat_bots)),
             "shareValues": {
                 names[company]: {"mean": _mean(values), "stdev": _stdev(values), "zeroPercent": percent(values.count(0), len(values))}
                 for company, values in self.share_values.items()
@@ -112,12 +113,12 @@ class Report:
         data = self.to_dict()
         rules = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(self.house_rules.items()))
         lines = [
-            f"Trick of the Rails simulation: {self.games} games, {self.players} players, {self.bot} bot in every seat, seed {self.seed} (game i uses seed {self.seed} * {SEED_STRIDE} + i)",
+            f"Trick of the Rails simulation: {self.games} games, {self.players} players, {seating_words(self.seat_bots or (self.bot,))}, seed {self.seed} (game i uses seed {self.seed} * {SEED_STRIDE} + i)",
             f"house rules: {rules}",
             "",
             "Scores by seat (seat 0 is player 0; the first leader is drawn at random)",
         ]
-        lines += self.seats.text_lines()
+        lines += self.seats.text_lines(mixed_seats(self.seat_bots))
         lines += [
             "",
             "Share values at the end",
