@@ -26,7 +26,7 @@ from typing import Any, Final
 from engine.pack import Progress
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_run, game_seed, play_chunks
 from engine.seat_figures import bots_label, seat_bots
-from engine.simulation_table import Option, SiteSimulation, build_simulation_context
+from engine.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, card_rows, never_played, seated_context
 from engine.simulation_table import simulation_context as _cached_context
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS, Bot, greedy_bot, greedy_value, random_bot
 from engine.stationmaster.content.model import Catalog
@@ -37,8 +37,8 @@ from engine.stationmaster.runner import MAX_ACTIONS_PER_GAME, ChunkResult, Games
 __all__ = [
     "BOTS", "BOT_FUNCTIONS", "Bot", "CardStats", "Distribution", "GameResult", "HISTOGRAM_BINS", "MAX_ACTIONS_PER_GAME",
     "MAX_GAMES", "MAX_SEED", "MAX_WORKERS", "Progress", "Report", "SEED_STRIDE", "SITE_BOT", "SITE_GAMES", "SITE_RULE",
-    "SITE_SEED", "SITE_TOP", "Tally", "game_seed", "greedy_bot", "greedy_value", "play_game", "random_bot", "simulate",
-    "simulation_context", "site_simulation",
+    "SITE_SEATINGS", "SITE_SEED", "SITE_TOP", "Tally", "game_seed", "greedy_bot", "greedy_value", "play_game", "random_bot", "simulate",
+    "simulation_context", "simulation_rivals_context", "site_simulation",
 ]
 
 
@@ -165,3 +165,60 @@ def _simulation_context(catalog: Catalog) -> dict[str, Any]:
     """The same, computed afresh."""
     plan = site_simulation(catalog)
     return build_simulation_context(plan, _site_run(catalog, plan), _why_unplayed(catalog))
+
+
+# -- the rules site's table of games with rivals ---------------------------------------
+
+# Games with rivals deal the opponent-directed cards. Two and three seats
+# show how the attacks go as the table fills; the greedy bot aims at the
+# leader and answers what it can. Few games, to keep a cold build quick:
+# a 3-player greedy game takes about as long as three solitaire ones.
+SITE_SEATINGS: Final = (Seating(2, 20, SITE_SEED, SITE_BOT), Seating(3, 20, SITE_SEED, SITE_BOT))
+
+
+def _lay_out_seating(catalog: Catalog) -> Callable[[Seating], dict[str, Any]]:
+    from engine.stationmaster.deck import is_dealt
+
+    why = _why_unplayed(catalog)
+
+    def lay_out(seating: Seating) -> dict[str, Any]:
+        report = simulate(catalog, games=seating.games, seed=seating.seed, workers=1, bot=seating.bot, players=seating.players)
+        figures = report.seat_figures
+        assert figures is not None, "a game with rivals reports its seats"
+        games = report.games
+        data = figures.to_dict()
+        seats = [
+            {"seat": s["seat"], "mean": f"{s['meanScore']:.1f}", "wins": s["wins"], "shared": s["sharedWins"], "won_percent": round(s["winPercent"])}
+            for s in data["seats"]
+        ]
+        attacks = [
+            {"card": a.id, "name": a.name, "per_game": f"{a.played / games:.1f}", "played": a.played, "answered": a.answered, "answered_percent": round(100 * a.answered / a.played) if a.played else None}
+            for a in report.attacks.values()
+        ]
+        answers = [{"card": a.id, "name": a.name, "answered": a.answered} for a in report.answers.values()]
+        # The cards only a table with rivals deals: what the solitaire tables cannot show.
+        rivals_only = {c.id for c in catalog.cards if is_dealt(catalog, c, report.house_rules, seating.players) and not is_dealt(catalog, c, report.house_rules, 1)}
+        rows = [r for r in card_rows(report, games) if r["card"] in rivals_only]
+        return {
+            "seats": seats,
+            "shared_games": data["sharedWinGames"],
+            "margin": f"{data['leadOverRunnerUp']['mean']:.1f}",
+            "winning_score": f"{data['winningScore']['mean']:.1f}",
+            "attacks": attacks,
+            "answers": answers,
+            "rows": rows,
+            "never_played": never_played(rows, why),
+        }
+
+    return lay_out
+
+
+def simulation_rivals_context(catalog: Catalog) -> dict[str, Any]:
+    """The ``simulation-rivals`` table's context: each of SITE_SEATINGS
+    played and laid out, cached per content fingerprint."""
+    return seated_context(catalog, SITE_SEATINGS, _lay_out_seating(catalog))
+
+
+def _simulation_rivals_context(catalog: Catalog) -> dict[str, Any]:
+    """The same, computed afresh."""
+    return build_seated_context(SITE_SEATINGS, _lay_out_seating(catalog))
