@@ -64,7 +64,8 @@ def simulate(
     With ``workers`` above 1 the games run in that many processes (forked, so
     they share the catalog; where a platform cannot fork, ``content_dir`` must
     name the content the catalog was loaded from, and each worker loads it).
-    ConfigurationError for a bad argument or house rule.
+    ConfigurationError for a bad argument or house rule, an unknown bot, a
+    count of players the game cannot seat, or seats that disagree with it.
     """
     check_run(games, seed, workers)
     table = _seat_bots(catalog, bot, players, seats)
