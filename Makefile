@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/totr_speed.py
 	$(BIN)/python bench/site_build.py
 	$(BIN)/python bench/lookahead_speed.py 3
+	$(BIN)/python bench/two_player.py --lookahead-games 1 --seeds 2
 
 clean:
 	rm -rf $(VENV) build

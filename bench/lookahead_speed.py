@@ -10,7 +10,9 @@ One process, one core, CPU seconds of this process (``time.process_time``).
   solitaire, the same seed played by each, how often its score is higher,
   equal and lower, with both mean scores.
 
-Prints figures only; nothing is asserted.
+The 2-player games are played and counted by ``two_player.py`` (which
+measures the default plan with medians and margins); this script varies the
+plan. Prints figures only; nothing is asserted.
 Usage: python bench/lookahead_speed.py [SEEDS] [CANDIDATES] [DEALS]
 """
 
@@ -18,36 +20,18 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.stationmaster import load_catalog
 from engine.stationmaster.actions import Action
 from engine.stationmaster.bots import greedy_bot, random_bot
-from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.game import Game
 from engine.stationmaster.lookahead import Lookahead, choose
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from two_player import games_per_second, head_to_head, play  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
-Seat = Callable[[Game], "Action | None"]
-
-
-def play(catalog: Catalog, seed: int, seats: Sequence[Seat]) -> list[int]:
-    """One whole game, seat i played by ``seats[i]``; the scores."""
-    game = Game(catalog, players=len(seats), seed=seed)
-    while not game.is_over():
-        action = seats[game.to_act](game)
-        assert action is not None, "no legal action in a game that is not over"
-        game.apply(action)
-    return game.score()
-
-
-def games_per_second(catalog: Catalog, seat: Seat, games: int) -> float:
-    start = time.process_time()
-    for seed in range(games):
-        play(catalog, seed, [seat, seat])
-    return games / (time.process_time() - start)
 
 
 def main() -> None:
@@ -62,15 +46,8 @@ def main() -> None:
     print(f"Station Master, lookahead bot ({plan.candidates} candidates, {plan.deals} deals each), one core:")
     for name, bot, games in (("random", random_bot, 200), ("greedy", greedy_bot, 20), ("lookahead", lookahead, 2)):
         print(f"  {name:<9} bot, 2 players: {games_per_second(catalog, bot, games):8.3f} games per CPU-second ({games} games)")
-    wins = ties = losses = 0
-    for seed in range(seeds):
-        for seat in (0, 1):
-            seats: list[Seat] = [greedy_bot, greedy_bot]
-            seats[seat] = lookahead
-            scores = play(catalog, seed, seats)
-            mine, theirs = scores[seat], scores[1 - seat]
-            wins, ties, losses = wins + (mine > theirs), ties + (mine == theirs), losses + (mine < theirs)
-    print(f"  2 players, lookahead against greedy over seeds 0..{seeds - 1}, each seat once: {wins} won, {ties} tied, {losses} lost ({wins / (2 * seeds):.0%} won)")
+    result = head_to_head(catalog, lookahead, greedy_bot, seeds)
+    print(f"  2 players, lookahead against greedy over seeds 0..{seeds - 1}, each seat once: {result.summary()}")
     ahead = level = behind = 0
     mine_scores, greedy_scores = [], []
     for seed in range(seeds):

@@ -3,6 +3,6 @@ module of its own. ``stationmaster --help`` lists them without importing
 those modules, so ``check`` and ``validate`` start without loading the game."""
 
 PLAY_HELP = "play Station Master in the terminal (solitaire by default), or Trick of the Rails (--game trickoftherails); people and bots at one table"
-SIMULATE_HELP = "play many seeded games with a bot and report on them (Station Master: solitaire, per-card draw, play and dead-draw figures)"
+SIMULATE_HELP = "play many seeded games with bots and report on them (Station Master: per-card draw, play and dead-draw figures; with rivals, seats, wins and attacks)"
 CHANGELOG_HELP = "list what changed, card by card, between two git revisions of the content (added, removed, renamed, each field, status and dealt)"
 EXPORT_HELP = "print a pack's cards as JSON (fields, count, source, effect, status, dealt per configuration) for other tools"

@@ -1,4 +1,4 @@
-"""``stationmaster simulate``: play many seeded games with a bot and report.
+"""``stationmaster simulate``: play many seeded games with bots and report.
 
 The game is ``--game`` (Station Master unless said), reached only through its
 ``GamePack``: its bots, its house rules, its ``simulate``.
@@ -41,13 +41,23 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
         help=SIMULATE_HELP,
-        description="Play seeded games with a bot in every seat and report on them. Game i uses seed SEED * 1000003 + i; the same seed gives the same report whatever --workers is.",
+        description=(
+            "Play seeded games with bots and report on them. One --bot plays every seat; "
+            "--bot given once for each seat seats them in order (--bot greedy --bot lookahead: seat 0 greedy, seat 1 lookahead). "
+            "Game i uses seed SEED * 1000003 + i; the same seed gives the same report whatever --workers is."
+        ),
     )
     parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"how many games to play (1 to {MAX_GAMES:,})")
     parser.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, metavar="S", help="the simulation's seed (default 0)")
     parser.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
-    parser.add_argument("--players", type=_whole(1, MAX_PLAYERS), default=None, metavar="N", help="players in each game (default: the game's fewest; Station Master simulates solitaire only)")
-    parser.add_argument("--bot", choices=_every_bot(), default=None, help="how moves are chosen (default: the game's first bot, random for stationmaster)")
+    parser.add_argument("--players", type=_whole(1, MAX_PLAYERS), default=None, metavar="N", help="players in each game (default: the game's fewest, 1 for stationmaster; or as many as --bot names)")
+    parser.add_argument(
+        "--bot",
+        choices=_every_bot(),
+        action="append",
+        default=None,
+        help="how moves are chosen: once for every seat, or once per seat in seat order (default: the game's first bot, random for stationmaster)",
+    )
     parser.add_argument("--house-rule", action="append", default=[], metavar="KEY=VALUE", dest="house_rule", help="a house rule for every game (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON (sorted keys) instead of text")
     add_game_option(parser)
@@ -102,9 +112,12 @@ def run(args: argparse.Namespace) -> int:
     game = getattr(args, "game", None) or DEFAULT_GAME
     pack = pack_rules(game)
     content = Path(args.content) if args.content is not None else default_content(game)
-    bot = args.bot if args.bot is not None else pack.bots[0]
-    if bot not in pack.bots:
-        return _fail(f"game '{game}' has no bot '{bot}'; its bots: {', '.join(pack.bots)}")
+    bots: list[str] = args.bot or [pack.bots[0]]
+    for bot in bots:
+        if bot not in pack.bots:
+            return _fail(f"game '{game}' has no bot '{bot}'; its bots: {', '.join(pack.bots)}")
+    # One --bot plays every seat; several name the seats, seat 0 first.
+    bot, seats = (bots[0], None) if len(bots) == 1 else (bots[0], bots)
     try:
         catalog = pack.load_catalog(content)
     except UsageError as exc:
@@ -125,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
-        report = pack.simulate(catalog, args.games, args.seed, args.workers, bot, chosen, bar, content_dir=content, players=getattr(args, "players", None))
+        report = pack.simulate(catalog, args.games, args.seed, args.workers, bot, chosen, bar, content_dir=content, players=getattr(args, "players", None), seats=seats)
     except (InvalidActionError, UsageError) as exc:
         return _fail(str(exc))
     finally:

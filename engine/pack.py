@@ -231,10 +231,13 @@ class GamePack(Protocol):
         *,
         content_dir: str | Path | None = None,
         players: int | None = None,
+        seats: Sequence[str] | None = None,
     ) -> SimulationReport:
         """``content_dir`` names the content ``catalog`` was loaded from, for
         workers that cannot inherit it (no fork on the platform).
         ``players`` is how many play each game (None: the game's default);
+        ``seats``, instead of ``bot``, names the bot of each seat, seat 0
+        first (the player count is then how many it names).
         ConfigurationError for a count the game cannot simulate."""
         ...
 

@@ -1,4 +1,4 @@
-"""The rules site's simulation table, for any pack that can simulate.
+"""The rules site's simulation tables, for any pack that can simulate.
 
 A pack's table names one house rule; for each option of it (every other
 house rule at its default) one fixed simulation is played (a set number of
@@ -6,6 +6,10 @@ games, a set seed and bot, one process) and the cards whose draws were most
 often dead (never played) are listed, highest share first. The pack says
 which rule, how many games, which seed and bot, how many cards; this module
 turns its reports into the template's context, the same way for every game.
+
+A pack whose games seat rivals may also show a few fixed multi-player
+simulations (:class:`Seating`): the pack lays out each one's figures, and
+this module plays and caches them the same way.
 """
 
 from __future__ import annotations
@@ -52,8 +56,22 @@ class SiteSimulation:
     options: tuple[Option, ...]
 
 
+@dataclass(frozen=True)
+class Seating:
+    """A multi-player simulation a page shows: ``games`` games of
+    ``players`` players seeded ``seed``, ``bot`` in every seat, every house
+    rule at its default."""
+
+    players: int
+    games: int
+    seed: int
+    bot: str
+
+
 # Plays the fixed simulation of one option (in one process).
 RunOption = Callable[[Option], SimulationReport]
+# Plays one seating's simulation and lays out its figures (the pack's own).
+LayOutSeating = Callable[[Seating], Context]
 # The pack's account of why a card may never be played (the rule that keeps
 # it out of play), or None where no rule does.
 WhyUnplayed = Callable[[str], "str | None"]
@@ -66,11 +84,44 @@ def simulation_context(catalog: Fingerprinted, plan: SiteSimulation, run: RunOpt
     per content fingerprint and plan: a render asks for it once per page set,
     and the answer depends only on the content (and the engine). Each caller
     gets its own copy, so none can change what the next one sees."""
-    key = (catalog.fingerprint, repr(plan))
+    return _cached((catalog.fingerprint, repr(plan)), lambda: build_simulation_context(plan, run, why_unplayed))
+
+
+def seated_context(catalog: Fingerprinted, seatings: tuple[Seating, ...], lay_out: LayOutSeating) -> Context:
+    """The multi-player table's context, ``seatings`` in order, each with
+    its plan and what ``lay_out`` made of it; cached as the other one is."""
+    return _cached((catalog.fingerprint, repr(seatings)), lambda: build_seated_context(seatings, lay_out))
+
+
+def build_seated_context(seatings: tuple[Seating, ...], lay_out: LayOutSeating) -> Context:
+    """The same, computed afresh."""
+    return {"seatings": [{"players": s.players, "games": s.games, "seed": s.seed, "bot": s.bot, **lay_out(s)} for s in seatings]}
+
+
+def _cached(key: tuple[str, str], compute: Callable[[], Context]) -> Context:
     cached = _cache.get(key)
     if cached is None:
-        cached = _cache[key] = build_simulation_context(plan, run, why_unplayed)
+        cached = _cache[key] = compute()
     return copy.deepcopy(cached)
+
+
+def card_rows(report: SimulationReport, games: int) -> list[dict[str, Any]]:
+    """Every card drawn at least once, by dead-draw rate, then draws, then
+    name and id: a total order, so equal reports give equal tables."""
+    rows: list[dict[str, Any]] = []
+    for stats in report.cards.values():
+        percent = stats.dead_percent()
+        if percent is None:
+            continue
+        rows.append({"card": stats.id, "name": stats.name, "dead_rate": percent, "per_game": f"{stats.drawn / games:.1f}", "drawn": stats.drawn})
+    rows.sort(key=lambda r: (-r["dead_rate"], -r["drawn"], r["name"], r["card"]))
+    return rows
+
+
+def never_played(rows: list[dict[str, Any]], why_unplayed: WhyUnplayed | None) -> list[dict[str, Any]]:
+    """The rows of cards drawn and never played, each with ``why``: the rule
+    that keeps it out of play as ``why_unplayed`` says it (None: no rule)."""
+    return [{"card": r["card"], "name": r["name"], "why": why_unplayed(r["card"]) if why_unplayed else None} for r in rows if r["dead_rate"] == 100]
 
 
 def build_simulation_context(plan: SiteSimulation, run: RunOption, why_unplayed: WhyUnplayed | None = None) -> Context:
@@ -82,14 +133,6 @@ def build_simulation_context(plan: SiteSimulation, run: RunOption, why_unplayed:
     that keeps it out of play as ``why_unplayed`` says it (None: no rule)."""
     tables = []
     for option in plan.options:
-        report = run(option)
-        rows: list[dict[str, Any]] = []
-        for stats in report.cards.values():
-            percent = stats.dead_percent()
-            if percent is None:
-                continue
-            rows.append({"card": stats.id, "name": stats.name, "dead_rate": percent, "per_game": f"{stats.drawn / plan.games:.1f}", "drawn": stats.drawn})
-        rows.sort(key=lambda r: (-r["dead_rate"], -r["drawn"], r["name"], r["card"]))
-        never = [{"card": r["card"], "name": r["name"], "why": why_unplayed(r["card"]) if why_unplayed else None} for r in rows if r["dead_rate"] == 100]
-        tables.append({"value": option.value, "value_name": option.name, "is_default": option.is_default, "rows": rows[: plan.top], "never_played": never})
+        rows = card_rows(run(option), plan.games)
+        tables.append({"value": option.value, "value_name": option.name, "is_default": option.is_default, "rows": rows[: plan.top], "never_played": never_played(rows, why_unplayed)})
     return {"rule": {"id": plan.rule_id, "name": plan.rule_name}, "games": plan.games, "seed": plan.seed, "bot": plan.bot, "top": plan.top, "configurations": tables}

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.pack import CardFigures
-from engine.simulation_table import Option, SiteSimulation, build_simulation_context, simulation_context
+from engine.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, seated_context, simulation_context
 
 
 @dataclass(frozen=True)
@@ -74,3 +74,26 @@ def test_the_cached_context_is_computed_once_and_copied() -> None:
     again = simulation_context(catalog, PLAN, counting)
     assert runs == ["x", "true"]
     assert again == build_simulation_context(PLAN, _run)
+
+
+SEATINGS = (Seating(2, 4, 9, "some-bot"), Seating(3, 2, 9, "some-bot"))
+
+
+def test_each_seating_is_laid_out_by_the_pack_in_order_and_cached() -> None:
+    laid_out: list[int] = []
+
+    def lay_out(seating: Seating) -> dict[str, object]:
+        laid_out.append(seating.players)
+        return {"seats": list(range(seating.players))}
+
+    context = build_seated_context(SEATINGS, lay_out)
+    assert context == {"seatings": [
+        {"players": 2, "games": 4, "seed": 9, "bot": "some-bot", "seats": [0, 1]},
+        {"players": 3, "games": 2, "seed": 9, "bot": "some-bot", "seats": [0, 1, 2]},
+    ]}
+    catalog = _Catalog("fingerprint-for-the-seatings")
+    laid_out.clear()
+    first = seated_context(catalog, SEATINGS, lay_out)
+    first["seatings"].clear()
+    assert seated_context(catalog, SEATINGS, lay_out) == context
+    assert laid_out == [2, 3]

@@ -32,6 +32,7 @@ import pytest
 
 from conftest import CliResult, subprocess_env as subprocess_env  # noqa: F401  (subprocess_env: re-exported for the site tests)
 from command import cli
+from generator import render as _render
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TESTS_DIR = PROJECT_ROOT / "tests"
@@ -102,6 +103,10 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert result.code == 0, result.output
     _BASELINE.append(root)
     return root
+
+
+# The real expensive-table renderer, which ``project`` stands in for.
+REAL_EXPENSIVE_BODY = _render._expensive_body
 
 
 @pytest.fixture

@@ -61,10 +61,11 @@ def test_fixture_site_lints_clean() -> None:
 
 
 _STAMP = re.compile(r"<!-- inputs [0-9a-f]{64} body [0-9a-f]{64} -->\n")
-# The simulation table is played by the engine: any engine change moves it,
-# so a golden of it would only restate the engine. tests/test_simulate.py
-# covers its determinism, rendering and lint instead.
-GOLDEN_TABLES = sorted(set(TABLES) - {"simulation"})
+# The simulation tables are played by the engine: any engine change moves
+# them, so a golden of them would only restate the engine.
+# tests/test_simulate.py and tests/test_simulate_rivals.py cover their
+# determinism, rendering and lint instead.
+GOLDEN_TABLES = sorted(set(TABLES) - {"simulation", "simulation-rivals"})
 
 
 @pytest.mark.parametrize("table", GOLDEN_TABLES)

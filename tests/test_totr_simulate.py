@@ -44,7 +44,7 @@ def test_game_i_is_the_game_with_its_own_seed() -> None:
     report = run(4, seed=9, players=5)
     for i in range(4):
         record = play_game(CATALOG, 5, game_seed(9, i), ["random"] * 5, {})
-        assert [report.scores[seat][i] for seat in range(5)] == list(record.scores)
+        assert [report.seats.scores[seat][i] for seat in range(5)] == list(record.scores)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -81,9 +81,9 @@ def test_the_figures_add_up(players: int) -> None:
 
 def test_shared_wins_are_counted_for_every_tied_seat() -> None:
     report = run(200, seed=1, players=5)
-    assert report.shared_games > 0, "200 games of 5 players should hold a tie for first"
-    assert sum(report.shared_wins) >= 2 * report.shared_games
-    assert sum(report.wins) + report.shared_games == 200
+    assert report.seats.shared_games > 0, "200 games of 5 players should hold a tie for first"
+    assert sum(report.seats.shared_wins) >= 2 * report.seats.shared_games
+    assert sum(report.seats.wins) + report.seats.shared_games == 200
 
 
 def test_the_text_report_reads_as_tables() -> None:
@@ -108,13 +108,24 @@ def test_the_pack_passes_the_player_count_on() -> None:
     assert json.loads(PACK.simulate(CATALOG, games=2, seed=1).to_json())["players"] == 3
 
 
-def test_station_master_simulates_solitaire_only() -> None:
+def test_station_master_simulates_up_to_its_whistle_posts() -> None:
     station_master = pack_rules("stationmaster")
     catalog = station_master.load_catalog(PROJECT_ROOT / "content" / "stationmaster")
     solo = station_master.simulate(catalog, games=2, seed=1, players=1)
     assert solo.to_json() == station_master.simulate(catalog, games=2, seed=1).to_json()
-    with pytest.raises(ConfigurationError, match="solitaire"):
-        station_master.simulate(catalog, games=2, seed=1, players=3)
+    assert json.loads(station_master.simulate(catalog, games=1, seed=1, players=3).to_json())["players"] == 3
+    with pytest.raises(ConfigurationError, match="from 1 to 4"):
+        station_master.simulate(catalog, games=2, seed=1, players=5)
+
+
+def test_trick_of_the_rails_seats_a_bot_a_seat() -> None:
+    report = PACK.simulate(CATALOG, games=3, seed=2, seats=["greedy", "random", "random"])
+    data = json.loads(report.to_json())
+    assert data["players"] == 3 and data["bot"] == "greedy,random,random"
+    assert [s["bot"] for s in data["seats"]] == ["greedy", "random", "random"]
+    assert "seat 0 greedy, seat 1 random, seat 2 random" in report.to_text()
+    with pytest.raises(ConfigurationError, match="one for every seat"):
+        PACK.simulate(CATALOG, games=1, players=4, seats=["greedy", "random", "random"])
 
 
 # -- the command ---------------------------------------------------------------------------
@@ -147,8 +158,9 @@ BAD = [
     ["--game", "trickoftherails", "--games", "2", "--house-rule", "variant=chaos"],
     ["--game", "trickoftherails", "--games", "2", "--house-rule", "teams=true"],
     ["--game", "trickoftherails", "--games", "2", "--house-rule", "colour=red"],
-    ["--games", "2", "--players", "3"],
-    ["--games", "2", "--players", "2", "--bot", "greedy"],
+    ["--game", "trickoftherails", "--games", "2", "--bot", "greedy", "--bot", "random"],
+    ["--game", "trickoftherails", "--games", "2", "--players", "4", "--bot", "greedy", "--bot", "random", "--bot", "random"],
+    ["--games", "2", "--players", "5"],
 ]
 
 

@@ -35,13 +35,20 @@ SAVE_FORMAT = "stationmaster-save/2"
 _BEFORE_ATTACKS = "stationmaster-save/1"
 
 
+def check_players(catalog: Catalog, players: object) -> int:
+    """``players`` if a game can seat that many (one district for each
+    Whistle Post in the supply), else ConfigurationError saying the range."""
+    limit = catalog.supplies.whistle_posts
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= limit:
+        office = catalog.by_id.get(catalog.supplies.whistle_post_office)
+        per = office.name if office is not None else catalog.supplies.whistle_post_office
+        raise ConfigurationError(f"players must be a whole number from 1 to {limit} (one district per {per}), not {players!r}")
+    return players
+
+
 class Game:
     def __init__(self, catalog: Catalog, *, players: int = 1, seed: int = 0, house_rules: Mapping[str, HouseRuleValue] | None = None) -> None:
-        limit = catalog.supplies.whistle_posts
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= limit:
-            office = catalog.by_id.get(catalog.supplies.whistle_post_office)
-            per = office.name if office is not None else catalog.supplies.whistle_post_office
-            raise ConfigurationError(f"players must be a whole number from 1 to {limit} (one district per {per}), not {players!r}")
+        check_players(catalog, players)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ConfigurationError(f"seed must be a whole number, not {seed!r}")
         self.catalog = catalog

@@ -86,10 +86,11 @@ class StationMaster:
         *,
         content_dir: str | Path | None = None,
         players: int | None = None,
+        seats: Sequence[str] | None = None,
     ) -> Report:
         from engine.stationmaster.simulate import simulate
 
-        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players)
+        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players, seats=seats)
 
     def summary(self, catalog: Catalog) -> str:
         families = len({c.family for c in catalog.cards})

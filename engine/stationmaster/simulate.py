@@ -1,8 +1,10 @@
-"""Many seeded Station Master solitaire games played by a bot, and what they
-say about the cards.
+"""Many seeded Station Master games played by bots, and what they say about
+the cards and, with rivals, about the seats and the attacks.
 
 ``simulate(catalog, games=..., seed=..., workers=..., bot=..., house_rules=...)``
-plays ``games`` whole solitaire games and returns a :class:`Report`. Game ``i``
+plays ``games`` whole solitaire games and returns a :class:`Report`;
+``players=N`` seats N players, each played by ``bot``, and ``seats=(...)``
+names a bot for each seat instead. Game ``i``
 (counted from 0) is created with the seed ``game_seed(seed, i)``, that is
 ``seed * 1_000_003 + i``, so any one game of a report can be replayed alone.
 The games are played in chunks over ``workers`` processes and merged back in
@@ -17,14 +19,14 @@ also says what the rules site's simulation table shows for this game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from engine.errors import ConfigurationError
 from engine.pack import Progress
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_run, game_seed, play_chunks
-from engine.simulation_table import Option, SiteSimulation, build_simulation_context
+from engine.seat_figures import bots_label, seat_bots
+from engine.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, card_rows, never_played, seated_context
 from engine.simulation_table import simulation_context as _cached_context
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS, Bot, greedy_bot, greedy_value, random_bot
 from engine.stationmaster.content.model import Catalog
@@ -32,14 +34,11 @@ from engine.stationmaster.houserules import HouseRuleValue, configurations, defa
 from engine.stationmaster.report import HISTOGRAM_BINS, CardStats, Distribution, Report
 from engine.stationmaster.runner import MAX_ACTIONS_PER_GAME, ChunkResult, Games, GameResult, Tally, add_tally, load_games, play_chunk, play_game
 
-# The one player count the simulation plays.
-SOLITAIRE: Final = 1
-
 __all__ = [
     "BOTS", "BOT_FUNCTIONS", "Bot", "CardStats", "Distribution", "GameResult", "HISTOGRAM_BINS", "MAX_ACTIONS_PER_GAME",
     "MAX_GAMES", "MAX_SEED", "MAX_WORKERS", "Progress", "Report", "SEED_STRIDE", "SITE_BOT", "SITE_GAMES", "SITE_RULE",
-    "SITE_SEED", "SITE_TOP", "Tally", "game_seed", "greedy_bot", "greedy_value", "play_game", "random_bot", "simulate",
-    "simulation_context", "site_simulation",
+    "SITE_SEATINGS", "SITE_SEED", "SITE_TOP", "Tally", "game_seed", "greedy_bot", "greedy_value", "play_game", "random_bot", "simulate",
+    "simulation_context", "simulation_rivals_context", "site_simulation",
 ]
 
 
@@ -54,43 +53,61 @@ def simulate(
     *,
     content_dir: str | Path | None = None,
     players: int | None = None,
+    seats: Sequence[str] | None = None,
 ) -> Report:
-    """Play ``games`` solitaire games and report on them (``players``, if
-    given, must be 1: the simulation plays solitaire only).
+    """Play ``games`` games and report on them: ``players`` seats (1 unless
+    said, up to the game's most), each played by ``bot``; or one seat for
+    each bot ``seats`` names, seat 0 first (``players``, if given too, must
+    be as many).
 
     ``progress(done, total)`` is called as games finish (from this process).
     With ``workers`` above 1 the games run in that many processes (forked, so
     they share the catalog; where a platform cannot fork, ``content_dir`` must
     name the content the catalog was loaded from, and each worker loads it).
-    ConfigurationError for a bad argument or house rule.
+    ConfigurationError for a bad argument or house rule, an unknown bot, a
+    count of players the game cannot seat, or seats that disagree with it.
     """
     check_run(games, seed, workers)
-    if players is not None and (not isinstance(players, int) or isinstance(players, bool) or players != SOLITAIRE):
-        raise ConfigurationError(f"Station Master simulates solitaire games only: players must be {SOLITAIRE}, not {players!r}")
-    if bot not in BOT_FUNCTIONS:
-        raise ConfigurationError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
+    table = _seat_bots(catalog, bot, players, seats)
     rules = resolve(catalog, dict(house_rules or {}))
-    scores: list[int] = []
+    seat_scores: list[tuple[int, ...]] = []
     actions: list[int] = []
     turns: list[int] = []
     tally: Tally = {}
+    attacks: Tally = {}
 
     def merge(result: ChunkResult) -> None:
-        for score, n, t in result[0]:
-            scores.append(score)
+        for scores, n, t in result[0]:
+            seat_scores.append(scores)
             actions.append(n)
             turns.append(t)
         add_tally(tally, result[1])
+        add_tally(attacks, result[2])
         if progress is not None:
-            progress(len(scores), games)
+            progress(len(seat_scores), games)
 
     load = None
     if content_dir is not None:
         from functools import partial
 
-        load = partial(load_games, str(content_dir), catalog.fingerprint, seed, bot, rules)
-    play_chunks(play_chunk, Games(catalog, seed, bot, rules), games, workers, merge, load_state=load)
-    return Report.build(catalog, games=games, seed=seed, bot=bot, house_rules=rules, scores=scores, actions=actions, turns=turns, tally=tally)
+        load = partial(load_games, str(content_dir), catalog.fingerprint, seed, table, rules)
+    play_chunks(play_chunk, Games(catalog, seed, table, rules), games, workers, merge, load_state=load)
+    pooled = [score for scores in seat_scores for score in scores]
+    return Report.build(
+        catalog, games=games, seed=seed, bot=bots_label(table), house_rules=rules, scores=pooled, actions=actions, turns=turns, tally=tally,
+        seats=table, seat_scores=seat_scores, attacks=attacks,
+    )
+
+
+def _seat_bots(catalog: Catalog, bot: str, players: object, seats: Sequence[str] | None) -> tuple[str, ...]:
+    """The bot of each seat, or ConfigurationError saying what is wrong."""
+    from engine.stationmaster.game import check_players
+
+    if players is not None:
+        check_players(catalog, players)
+    table = seat_bots(bot, seats, players, BOTS, 1)
+    check_players(catalog, len(table))
+    return table
 
 
 # -- the rules site's table --------------------------------------------------------------
@@ -149,3 +166,60 @@ def _simulation_context(catalog: Catalog) -> dict[str, Any]:
     """The same, computed afresh."""
     plan = site_simulation(catalog)
     return build_simulation_context(plan, _site_run(catalog, plan), _why_unplayed(catalog))
+
+
+# -- the rules site's table of games with rivals ---------------------------------------
+
+# Games with rivals deal the opponent-directed cards. Two and three seats
+# show how the attacks go as the table fills; the greedy bot aims at the
+# leader and answers what it can. Few games, to keep a cold build quick:
+# a 3-player greedy game takes about as long as three solitaire ones.
+SITE_SEATINGS: Final = (Seating(2, 20, SITE_SEED, SITE_BOT), Seating(3, 20, SITE_SEED, SITE_BOT))
+
+
+def _lay_out_seating(catalog: Catalog) -> Callable[[Seating], dict[str, Any]]:
+    from engine.stationmaster.deck import is_dealt
+
+    why = _why_unplayed(catalog)
+
+    def lay_out(seating: Seating) -> dict[str, Any]:
+        report = simulate(catalog, games=seating.games, seed=seating.seed, workers=1, bot=seating.bot, players=seating.players)
+        figures = report.seat_figures
+        assert figures is not None, "a game with rivals reports its seats"
+        games = report.games
+        data = figures.to_dict()
+        seats = [
+            {"seat": s["seat"], "mean": f"{s['meanScore']:.1f}", "wins": s["wins"], "shared": s["sharedWins"], "won_percent": round(s["winPercent"])}
+            for s in data["seats"]
+        ]
+        attacks = [
+            {"card": a.id, "name": a.name, "per_game": f"{a.played / games:.1f}", "played": a.played, "answered": a.answered, "answered_percent": round(100 * a.answered / a.played) if a.played else None}
+            for a in report.attacks.values()
+        ]
+        answers = [{"card": a.id, "name": a.name, "answered": a.answered} for a in report.answers.values()]
+        # The cards only a table with rivals deals: what the solitaire tables cannot show.
+        rivals_only = {c.id for c in catalog.cards if is_dealt(catalog, c, report.house_rules, seating.players) and not is_dealt(catalog, c, report.house_rules, 1)}
+        rows = [r for r in card_rows(report, games) if r["card"] in rivals_only]
+        return {
+            "seats": seats,
+            "shared_games": data["sharedWinGames"],
+            "margin": f"{data['leadOverRunnerUp']['mean']:.1f}",
+            "winning_score": f"{data['winningScore']['mean']:.1f}",
+            "attacks": attacks,
+            "answers": answers,
+            "rows": rows,
+            "never_played": never_played(rows, why),
+        }
+
+    return lay_out
+
+
+def simulation_rivals_context(catalog: Catalog) -> dict[str, Any]:
+    """The ``simulation-rivals`` table's context: each of SITE_SEATINGS
+    played and laid out, cached per content fingerprint."""
+    return seated_context(catalog, SITE_SEATINGS, _lay_out_seating(catalog))
+
+
+def _simulation_rivals_context(catalog: Catalog) -> dict[str, Any]:
+    """The same, computed afresh."""
+    return build_seated_context(SITE_SEATINGS, _lay_out_seating(catalog))

@@ -413,14 +413,20 @@ def simulation(catalog: Catalog) -> Context:
     return simulation_context(catalog)
 
 
+def simulation_rivals(catalog: Catalog) -> Context:
+    from engine.stationmaster.simulate import simulation_rivals_context
+
+    return simulation_rivals_context(catalog)
+
+
 def edition(catalog: Catalog) -> Context:
     return {"game": catalog.game}
 
 
 # Tables computed only when their inputs change (see render._expensive_body).
-EXPENSIVE: frozenset[str] = frozenset({"simulation"})
+EXPENSIVE: frozenset[str] = frozenset({"simulation", "simulation-rivals"})
 # Tables whose rows mention cards without being where those cards live.
-LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation", "table-figures", "timetable-direction", "designed-cards"})
+LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation", "simulation-rivals", "table-figures", "timetable-direction", "designed-cards"})
 
 # A table is named after its function (``mainline_terrain`` is 'mainline-terrain').
 TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-"): fn for fn in (
@@ -449,6 +455,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-")
     designed_cards,
     designed_values,
     simulation,
+    simulation_rivals,
 )}
 
 

@@ -83,10 +83,11 @@ class TrickOfTheRails:
         *,
         content_dir: str | Path | None = None,
         players: int | None = None,
+        seats: Sequence[str] | None = None,
     ) -> Report:
         from engine.trickoftherails.simulate import simulate
 
-        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players)
+        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players, seats=seats)
 
     def summary(self, catalog: Catalog) -> str:
         return f"ok, {len(catalog.cards)} card records in {len({c.family for c in catalog.cards})} families, {len(catalog.companies)} companies, {len(catalog.effects)} effects, lanes for {', '.join(str(p) for p in catalog.player_counts)} players"

@@ -9,7 +9,7 @@ game and what is kept of it in ``runner``, the figures in ``report``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -17,7 +17,8 @@ from pathlib import Path
 from engine.errors import ConfigurationError
 from engine.pack import Progress
 from engine.pool import check_run, game_seed, play_chunks
-from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
+from engine.seat_figures import bots_label, seat_bots
+from engine.trickoftherails.bots import BOTS
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.houserules import HouseRuleValue, resolve
 from engine.trickoftherails.report import Report
@@ -52,6 +53,12 @@ def load_plan(content_dir: str, fingerprint: str, players: int, seed: int, seats
     return Plan(catalog, players, seed, seats, rules)
 
 
+def _check_players(catalog: Catalog, players: object) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) or players not in catalog.hands:
+        raise ConfigurationError(f"Trick of the Rails is played by {', '.join(map(str, catalog.player_counts))} players, not {players!r}")
+    return players
+
+
 def simulate(
     catalog: Catalog,
     games: int,
@@ -63,19 +70,19 @@ def simulate(
     *,
     content_dir: str | Path | None = None,
     players: int | None = None,
+    seats: Sequence[str] | None = None,
 ) -> Report:
-    """Play ``games`` games with ``bot`` in every seat and report on them
-    (``players`` defaults to the fewest the game is played by).
+    """Play ``games`` games with ``bot`` in every seat, or the bot ``seats``
+    names in each seat, and report on them (``players`` defaults to the
+    fewest the game is played by, or to as many seats as ``seats`` names).
     ConfigurationError for a bad argument, bot, player count or house rule."""
     check_run(games, seed, workers)
-    if bot not in BOT_FUNCTIONS:
-        raise ConfigurationError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
-    count = catalog.player_counts[0] if players is None else players
-    if not isinstance(count, int) or isinstance(count, bool) or count not in catalog.hands:
-        raise ConfigurationError(f"Trick of the Rails is played by {', '.join(map(str, catalog.player_counts))} players, not {count!r}")
+    if players is not None:
+        _check_players(catalog, players)
+    table = seat_bots(bot, seats, players, BOTS, catalog.player_counts[0])
+    count = _check_players(catalog, len(table))
     rules = resolve(catalog, dict(house_rules or {}), count)
-    report = Report(catalog, count, seed, bot, dict(rules))
-    seats = (bot,) * count
+    report = Report(catalog, count, seed, bots_label(table), dict(rules), table)
 
     def merge(records: list[GameRecord]) -> None:
         for record in records:
@@ -83,6 +90,6 @@ def simulate(
         if progress is not None:
             progress(report.games, games)
 
-    load = None if content_dir is None else partial(load_plan, str(content_dir), catalog.fingerprint, count, seed, seats, rules)
-    play_chunks(play_chunk, Plan(catalog, count, seed, seats, rules), games, workers, merge, load_state=load)
+    load = None if content_dir is None else partial(load_plan, str(content_dir), catalog.fingerprint, count, seed, table, rules)
+    play_chunks(play_chunk, Plan(catalog, count, seed, table, rules), games, workers, merge, load_state=load)
     return report
