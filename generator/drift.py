@@ -12,7 +12,7 @@ from pathlib import Path
 from generator.blocks import parse_page
 from generator.render import Rendered
 
-_ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect)-([a-zA-Z0-9-]+)"></a>')
+_ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect|status)-([a-zA-Z0-9-]+)"></a>')
 _LINKED_CARD = re.compile(r"\(#card-([a-z0-9-]+)\)|\.md#card-([a-z0-9-]+)\)")
 FIX_HINT = "run `make cards` (or `stationmaster cards`) to regenerate the tables, then commit the pages"
 
