@@ -124,6 +124,8 @@ def track(catalog: Catalog) -> Context:
 
 
 def offices(catalog: Catalog) -> Context:
+    """The Office tiers: what each is and whether it is dealt; what each
+    holds is the next table (``office_capacity``)."""
     ladder = office_ladder(catalog)
     names = {t.id: t.name for t in ladder}
     return _card_rows(
@@ -141,6 +143,15 @@ def offices(catalog: Catalog) -> Context:
             "supplied": c.upgrades_from is None,
         },
     )
+
+
+def office_capacity(catalog: Catalog) -> Context:
+    """What each Office tier holds, a row per tier linking to its card."""
+    rows = [
+        {"id": t.id, "name": t.name, "ad_tracks": t.ad_tracks, "porters": t.porters, "outbound": t.outbound_slots, "inbound": t.inbound_slots}
+        for t in office_ladder(catalog)
+    ]
+    return {"rows": rows}
 
 
 def facilities(catalog: Catalog) -> Context:
@@ -438,13 +449,14 @@ def edition(catalog: Catalog) -> Context:
 # Tables computed only when their inputs change (see render._expensive_body).
 EXPENSIVE: frozenset[str] = frozenset({"simulation"})
 # Tables whose rows mention cards without being where those cards live.
-LINKS_ONLY: frozenset[str] = frozenset({"terrain-crossings", "effects", "simulation", "table-figures", "timetable-direction", "designed-cards"})
+LINKS_ONLY: frozenset[str] = frozenset({"office-capacity", "terrain-crossings", "effects", "simulation", "table-figures", "timetable-direction", "designed-cards"})
 
 # A table is named after its function (``mainline_terrain`` is 'mainline-terrain').
 TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-"): fn for fn in (
     edition,
     track,
     offices,
+    office_capacity,
     facilities,
     facility_modifiers,
     timetabled_trains,

@@ -56,7 +56,7 @@ def components(catalog: Catalog) -> Context:
     cards = [c for c in catalog.cards if c.family not in ("railway", "locomotives")]
 
     def extra(card: Card) -> Context:
-        company = catalog.company(card.company).name if card.company else "—"
+        company = catalog.company(card.company).name if card.company else None
         value = str(card.station_value) if card.station_value is not None else "—"
         return {"kind": KIND_NAMES[card.family], "company": company, "value": value}
 
