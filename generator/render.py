@@ -107,6 +107,28 @@ def _sha(text: str | bytes) -> str:
     return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
 
 
+@dataclass(frozen=True)
+class Stamped:
+    """An expensive table's body taken apart: its text, and what the stamp
+    at its end records (None for a block without one)."""
+
+    text: str
+    inputs: str | None
+    body: str | None
+
+    @property
+    def matches_its_stamp(self) -> bool:
+        """The text is the one the stamp was written for (no hand edit since)."""
+        return self.body is not None and _sha(self.text) == self.body
+
+
+def split_stamp(body: str) -> Stamped:
+    stamp = _STAMP.search(body)
+    if stamp is None:
+        return Stamped(body, None, None)
+    return Stamped(body[: stamp.start()], stamp.group(1), stamp.group(2))
+
+
 def inputs_fingerprint(catalog: CatalogLike, pack_id: str, card_page: Mapping[str, str]) -> str:
     """Everything an expensive table depends on: the content, the source of
     the shared engine and generator and of this pack (templates included; not
