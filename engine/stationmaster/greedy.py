@@ -61,7 +61,8 @@ from engine.stationmaster.held import spent_by
 from engine.stationmaster.play import card_play_reasons
 from engine.stationmaster.state import OFFICE_SQUARE, Car, District, Square, Train
 from engine.stationmaster.switching import pull_refusals, reachable, train_district
-from engine.stationmaster.yards import cars_for, has_yard, works
+from engine.stationmaster.industry import works
+from engine.stationmaster.yards import cars_for, has_yard
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
