@@ -135,7 +135,7 @@ def test_plugin_renders_tables_from_content_without_cards(project: Path, tmp_pat
     assert snapshot(project / "site" / "stationmaster") == before, "the plugin must never write a page"
     home = (tmp_path / "out/stationmaster/home-deck.html").read_text(encoding="utf-8")
     tr, _ = row_of(home, "card-train-3")
-    assert [c.strip() for c in cells_of(tr)][2] == "fast", tr
+    assert [c.strip() for c in cells_of(tr)][4] == "fast", tr  # Train | Dealt | Status | Number | Speed
     tr, _ = row_of(home, "card-poling")
     assert text_of(cells_of(tr)[0]) == "Punting"
     # and a committed page still has the old text, so check would refuse it
