@@ -308,7 +308,9 @@ def mainline_terrain(catalog: Catalog) -> Context:
                 "text": m.text,
             }
         )
-    return {"rows": rows, "dealt_labels": ["Dealt"], "has_text": any(r["text"] for r in rows)}
+    # One Dealt column: whether the Mainline inventory holds the card (every
+    # game lays the line from that inventory; it is not the Home deck's deal).
+    return {"rows": rows, "has_text": any(r["text"] for r in rows)}
 
 
 def terrain_crossings(catalog: Catalog) -> Context:
