@@ -22,6 +22,13 @@ from engine.content.problems import Origin, Problem
 from engine.content.source import Source
 
 Status = Literal["live", "dormantSolo", "unbuilt"]
+# The plain words a reader sees beside each status on the site: the engine's
+# own words are for whoever edits the content. The one place they are written.
+STATUS_WORDS: Mapping[str, str] = {
+    "live": "working",
+    "dormantSolo": "built, needs rivals",
+    "unbuilt": "not built yet",
+}
 # A table's context: what its template lays out (``rows`` of dicts with an
 # ``id`` make each row the home of that card, for links and anchors).
 Context = dict[str, Any]
@@ -102,6 +109,12 @@ class TableSet:
     numeric_columns: tuple[str, ...] = ()
     # Functions the templates may call, made from the catalog (pictures, say).
     helpers: Callable[[Any], Mapping[str, Callable[..., str]]] = field(default=lambda catalog: {})
+
+
+def status_legend(meanings: Mapping[Status, str]) -> Context:
+    """The rows of a pack's status legend: each status the pack can give, its
+    plain words and what it means in that game (``meanings``, in order)."""
+    return {"rows": [{"status": status, "words": STATUS_WORDS[status], "meaning": meaning} for status, meaning in meanings.items()]}
 
 
 class GameAPI(Protocol):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+from engine.pack import STATUS_WORDS
+
 # Characters that can start Markdown syntax inside a table cell; a backslash
 # before each makes Python-Markdown print it as itself. (#, +, - and digits
 # only matter at the start of a line, which a cell never is; ( ) only after
@@ -31,3 +33,9 @@ def anchor(card_id: str) -> str:
 
 def yes_no(flag: bool) -> str:
     return "yes" if flag else "no"
+
+
+def status_words(status: str) -> str:
+    """A status in plain words, then the engine's own word for it (shown
+    under them by the site's stylesheet)."""
+    return f'{STATUS_WORDS[status]} <span class="engine-word">{status}</span>'

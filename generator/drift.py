@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.blocks import parse_page
-from generator.render import Rendered
+from generator.render import Rendered, split_stamp
 
-_ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect)-([a-zA-Z0-9-]+)"></a>')
+_ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect|status)-([a-zA-Z0-9-]+)"></a>')
 _LINKED_CARD = re.compile(r"\(#card-([a-z0-9-]+)\)|\.md#card-([a-z0-9-]+)\)")
 FIX_HINT = "run `make cards` (or `stationmaster cards`) to regenerate the tables, then commit the pages"
 
@@ -24,6 +24,8 @@ class TableChange:
     changed: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    # Why the text differs when no row did (see ``_unrowed_change``).
+    note: str = ""
 
 
 @dataclass
@@ -56,6 +58,19 @@ def _rows(body: str) -> dict[str, str]:
     return rows
 
 
+def _unrowed_change(committed: str, fresh: str) -> str:
+    """What a difference that touches no card row is. A stamped table tells
+    a hand edit (its text no longer matches its own stamp) from a stale one
+    (the content or code it is computed from changed, its text did not)."""
+    old, new = split_stamp(committed), split_stamp(fresh)
+    if old.body is not None:
+        if not old.matches_its_stamp:
+            return "its text was edited by hand since it was generated (it no longer matches the stamp at its end)"
+        if old.text == new.text:
+            return "stale: the content or engine code it is computed from changed since it was written; its rows come out the same, only the stamp at its end is out of date"
+    return "its text outside the card rows differs (edited by hand, or its template changed)"
+
+
 def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
     """Every page whose committed text differs from the fresh render."""
     found: list[PageDrift] = []
@@ -76,6 +91,8 @@ def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
             change.changed = [k for k in after if k in before and before[k] != after[k]]
             change.added = [k for k in after if k not in before]
             change.removed = [k for k in before if k not in after]
+            if not (change.changed or change.added or change.removed):
+                change.note = _unrowed_change(block.body, now.body)
             tables.append(change)
         diff = "".join(
             difflib.unified_diff(
@@ -101,7 +118,7 @@ def describe(drifts: list[PageDrift]) -> str:
                 parts.append("added: " + ", ".join(t.added))
             if t.removed:
                 parts.append("removed: " + ", ".join(t.removed))
-            detail = "; ".join(parts) if parts else "its text differs (edited by hand?)"
+            detail = "; ".join(parts) if parts else t.note
             lines.append(f"{page.page}:{t.line}:1: table '{t.table}': {detail}")
     for page in drifts:
         lines.append(page.diff.rstrip("\n"))

@@ -24,7 +24,7 @@ from engine.content.problems import Problem
 from engine.pack import CatalogLike, TableSet
 from engine.sources import pack_code_digest
 from generator.blocks import Block, MarkerError, Page, parse_page
-from generator.cells import anchor, cell, yes_no
+from generator.cells import anchor, cell, status_words, yes_no
 from generator.forked import map_pieces
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -62,7 +62,7 @@ def environment(pack_templates: str) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(cell=cell, anchor=anchor, yes_no=yes_no)
+    env.filters.update(cell=cell, anchor=anchor, yes_no=yes_no, status_words=status_words)
     env.bytecode_cache = _TemplateCache(str(TEMPLATES / "__pycache__" / _compile_key(env)))
     return env
 
@@ -133,6 +133,28 @@ _STAMP = re.compile(r"^<!-- inputs ([0-9a-f]{64}) body ([0-9a-f]{64}) -->$", re.
 
 def _sha(text: str | bytes) -> str:
     return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
+
+
+@dataclass(frozen=True)
+class Stamped:
+    """An expensive table's body taken apart: its text, and what the stamp
+    at its end records (None for a block without one)."""
+
+    text: str
+    inputs: str | None
+    body: str | None
+
+    @property
+    def matches_its_stamp(self) -> bool:
+        """The text is the one the stamp was written for (no hand edit since)."""
+        return self.body is not None and _sha(self.text) == self.body
+
+
+def split_stamp(body: str) -> Stamped:
+    stamp = _STAMP.search(body)
+    if stamp is None:
+        return Stamped(body, None, None)
+    return Stamped(body[: stamp.start()], stamp.group(1), stamp.group(2))
 
 
 def inputs_fingerprint(catalog: CatalogLike, pack_id: str, card_page: Mapping[str, str]) -> str:

@@ -235,6 +235,16 @@ def read_table(body: str) -> Table:
     return Table(header, rows, ordered)
 
 
+_ENGINE_WORD = re.compile(r'<span class="engine-word">([A-Za-z]+)</span>')
+
+
+def status_of(cell: str) -> str:
+    """The engine's status word in a Status cell (shown beneath its plain
+    words), or the cell itself where a card has none ("—")."""
+    found = _ENGINE_WORD.search(cell)
+    return found.group(1) if found else cell
+
+
 def page_table(site: Path, page: str, block: str) -> Table:
     _, blocks = split_page((site / page).read_text(encoding="utf-8"))
     return read_table(blocks[block])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.stationmaster.tables import TABLE_SET
 
 import inspect
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from test_site_common import (
     sm,  # noqa: F401  (fixture)
     snapshot,
     split_page,
+    status_of,
 )
 
 Run = Callable[..., Result]
@@ -85,7 +87,7 @@ def test_offices_dealt_follows_the_starting_office(project: Path) -> None:
     _, table = _render(project)
     offices = table("home-deck.md", "offices")
     depot_col, whistle_col = "Dealt (startingOffice: Depot)", "Dealt (startingOffice: Whistle Post)"
-    assert offices.header[-2:] == [depot_col, whistle_col]
+    assert offices.header[1:3] == [depot_col, whistle_col]
     got = {card: (row[depot_col], row[whistle_col]) for card, row in offices.rows.items()}
     assert got == {
         "whistle-post": ("no", "no"),
@@ -152,11 +154,22 @@ def test_office_dealt_changes_with_the_content(sm: Run, project: Path) -> None:
     }
 
 
+def _rows_by_link(t: Table) -> dict[str, dict[str, str]]:
+    """A links-only table's rows, keyed by the card its first cell links to."""
+    found: dict[str, dict[str, str]] = {}
+    for cells in t.ordered:
+        linked = re.search(r"#card-([a-z0-9-]+)\)", cells[0])
+        assert linked, cells
+        found[linked.group(1)] = dict(zip(t.header, cells))
+    return found
+
+
 def test_mainline_stage_columns_come_from_crossing_stages(project: Path) -> None:
     catalog, table = _render(project)
     terrain = table("mainline.md", "mainline-terrain")
+    crossings = _rows_by_link(table("mainline.md", "terrain-crossings"))
     cards = [c for c in catalog.of_type(MainlineCard) if c.role == "terrain"]
-    assert sorted(terrain.rows) == sorted(c.id for c in cards)
+    assert sorted(terrain.rows) == sorted(c.id for c in cards) == sorted(crossings)
     differing = 0
     for card in cards:
         row = terrain.rows[card.id]
@@ -164,14 +177,14 @@ def test_mainline_stage_columns_come_from_crossing_stages(project: Path) -> None
         assert row["Passenger mph"] == str(card.speed_mph.passenger)
         assert row["Freight mph"] == str(card.speed_mph.freight)
         expected = {
-            "Stages, Fast with coach": crossing_stages(card, carries_coach=True, slow=False),
-            "Stages, Fast freight": crossing_stages(card, carries_coach=False, slow=False),
-            "Stages, Slow with coach": crossing_stages(card, carries_coach=True, slow=True),
-            "Stages, Slow freight": crossing_stages(card, carries_coach=False, slow=True),
+            "Fast with a coach": crossing_stages(card, carries_coach=True, slow=False),
+            "Fast freight": crossing_stages(card, carries_coach=False, slow=False),
+            "Slow with a coach": crossing_stages(card, carries_coach=True, slow=True),
+            "Slow freight": crossing_stages(card, carries_coach=False, slow=True),
         }
-        assert {k: row[k] for k in expected} == {k: str(v) for k, v in expected.items()}, card.id
-        assert row["In the inventory"] == ("yes" if in_mainline_inventory(card) else "no")
-        differing += expected["Stages, Fast with coach"] != expected["Stages, Fast freight"]
+        assert {k: crossings[card.id][k] for k in expected} == {k: str(v) for k, v in expected.items()}, card.id
+        assert row["Dealt"] == ("yes" if in_mainline_inventory(card) else "no")
+        differing += expected["Fast with a coach"] != expected["Fast freight"]
     assert differing >= 1, "no card tells the coach and freight columns apart"
 
 
@@ -183,16 +196,16 @@ def test_mainline_stage_columns_are_not_typed_in(project: Path, monkeypatch: pyt
 
     monkeypatch.setattr(engine.stationmaster.tables, "crossing_stages", fake)
     _, table = _render(project)
-    for row in table("mainline.md", "mainline-terrain").rows.values():
-        assert [row[f"Stages, {k}"] for k in ("Fast with coach", "Fast freight", "Slow with coach", "Slow freight")] == ["12", "10", "13", "11"]
+    for row in _rows_by_link(table("mainline.md", "terrain-crossings")).values():
+        assert [row[k] for k in ("Fast with a coach", "Fast freight", "Slow with a coach", "Slow freight")] == ["12", "10", "13", "11"]
 
 
 def test_inventory_column_follows_the_count(sm: Run, project: Path) -> None:
     edit(project / "content/stationmaster/mainline.yaml", "    name: Tunnel\n    count: 1\n", "    name: Tunnel\n    count: 0\n")
     assert sm("cards").code == 0
     rows = page_table(project / "site" / "stationmaster", "mainline.md", "mainline-terrain").rows
-    assert rows["tunnel"]["In the inventory"] == "no"
-    assert rows["trestle"]["In the inventory"] == "yes"
+    assert rows["tunnel"]["Dealt"] == "no"
+    assert rows["trestle"]["Dealt"] == "yes"
 
 
 # -- Status --------------------------------------------------------------------------------
@@ -205,9 +218,9 @@ def _statuses(project: Path, handlers: tuple[str, ...]) -> dict[str, str]:
         for name, page in DEALT_TABLES.items():
             t = table(page, name)
             if "Status" in t.header:
-                found.update({card: row["Status"] for card, row in t.rows.items()})
+                found.update({card: status_of(row["Status"]) for card, row in t.rows.items()})
         for card, row in table("mainline.md", "mainline-terrain").rows.items():
-            found[card] = row["Status"]
+            found[card] = status_of(row["Status"])
         found.update({f"effect:{e}": row["Engine handler"] for e, row in table("editing.md", "effects").rows.items()})
     return found
 
@@ -279,7 +292,7 @@ def test_status_change_is_drift_that_cards_fixes(sm: Run, project: Path) -> None
         assert result.code == 1
         assert f"table 'enhancements': changed: {card.id}" in result.out
         assert sm("cards").code == 0
-        assert page_table(project / "site" / "stationmaster", "home-deck.md", "enhancements").rows[card.id]["Status"] == "unbuilt"
+        assert status_of(page_table(project / "site" / "stationmaster", "home-deck.md", "enhancements").rows[card.id]["Status"]) == "unbuilt"
         assert sm("check").code == 0
 
 

@@ -25,7 +25,7 @@ from engine.stationmaster import load_catalog
 from generator.lint import lint
 from generator.render import render_site
 from engine.stationmaster.tables import TABLES
-from test_site_common import FIXTURE_CONTENT, GOLDEN_DIR, PROJECT_ROOT, call_cli, read_table, registry, split_page
+from test_site_common import FIXTURE_CONTENT, GOLDEN_DIR, PROJECT_ROOT, call_cli, read_table, registry, split_page, status_of
 
 # one live card (small-yard), one defence whose attack is dealt only with rivals
 # (yard-office), one attack (strike), one maneuver (red-flag); the rest unbuilt
@@ -98,9 +98,9 @@ def test_goldens_hold_the_pinned_statuses() -> None:
     """The goldens are not vacuous: the pinned registry shows in them."""
     pages, _ = _render()
     enh = read_table(split_page(pages["enhancements"])[1]["enhancements"])
-    assert enh.rows["small-yard"]["Status"] == "live"
-    assert enh.rows["yard-office"]["Status"] == "dormantSolo"
-    assert enh.rows["interlocking"]["Status"] == "unbuilt"
+    assert status_of(enh.rows["small-yard"]["Status"]) == "live"
+    assert status_of(enh.rows["yard-office"]["Status"]) == "dormantSolo"
+    assert status_of(enh.rows["interlocking"]["Status"]) == "unbuilt"
     effects = read_table(split_page(pages["effects"])[1]["effects"])
     built = {key for key, row in effects.rows.items() if row["Engine handler"] == "built"}
     assert built == set(GOLDEN_HANDLERS)

@@ -26,6 +26,7 @@ from test_site_common import (
     project,  # noqa: F401  (fixture)
     sm,  # noqa: F401  (fixture)
     snapshot,
+    status_of,
     stop_server,
     subprocess_env,
 )
@@ -114,13 +115,13 @@ def test_card_text_is_shown_literally_in_the_built_html(sm: Run, project: Path, 
     home = (out / "stationmaster" / "home-deck.html").read_text(encoding="utf-8")
     tr, table = row_of(home, "card-poling")
     cells = cells_of(tr)
-    assert len(cells) == heads(table) == 4, tr  # Card | Effect | Dealt | Status
+    assert len(cells) == heads(table) == 4, tr  # Card | Dealt | Status | Effect
     for tag in ("<strong>", "<em>", "<code>", "<a href"):
         assert tag not in tr, (tag, tr)
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in cells[0] and "&lt;script&gt;alert(1)&lt;/script&gt;" in cells[1]
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in cells[0] and "&lt;script&gt;alert(1)&lt;/script&gt;" in cells[3]
     assert text_of(cells[0]) == "P|o <script>alert(1)</script> `c` *b* _x_ [l](http://x)"
-    assert text_of(cells[1]) == "Pipe | here <script>alert(1)</script> `tick` *bold* _x_ [link](http://x) end"
-    assert cells[2].strip() == "yes" and cells[3].strip() in ("live", "dormantSolo", "unbuilt")
+    assert text_of(cells[3]) == "Pipe | here <script>alert(1)</script> `tick` *bold* _x_ [link](http://x) end"
+    assert cells[1].strip() == "yes" and status_of(cells[2]) in ("live", "dormantSolo", "unbuilt")
 
     # the same name as a link's text, and the summary, in the effects table
     editing = (out / "stationmaster" / "editing.html").read_text(encoding="utf-8")
@@ -146,7 +147,7 @@ def test_plugin_renders_tables_from_content_without_cards(project: Path, tmp_pat
     assert snapshot(project / "site" / "stationmaster") == before, "the plugin must never write a page"
     home = (tmp_path / "out/stationmaster/home-deck.html").read_text(encoding="utf-8")
     tr, _ = row_of(home, "card-train-3")
-    assert [c.strip() for c in cells_of(tr)][2] == "fast", tr
+    assert [c.strip() for c in cells_of(tr)][4] == "fast", tr  # Train | Dealt | Status | Number | Speed
     tr, _ = row_of(home, "card-poling")
     assert text_of(cells_of(tr)[0]) == "Punting"
     # and a committed page still has the old text, so check would refuse it

@@ -26,6 +26,17 @@ from engine.stationmaster.lookups import answers_of
 
 Status = Literal["live", "dormantSolo", "unbuilt"]
 
+# What each status means in this game, for the site's legend (the plain
+# words beside them are shared: ``engine.pack.STATUS_WORDS``).
+MEANINGS: dict[Status, str] = {
+    "live": "The engine carries out the effect, and a solitaire game deals the card and plays it.",
+    "dormantSolo": (
+        "The effect is built, but a solitaire game never reaches it: the card is an attack or a defence, "
+        "dealt only when the table has rivals, or it answers only such an attack. A game with rivals plays it."
+    ),
+    "unbuilt": "The effect is on record, but nothing in the engine reads it yet.",
+}
+
 
 def card_effect(card: Card) -> str | None:
     effect = getattr(card, "effect", None)

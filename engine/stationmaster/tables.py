@@ -32,9 +32,10 @@ from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.effects.pays_for_stopping import EFFECT as PAYS_FOR_STOPPING
 from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
 from engine.stationmaster.mainline import crossing_stages, stages_at_speed
-from engine.stationmaster.status import card_effect, card_status
+from engine.stationmaster.status import MEANINGS, card_effect, card_status
 from engine.stationmaster.svg import track_svg
 from engine.pack import TableSet
+from engine.pack import status_legend as legend_rows
 
 Context = dict[str, Any]
 
@@ -107,10 +108,11 @@ def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], C
                 "designed": card.source.designed,
                 "dealt": columns.row(catalog, card),
                 "status": card_status(catalog, card),
+                "text": card.text,
                 **extra(card),
             }
         )
-    return {"dealt_labels": columns.labels, "rows": rows}
+    return {"dealt_labels": columns.labels, "rows": rows, "has_text": any(card.text for card in cards)}
 
 
 def _route_text(shape: TrackShape) -> str:
@@ -122,6 +124,8 @@ def track(catalog: Catalog) -> Context:
 
 
 def offices(catalog: Catalog) -> Context:
+    """The Office tiers: what each is and whether it is dealt; what each
+    holds is the next table (``office_capacity``)."""
     ladder = office_ladder(catalog)
     names = {t.id: t.name for t in ladder}
     return _card_rows(
@@ -139,6 +143,15 @@ def offices(catalog: Catalog) -> Context:
             "supplied": c.upgrades_from is None,
         },
     )
+
+
+def office_capacity(catalog: Catalog) -> Context:
+    """What each Office tier holds, a row per tier linking to its card."""
+    rows = [
+        {"id": t.id, "name": t.name, "ad_tracks": t.ad_tracks, "porters": t.porters, "outbound": t.outbound_slots, "inbound": t.inbound_slots}
+        for t in office_ladder(catalog)
+    ]
+    return {"rows": rows}
 
 
 def facilities(catalog: Catalog) -> Context:
@@ -271,16 +284,15 @@ def space_use_cards(catalog: Catalog) -> Context:
     return _opponent(catalog, "spaceUse")
 
 
+def _terrain_cards(catalog: Catalog) -> list[MainlineCard]:
+    return [m for m in catalog.of_type(MainlineCard) if m.role == "terrain" and m.speed_mph is not None]
+
+
 def mainline_terrain(catalog: Catalog) -> Context:
+    """The terrain cards' facts; their crossing times are the next table."""
     rows = []
-    for m in catalog.of_type(MainlineCard):
-        if m.role != "terrain" or m.speed_mph is None:
-            continue
-        stages = {
-            f"{speed}_{kind}": crossing_stages(m, carries_coach=kind == "passenger", slow=speed == "slow")
-            for speed in ("fast", "slow")
-            for kind in ("passenger", "freight")
-        }
+    for m in _terrain_cards(catalog):
+        assert m.speed_mph is not None
         rows.append(
             {
                 "id": m.id,
@@ -288,15 +300,30 @@ def mainline_terrain(catalog: Catalog) -> Context:
                 "designed": m.source.designed,
                 "passenger_mph": m.speed_mph.passenger,
                 "freight_mph": m.speed_mph.freight,
-                **stages,
                 "passing": m.passing,
                 "yard": m.yard,
                 "grade": m.grade,
                 "dealt": [in_mainline_inventory(m)],
                 "status": card_status(catalog, m),
-                "effect": _effect_text(catalog, m),
+                "text": m.text,
             }
         )
+    # One Dealt column: whether the Mainline inventory holds the card (every
+    # game lays the line from that inventory; it is not the Home deck's deal).
+    return {"rows": rows, "has_text": any(r["text"] for r in rows)}
+
+
+def terrain_crossings(catalog: Catalog) -> Context:
+    """Stages each terrain card takes to cross, by kind of train, from the
+    engine's own crossing function."""
+    rows = []
+    for m in _terrain_cards(catalog):
+        stages = {
+            f"{speed}_{kind}": crossing_stages(m, carries_coach=kind == "passenger", slow=speed == "slow")
+            for speed in ("fast", "slow")
+            for kind in ("passenger", "freight")
+        }
+        rows.append({"id": m.id, "name": m.name, **stages})
     return {"rows": rows}
 
 
@@ -419,6 +446,10 @@ def simulation_rivals(catalog: Catalog) -> Context:
     return simulation_rivals_context(catalog)
 
 
+def status_legend(catalog: Catalog) -> Context:
+    return legend_rows(MEANINGS)
+
+
 def edition(catalog: Catalog) -> Context:
     return {"game": catalog.game}
 
@@ -426,13 +457,14 @@ def edition(catalog: Catalog) -> Context:
 # Tables computed only when their inputs change (see render._expensive_body).
 EXPENSIVE: frozenset[str] = frozenset({"simulation", "simulation-rivals"})
 # Tables whose rows mention cards without being where those cards live.
-LINKS_ONLY: frozenset[str] = frozenset({"effects", "simulation", "simulation-rivals", "table-figures", "timetable-direction", "designed-cards"})
+LINKS_ONLY: frozenset[str] = frozenset({"office-capacity", "terrain-crossings", "effects", "simulation", "simulation-rivals", "table-figures", "timetable-direction", "designed-cards"})
 
 # A table is named after its function (``mainline_terrain`` is 'mainline-terrain').
 TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-"): fn for fn in (
     edition,
     track,
     offices,
+    office_capacity,
     facilities,
     facility_modifiers,
     timetabled_trains,
@@ -444,6 +476,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-")
     action_cards,
     space_use_cards,
     mainline_terrain,
+    terrain_crossings,
     crossing_times,
     table_figures,
     scoring,
@@ -456,6 +489,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-")
     designed_values,
     simulation,
     simulation_rivals,
+    status_legend,
 )}
 
 
@@ -470,5 +504,5 @@ def _helpers(catalog: Catalog) -> dict[str, Callable[..., str]]:
 
 
 # Generated columns whose numbers are rules of play, not copies in a deck.
-NUMERIC_COLUMNS = ("A/D tracks", "Porters", "Outbound slots", "Inbound slots", "Inbound boxes", "Outbound boxes", "Passenger mph", "Freight mph", "Stages, .*", "Number")
+NUMERIC_COLUMNS = ("A/D tracks", "Porters", "Outbound slots", "Inbound slots", "Inbound boxes", "Outbound boxes", "Passenger mph", "Freight mph", "Fast with a coach", "Fast freight", "Slow with a coach", "Slow freight", "Number")
 TABLE_SET = TableSet("stationmaster", TABLES, expensive=EXPENSIVE, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers)

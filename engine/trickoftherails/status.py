@@ -13,6 +13,13 @@ from engine.trickoftherails.content.model import Card, Catalog
 from engine.trickoftherails.effects import REGISTRY, load_handlers
 from engine.trickoftherails.houserules import DEFAULTS, VARIANTS
 
+# What each status means in this game, for the site's legend (the plain
+# words beside them are shared: ``engine.pack.STATUS_WORDS``).
+MEANINGS: dict[Status, str] = {
+    "live": "The engine carries out the card's effect during play.",
+    "unbuilt": "The effect is on record, but nothing in the engine reads it yet.",
+}
+
 
 def card_status(catalog: Catalog, card: Card) -> Status | None:
     if card.effect is None:

@@ -12,11 +12,12 @@ from typing import Any
 
 from engine.content.source import Source
 from engine.pack import TableSet
+from engine.pack import status_legend as legend_rows
 from engine.rng import SeededStream
 from engine.trickoftherails.content.model import KIND_NAMES, Card, Catalog
 from engine.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
 from engine.trickoftherails.setup import deal, dealt
-from engine.trickoftherails.status import card_status, variant_status
+from engine.trickoftherails.status import MEANINGS, card_status, variant_status
 from engine.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_svg
 from engine.trickoftherails.worked import worked_game
 
@@ -55,7 +56,7 @@ def components(catalog: Catalog) -> Context:
     cards = [c for c in catalog.cards if c.family not in ("railway", "locomotives")]
 
     def extra(card: Card) -> Context:
-        company = catalog.company(card.company).name if card.company else "—"
+        company = catalog.company(card.company).name if card.company else None
         value = str(card.station_value) if card.station_value is not None else "—"
         return {"kind": KIND_NAMES[card.family], "company": company, "value": value}
 
@@ -322,6 +323,10 @@ def single_source(catalog: Catalog) -> Context:
     return {"rows": rows, "edition": edition.title if edition is not None else "", "version": edition.version if edition is not None else ""}
 
 
+def status_legend(catalog: Catalog) -> Context:
+    return legend_rows(MEANINGS)
+
+
 TABLES: dict[str, Callable[[Catalog], Context]] = {
     fn.__name__.replace("_", "-"): fn
     for fn in (
@@ -337,6 +342,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         worked_example,
         designed_values,
         single_source,
+        status_legend,
     )
 }
 # Generated columns whose numbers are rule figures (a station value, a cost,
