@@ -43,6 +43,24 @@ def test_an_industry_names_its_lockout_partner() -> None:
     assert why is not None and "Power Plant" in why and "stub" in why
 
 
+def test_an_attack_says_it_waits_for_what_it_acts_on() -> None:
+    why = unplayed_because(CATALOG, CATALOG.by_id["trackage-rights"])
+    assert why is not None and "only at a rival" in why and "An Extra you played, standing at a rival's Office" in why
+
+
+def test_a_defence_names_the_attacks_it_answers() -> None:
+    why = unplayed_because(CATALOG, CATALOG.by_id["deed-of-title"])
+    assert why is not None and "Eminent Domain" in why and "a rival plays" in why
+
+
+def test_every_card_the_games_with_rivals_never_played_is_kept_out_by_a_rule() -> None:
+    from engine.stationmaster.simulate import simulation_rivals_context
+
+    context = simulation_rivals_context(CATALOG)
+    never = [n["name"] for seating in context["seatings"] for n in seating["never_played"] if n["why"] is None]
+    assert never == [], f"never played with rivals, and no rule says why: {never}"
+
+
 @pytest.mark.parametrize("card", ["straight", "train-1", "extra-5", "station"])
 def test_a_card_no_rule_keeps_out_of_play_has_no_excuse(card: str) -> None:
     assert unplayed_because(CATALOG, CATALOG.by_id[card]) is None

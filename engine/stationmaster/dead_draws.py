@@ -10,7 +10,7 @@ that shows it never played says more about the bot than about the card).
 from __future__ import annotations
 
 from engine.stationmaster.actions import ACTION_TYPES
-from engine.stationmaster.content.model import Card, Catalog, Facility, FacilityModifier, MainlineCard, MainlineModifier, SecondSection
+from engine.stationmaster.content.model import Card, Catalog, Facility, FacilityModifier, MainlineCard, MainlineModifier, OpponentCard, SecondSection
 from engine.stationmaster.deck import mainline_inventory
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import HELD_CARD_SPENT
@@ -65,6 +65,11 @@ def unplayed_because(catalog: Catalog, card: Card) -> str | None:
         return f"it stands only beside {_names(catalog, card.hosts)}"
     if isinstance(card, SecondSection):
         return "it is played only in the Stage a timetabled train is due out, and only while a Crew Tray is free for the second train"
+    if isinstance(card, OpponentCard) and card.answers:
+        return f"it is played only to answer {_names(catalog, card.answers)} aimed at you, and only a rival plays those"
+    if isinstance(card, OpponentCard) and effect is not None and effect in catalog.effects:
+        summary = catalog.effects[effect].summary.rstrip(".")
+        return f"it is played only at a rival, and only when its effect has something to act on ({summary})"
     spent = _spent_by(card)
     if spent is not None:
         return f"it is held, and spent only where its own action can act ({spent})"
