@@ -45,7 +45,7 @@ def test_an_industry_names_its_lockout_partner() -> None:
 
 def test_an_attack_says_it_waits_for_what_it_acts_on() -> None:
     why = unplayed_because(CATALOG, CATALOG.by_id["trackage-rights"])
-    assert why is not None and "only at a rival" in why and "An Extra you played, standing at a rival's Office" in why
+    assert why is not None and "only at a rival" in why and "an Extra you played, standing at a rival's Office" in why
 
 
 def test_a_defence_names_the_attacks_it_answers() -> None:
