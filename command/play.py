@@ -137,8 +137,27 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
         from command import play_trickoftherails
 
         return play_trickoftherails.run(args, inp, out, err)
+    return play_at_terminal(args, inp, out, err, game_id, SAVES, _start, BOTS, DEFAULT_BOT, Session)
+
+
+def play_at_terminal(
+    args: argparse.Namespace,
+    inp: TextIO,
+    out: TextIO,
+    err: TextIO,
+    game_id: str,
+    kind: SaveKind,
+    start: Callable[[Any, argparse.Namespace], tuple[Any, str | None]],
+    bots: Sequence[str],
+    default_bot: str,
+    terminal: Callable[[Any, TextIO, Path | None, list[str]], Any],
+) -> int:
+    """For any game: load its content, start or resume the game (``start``),
+    seat the bots, and play it at this terminal (``terminal`` makes the
+    game's session); the exit code. Every failure before play is one line
+    on ``err``: 1 for content that does not load, 2 for unusable arguments."""
     try:
-        catalog = _load_catalog(game_id, Path(getattr(args, "content", None) or default_content(game_id)))
+        catalog = load_catalog(game_id, Path(getattr(args, "content", None) or default_content(game_id)))
     except ContentError as exc:
         print(f"{PROG}: the content does not load: {_one_line(str(exc))} (run 'stationmaster validate' for every problem)", file=err)
         return 1
@@ -146,16 +165,17 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
         print(f"{PROG}: {_one_line(str(exc))}", file=err)
         return 2
     try:
-        game, resumed = _start(catalog, args)
-        seated = seats(args, game.state.players, SAVES.title, BOTS, DEFAULT_BOT)
-        save_path = save_target(getattr(args, "save", None), SAVES)
+        game, resumed = start(catalog, args)
+        seated = seats(args, game.state.players, kind.title, bots, default_bot)
+        save_path = save_target(getattr(args, "save", None), kind)
     except UsageError as exc:
         print(f"{PROG}: {_one_line(str(exc))}", file=err)
         return 2
-    session = Session(game, out, save_path, seated)
+    session = terminal(game, out, save_path, seated)
     if resumed is not None:
-        print(f"Resumed {resumed}: {_count(len(game.history), 'action')} replayed.", file=out)
-    return session.loop(inp)
+        session.say(f"Resumed {resumed}: {_count(len(game.history), 'action')} replayed.")
+    code: int = session.loop(inp)
+    return code
 
 
 # -- setting up --------------------------------------------------------------------
@@ -192,11 +212,6 @@ def load_catalog(game_id: str, content: Path) -> Any:
         return pack_rules(game_id).load_catalog(content)
     except OSError as exc:
         raise UsageError(f"cannot read the content in {content}: {exc.strerror or exc}") from None
-
-
-def _load_catalog(game_id: str, content: Path) -> Catalog:
-    catalog: Catalog = load_catalog(game_id, content)
-    return catalog
 
 
 def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None]:

@@ -33,9 +33,8 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from command.games import default_content
-from command.play import PROG, SaveKind, Terminal, _count, _one_line, load_catalog, people_words, resume, save_target, seats, start_from_args
-from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
+from command.play import SaveKind, Terminal, _count, _one_line, people_words, play_at_terminal, resume, start_from_args
+from engine.errors import IllegalActionError, InvalidActionError
 from engine.trickoftherails.actions import Action, Play, from_json
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
 from engine.trickoftherails.content.model import Catalog
@@ -53,26 +52,7 @@ _ECHO = 40
 
 
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
-    content = Path(getattr(args, "content", None) or default_content(GAME))
-    try:
-        catalog: Catalog = load_catalog(GAME, content)
-    except ContentError as exc:
-        print(f"{PROG}: the content does not load: {_one_line(str(exc))} (run 'stationmaster validate' for every problem)", file=err)
-        return 1
-    except UsageError as exc:
-        print(f"{PROG}: {_one_line(str(exc))}", file=err)
-        return 2
-    try:
-        game, resumed = _start(catalog, args)
-        seated = seats(args, game.state.players, SAVES.title, BOTS, DEFAULT_BOT)
-        save_path = save_target(getattr(args, "save", None), SAVES)
-    except UsageError as exc:
-        print(f"{PROG}: {_one_line(str(exc))}", file=err)
-        return 2
-    table = Table(game, out, save_path, seated)
-    if resumed is not None:
-        table.say(f"Resumed {resumed}: {_count(len(game.history), 'action')} replayed.")
-    return table.loop(inp)
+    return play_at_terminal(args, inp, out, err, GAME, SAVES, _start, BOTS, DEFAULT_BOT, Table)
 
 
 def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None]:
