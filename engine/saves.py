@@ -6,12 +6,27 @@ how to rebuild the game; the checks and the replay are the same for all."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError
 
 G = TypeVar("G")
+
+
+def envelope(format: str, fingerprint: str, seed: int, players: int, rules: Mapping[str, Any], actions: Iterable[Any], **more: Any) -> dict[str, Any]:
+    """A save as every game writes it (``opened`` reads it back): its format,
+    the content's fingerprint, the seed, the players, the house rules, each
+    action's JSON in order, and whatever ``more`` the game adds."""
+    return {
+        "format": format,
+        **more,
+        "content": fingerprint,
+        "seed": seed,
+        "players": players,
+        "houseRules": dict(rules),
+        "actions": [a.to_json() for a in actions],
+    }
 
 
 def parsed(text: str) -> object:

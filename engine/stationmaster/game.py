@@ -229,14 +229,7 @@ class Game:
     # -- saving -----------------------------------------------------------
 
     def save(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "content": self.catalog.fingerprint,
-            "seed": self.seed,
-            "players": self.state.players,
-            "houseRules": dict(self.rules),
-            "actions": [a.to_json() for a in self.history],
-        }
+        return saves.envelope(SAVE_FORMAT, self.catalog.fingerprint, self.seed, self.state.players, self.rules, self.history)
 
     def dumps(self) -> str:
         return json.dumps(self.save(), indent=1, sort_keys=True)

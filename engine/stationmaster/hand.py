@@ -57,6 +57,22 @@ def must_play(game: Game, player: int) -> bool:
     return over_limit(game, player) and all(discard_refusal(game, game.catalog.by_id[c]) for c in hand)
 
 
+def from_hand_reasons(game: Game, player: int, played: Card) -> list[Reason]:
+    """What refuses any card put to use from the hand, a Play or an Attack
+    alike: it must be held, only one card is used a turn (unless the hand is
+    over its limit and must shed one), and a Draw followed by a discard ends
+    what the turn may do."""
+    s = game.state
+    found = []
+    if played.id not in s.hands[player]:
+        found.append(Reason("not-in-hand", f"{played.name} is not in player {player}'s hand"))
+    if s.turn.played and not must_play(game, player):
+        found.append(Reason("already-played", "a card has already been played this turn"))
+    if s.turn.discarded and not over_limit(game, player):
+        found.append(Reason("discarded-this-turn", "this turn's Draw was followed by a discard, which ends what the turn may do"))
+    return found
+
+
 def draw_reasons(game: Game, action: Draw) -> list[Reason]:
     s = game.state
     found = []

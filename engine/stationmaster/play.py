@@ -25,7 +25,7 @@ from engine.stationmaster.district import place, placement_refusals
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import CARD_PLAYED, EXTRA_MADE_UP, PLAY_REFUSALS
 from engine.stationmaster.hand import card as known_card
-from engine.stationmaster.hand import must_play, over_limit
+from engine.stationmaster.hand import from_hand_reasons
 from engine.stationmaster.held import spent_by
 from engine.stationmaster.inputs import chosen_load
 from engine.stationmaster.lookups import district_enhancements, effect_of, log, terrain
@@ -47,13 +47,7 @@ def play_reasons(game: Game, action: Play) -> list[Reason]:
     s = game.state
     card = known_card(game, action.card)
     p = action.player
-    found = []
-    if action.card not in s.hands[p]:
-        found.append(Reason("not-in-hand", f"{card.name} is not in player {p}'s hand"))
-    if s.turn.played and not must_play(game, p):
-        found.append(Reason("already-played", "a card has already been played this turn"))
-    if s.turn.discarded and not over_limit(game, p):
-        found.append(Reason("discarded-this-turn", "this turn's Draw was followed by a discard, which ends what the turn may do"))
+    found = from_hand_reasons(game, p, card)
     if card.play_option == "draw" and not s.turn.drawn:
         found.append(Reason("draw-option-only", f"{card.name} is played only during the Draw option: draw a card this turn, then play it"))
     found += card_play_reasons(game, card, action)

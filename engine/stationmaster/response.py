@@ -31,7 +31,7 @@ from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import ATTACK_ANSWERED, ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED
 from engine.stationmaster.geometry import key
 from engine.stationmaster.hand import card as known_card
-from engine.stationmaster.hand import must_play, over_limit
+from engine.stationmaster.hand import from_hand_reasons
 from engine.stationmaster.lookups import answers_of, district_enhancements, find_train, log
 from engine.stationmaster.state import AttackInPlay, GameState
 from engine.stationmaster.targets import rivals
@@ -150,13 +150,7 @@ def attack_reasons(game: Game, action: Attack) -> list[Reason]:
     s = game.state
     card = known_card(game, action.card)
     p = action.player
-    found: list[Reason] = []
-    if action.card not in s.hands[p]:
-        found.append(Reason("not-in-hand", f"{card.name} is not in player {p}'s hand"))
-    if s.turn.played and not must_play(game, p):
-        found.append(Reason("already-played", "a card has already been played this turn"))
-    if s.turn.discarded and not over_limit(game, p):
-        found.append(Reason("discarded-this-turn", "this turn's Draw was followed by a discard, which ends what the turn may do"))
+    found = from_hand_reasons(game, p, card)
     if not isinstance(card, OpponentCard) or card.attacks is None:
         how = "an attack aimed at you is answered with the answer action" if isinstance(card, OpponentCard) else "it is played with the play action"
         return found + [Reason("not-an-attack", f"{card.name} attacks nobody: {how}")]
