@@ -327,3 +327,34 @@ def test_no_page_is_wider_than_a_375_px_phone(built_site: Path, browser: Browser
         assert not wide, "\n".join(wide)
     finally:
         context.close()
+
+
+# For each file path marked with <wbr> after its slashes, the pieces between
+# the marks that the browser split over more than one line.
+_SPLIT_PATH_PIECES = """() => {
+  const split = [];
+  for (const code of document.querySelectorAll("code")) {
+    if (!code.querySelector("wbr")) continue;
+    for (const node of code.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) split.push(node.textContent);
+    }
+  }
+  return split;
+}"""
+
+
+def test_file_paths_break_only_after_a_slash_on_a_phone(built_site: Path, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    try:
+        phone = Reader(context)
+        split: list[str] = []
+        for path in reader_pages(built_site):
+            pieces: Any = phone.open(path).evaluate(_SPLIT_PATH_PIECES)
+            split.extend(f"{path.relative_to(built_site)}: {piece!r} broken over two lines" for piece in pieces)
+        assert not split, "\n".join(split)
+    finally:
+        context.close()
