@@ -12,7 +12,7 @@ from engine.collector import collector_paused
 from engine.content.problems import Problem, render_all
 from engine.errors import UsageError
 from generator.blocks import MarkerError
-from generator.drift import describe, drift, write_pages
+from generator.drift import PagesKept, describe, drift, write_pages
 from generator.forked import workers_for
 from generator.lint import lint
 from generator.project import Project
@@ -52,16 +52,22 @@ def run(args: argparse.Namespace) -> int:
 
 def _write(sites: list[PackSite], lint_problems: list[Problem]) -> int:
     written: list[str] = []
+    kept: list[Problem] = []  # pages left alone rather than lose someone's text
     for site in sites:
         try:
-            written += [site.prefix + name for name in write_pages(site.site_dir, site.rendered)]
+            names = write_pages(site.site_dir, site.rendered, site.prefix)
+        except PagesKept as exc:
+            names, kept = exc.written, kept + exc.problems
         except OSError as exc:
             raise UsageError(f"cannot write under {site.prefix}: {exc.strerror or exc} (pages already written stay whole; run again once fixed)") from None
-    print(f"{len(written)} page(s) rewritten" + (": " + ", ".join(written) if written else "; all tables were up to date"))
+        written += [site.prefix + name for name in names]
+    print(f"{len(written)} page(s) rewritten" + (": " + ", ".join(written) if written else "; all tables were up to date" if not kept else ""))
+    if kept:
+        print(render_all(kept, "text"))
+        print(f"{len({p.path for p in kept})} page(s) not written, to keep text that regenerating would lose (see above)", file=sys.stderr)
     if lint_problems:
         print(render_all(lint_problems, "text"))
-        return 1
-    return 0
+    return 1 if kept or lint_problems else 0
 
 
 def _check(sites: list[PackSite], lint_problems: list[Problem]) -> int:

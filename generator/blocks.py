@@ -8,7 +8,13 @@ generator, everything outside them to the writer, and is never touched:
     <!-- /generated -->
 
 Marker mistakes (unclosed, repeated, nested, a stray close, an unknown table,
-a line that looks like a marker but is not one) are located errors.
+a line that looks like a marker but is not one) are located errors. A marker
+the page shows as code (in a fenced or indented code block, or quoted in
+inline code) is the writer's example text, as Markdown displays it.
+
+A page keeps its own line endings: a page written with CRLF gets its
+generated text with CRLF too, so rewriting it never leaves mixed endings and
+comparing it never calls every table changed.
 """
 
 from __future__ import annotations
@@ -27,13 +33,37 @@ _LOOKS_LIKE = re.compile(r"<!--\s*/?\s*generated\b", re.IGNORECASE)
 # lines are example text, as the page shows them.
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}(?!.*`)|~{3,})")
 _FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*$")
+# An inline code span on one line: a run of backticks, then the shortest text
+# up to a run of exactly as many. A marker quoted inside one is shown, not
+# read, so the marker check looks at the line with its code spans taken out.
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)")
+# Four spaces (or a tab) make an indented code block, but only where a
+# paragraph is not running on: after a blank line, a heading, the start of
+# the page, or a line of the same code block.
+_INDENTED = re.compile(r"^(?: {4}| {0,3}\t)")
+_ATX_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
+# Lines end at "\n" only (a "\r" before it is part of the line ending): not
+# at the other characters ``str.splitlines`` breaks at (form feed, U+2028,
+# ...), which Markdown and editors treat as text.
+_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+def newline_of(text: str) -> str:
+    """The page's own line ending: CRLF if most of its lines end so."""
+    crlf = text.count("\r\n")
+    return "\r\n" if crlf > text.count("\n") - crlf else "\n"
+
+
+def split_lines(text: str) -> list[str]:
+    """``text`` as its lines, each with its line ending (see ``_LINES``)."""
+    return _LINES.findall(text)
 
 
 @dataclass(frozen=True, slots=True)
 class Block:
     name: str
     line: int  # 1-based line of the opening marker
-    body: str  # the text between the markers, newlines included
+    body: str  # the text between the markers, each line ended by "\n" whatever the page uses
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +73,20 @@ class Page:
 
     path: str
     parts: tuple[str | Block, ...]
+    newline: str = "\n"  # the page's own line ending, given to generated text
 
     @property
     def blocks(self) -> list[Block]:
         return [p for p in self.parts if isinstance(p, Block)]
 
     def render(self, body_of: Callable[[Block], str]) -> str:
+        """The page with each block's body from ``body_of`` (written with
+        "\n"); prose is kept byte for byte."""
         out: list[str] = []
         for part in self.parts:
             if isinstance(part, Block):
-                out.append(f"<!-- generated: {part.name} -->\n{body_of(part)}{CLOSE}\n")
+                block = f"<!-- generated: {part.name} -->\n{body_of(part)}{CLOSE}\n"
+                out.append(block if self.newline == "\n" else block.replace("\n", self.newline))
             else:
                 out.append(part)
         return "".join(out)
@@ -76,14 +110,25 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
     fence = ""  # the fence of the code block the line is in, if any
     fence_line = 0
     hidden: list[int] = []  # marker-like lines inside the open code block
-    lines = text.splitlines(keepends=True)
+    code_may_start = True  # an indented line here would begin (or go on with) a code block
+    in_indented_code = False
+    lines = split_lines(text)
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         if open_name is None:
+            blank = not line.strip()
+            if not fence and not blank and _INDENTED.match(line) and (code_may_start or in_indented_code):
+                in_indented_code = True
+                prose.append(raw)
+                continue
+            if not blank:
+                in_indented_code = False
+            code_may_start = blank or in_indented_code or bool(_ATX_HEADING.match(line))
             if fence:
                 closing = _FENCE_CLOSE.match(line)
                 if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence):
                     fence, hidden = "", []
+                    code_may_start = True
                 elif _LOOKS_LIKE.search(line):
                     hidden.append(number)
                 prose.append(raw)
@@ -93,6 +138,8 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
                 fence, fence_line = opening.group(1), number
                 prose.append(raw)
                 continue
+        else:
+            code_may_start, in_indented_code = True, False  # after the block's closing marker
         stripped = line.strip()
         opened = OPEN_RE.match(stripped)
         col = line.find("<!--") + 1 if "<!--" in line else 1
@@ -119,10 +166,10 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
                 continue
             parts.append(Block(open_name, open_line, "".join(body)))
             open_name = None
-        elif _LOOKS_LIKE.search(line):
+        elif _LOOKS_LIKE.search(_CODE_SPAN.sub("", line)):
             problems.append(Problem(path, number, col, f"this looks like a marker but is not one; write '<!-- generated: NAME -->' or '{CLOSE}' alone on a line"))
         elif open_name is not None:
-            body.append(raw)
+            body.append(line + "\n" if raw.endswith("\n") else line)
         else:
             prose.append(raw)
     if open_name is not None:
@@ -134,4 +181,4 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
     if problems:
         raise MarkerError(problems)
     parts.append("".join(prose))
-    return Page(path, tuple(parts))
+    return Page(path, tuple(parts), newline_of(text))

@@ -3,14 +3,17 @@ writing the fresh version. Both start from the same in-memory render."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.blocks import parse_page
-from generator.render import Rendered, split_stamp
+from engine.content.problems import Problem
+from generator.blocks import Block, parse_page
+from generator.render import TEMPLATES, Rendered, split_stamp
 
 _ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect|status)-([a-zA-Z0-9-]+)"></a>')
 _LINKED_CARD = re.compile(r"\(#card-([a-z0-9-]+)\)|\.md#card-([a-z0-9-]+)\)")
@@ -26,6 +29,8 @@ class TableChange:
     removed: list[str] = field(default_factory=list)
     # Why the text differs when no row did (see ``_unrowed_change``).
     note: str = ""
+    # Lines someone typed inside the block: (line number on the page, text).
+    typed: list[tuple[int, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -58,7 +63,7 @@ def _rows(body: str) -> dict[str, str]:
     return rows
 
 
-def _unrowed_change(committed: str, fresh: str) -> str:
+def _unrowed_change(committed: str, fresh: str, typed: bool = False) -> str:
     """What a difference that touches no card row is. A stamped table tells
     a hand edit (its text no longer matches its own stamp) from a stale one
     (the content or code it is computed from changed, its text did not)."""
@@ -68,7 +73,134 @@ def _unrowed_change(committed: str, fresh: str) -> str:
             return "its text was edited by hand since it was generated (it no longer matches the stamp at its end)"
         if old.text == new.text:
             return "stale: the content or engine code it is computed from changed since it was written; its rows come out the same, only the stamp at its end is out of date"
+    if typed:
+        return "it holds text typed by hand inside the generated block (listed below), which `cards` would not overwrite"
     return "its text outside the card rows differs (edited by hand, or its template changed)"
+
+
+_TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
+_TEMPLATE_NAME = re.compile(r"""\{%-?\s*(?:include|import|from)\s+["']([^"']+)["']""")
+
+
+@functools.cache
+def _line_shapes(templates: str, table: str) -> tuple[tuple[str, ...], ...]:
+    """Every line the table's template (and the templates it takes macros or
+    text from) can write, as its literal pieces: the text between the parts
+    in ``{{ }}`` or ``{% %}``, which may be anything. A line of a generated
+    block that fits none of them was not written by the generator. A line
+    that is a single macro call is left out (the macro's own lines are
+    there), and so is a macro written on one line, whose text lands inside
+    other lines."""
+    shapes: list[tuple[str, ...]] = []
+    todo, seen = [f"{table}.md.j2"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for folder in (TEMPLATES / templates, TEMPLATES):
+            if (folder / name).is_file():
+                source = (folder / name).read_text(encoding="utf-8")
+                break
+        else:
+            continue
+        todo.extend(_TEMPLATE_NAME.findall(source))
+        for line in source.splitlines():
+            stripped = line.strip()
+            tags = _TAG.findall(stripped)
+            literal = _TAG.sub("", stripped).strip()
+            if not literal and not any(tag.startswith("{{") for tag in tags):
+                continue  # a control line: trim_blocks leaves nothing of it
+            if not literal and len(tags) == 1 and "(" in tags[0]:
+                continue  # a macro call
+            if stripped.startswith("{% macro") and stripped.endswith("{% endmacro %}"):
+                continue
+            shapes.append(_shape(stripped))
+    return tuple(shapes)
+
+
+_OPENS = re.compile(r"\{%-?\s*(?:if|for|macro|call|filter|with)\b")
+_CLOSES = re.compile(r"\{%-?\s*end")
+
+
+def _shape(line: str) -> tuple[str, ...]:
+    """A template line's literal pieces, outermost text only: what an
+    ``{% if %}`` or ``{% for %}`` on the line holds may or may not be
+    written, so it counts as free text like an expression."""
+    pieces, depth = [""], 0
+    for token in re.split(f"({_TAG.pattern})", line):
+        if _OPENS.match(token):
+            depth += 1
+        elif _CLOSES.match(token):
+            depth = max(0, depth - 1)
+        if depth == 0 and token and not _TAG.fullmatch(token):
+            pieces[-1] += token
+        elif pieces[-1] or len(pieces) == 1:
+            pieces.append("")
+    pieces[0], pieces[-1] = pieces[0].lstrip(), pieces[-1].rstrip()
+    return tuple(pieces)
+
+
+def _fits(shape: tuple[str, ...], line: str) -> bool:
+    """Whether ``line`` is ``shape``'s pieces in order with any text between
+    them. Found piece by piece from the left, which is exact for such
+    patterns and never backtracks (a regular expression of many ``.*``
+    could take exponential time on a long row that does not fit)."""
+    line = line.strip()
+    if len(shape) == 1:
+        return line == shape[0]
+    first, *middle, last = shape
+    if len(line) < len(first) + len(last) or not line.startswith(first) or not line.endswith(last):
+        return False
+    position, end = len(first), len(line) - len(last)
+    for piece in middle:
+        found = line.find(piece, position, end)
+        if found < 0:
+            return False
+        position = found + len(piece)
+    return True
+
+
+def typed_lines(templates: str, block: Block, fresh: Block) -> list[tuple[int, str]]:
+    """The lines of ``block`` (as committed) someone typed by hand inside it,
+    with their line numbers on the page: lines the fresh render does not
+    have, that no line of the table's templates could have written. A block
+    whose text still matches the stamp at its end was not edited at all."""
+    old, new = split_stamp(block.body), split_stamp(fresh.body)
+    kept = set(new.text.splitlines())
+    shapes = _line_shapes(templates, block.name)
+    found: list[tuple[int, str]] = []
+    lines = old.text.splitlines()
+    if not old.matches_its_stamp:
+        for offset, line in enumerate(lines):
+            if line.strip() and line not in kept and not any(_fits(shape, line) for shape in shapes):
+                found.append((block.line + 1 + offset, line))
+    if old.body is not None:
+        # The generator writes nothing after a stamp: any text there is typed.
+        after = block.body[len(old.text) :].splitlines()[1:]
+        start = block.line + 1 + len(lines) + 1
+        found += [(start + offset, line) for offset, line in enumerate(after) if line.strip()]
+    return found
+
+
+def _fresh_blocks(rendered: Rendered, name: str, display_prefix: str) -> dict[str, Block]:
+    return {b.name: b for b in parse_page(display_prefix + name, rendered.new[name], rendered.tables.tables).blocks}
+
+
+def typed_in_blocks(rendered: Rendered, name: str, display_prefix: str) -> list[Problem]:
+    """A located problem for each line typed inside a generated block of
+    page ``name``, which rewriting the page would drop."""
+    fresh = _fresh_blocks(rendered, name, display_prefix)
+    problems: list[Problem] = []
+    for block in rendered.pages[name].blocks:
+        for number, text in typed_lines(rendered.tables.templates, block, fresh[block.name]):
+            problems.append(Problem(display_prefix + name, number, 1, f"text typed inside the generated block '{block.name}' (opened at line {block.line}): {_quoted(text)}; regenerating would lose it, so this page was not written: move it above '<!-- generated: {block.name} -->' or below '<!-- /generated -->' (or delete it), then run `cards` again"))
+    return problems
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    text = text.strip()
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
@@ -80,7 +212,7 @@ def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
             continue
         import difflib  # only once a page differs: a clean ``check`` starts quicker
 
-        fresh = {b.name: b for b in parse_page(display_prefix + name, new, rendered.tables.tables).blocks}
+        fresh = _fresh_blocks(rendered, name, display_prefix)
         tables: list[TableChange] = []
         for block in rendered.pages[name].blocks:
             now = fresh[block.name]
@@ -91,8 +223,9 @@ def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
             change.changed = [k for k in after if k in before and before[k] != after[k]]
             change.added = [k for k in after if k not in before]
             change.removed = [k for k in before if k not in after]
+            change.typed = typed_lines(rendered.tables.templates, block, now)
             if not (change.changed or change.added or change.removed):
-                change.note = _unrowed_change(block.body, now.body)
+                change.note = _unrowed_change(block.body, now.body, bool(change.typed))
             tables.append(change)
         diff = "".join(
             difflib.unified_diff(
@@ -120,33 +253,134 @@ def describe(drifts: list[PageDrift]) -> str:
                 parts.append("removed: " + ", ".join(t.removed))
             detail = "; ".join(parts) if parts else t.note
             lines.append(f"{page.page}:{t.line}:1: table '{t.table}': {detail}")
+            for number, text in t.typed:
+                lines.append(f"{page.page}:{number}:1: table '{t.table}': this line was typed by hand inside the generated block: {_quoted(text)}; `cards` would lose it: move it outside the markers")
     for page in drifts:
         lines.append(page.diff.rstrip("\n"))
     lines.append(f"The site disagrees with the content: {FIX_HINT}.")
     return "\n".join(lines)
 
 
-def write_pages(site_dir: Path, rendered: Rendered) -> list[str]:
-    """Write every changed page atomically; return the names written."""
+class PagesKept(Exception):
+    """``cards`` left some pages as they were rather than lose what a writer
+    put in them: each problem says which page and why. ``written`` lists the
+    pages that were written all the same."""
+
+    def __init__(self, problems: list[Problem], written: list[str]) -> None:
+        self.problems = problems
+        self.written = written
+        super().__init__("; ".join(p.render() for p in problems))
+
+
+def write_pages(site_dir: Path, rendered: Rendered, display_prefix: str = "site/") -> list[str]:
+    """Write every changed page atomically; return the names written.
+
+    A page is left alone (and named in PagesKept, raised once the others are
+    written) when writing it would lose someone's text: a line typed inside
+    one of its generated blocks, or an edit saved to it since it was read.
+    Temporary files left by a run that was killed are cleared first."""
+    remove_stale_temporaries(site_dir)
     written: list[str] = []
+    kept: list[Problem] = []
     for name in sorted(rendered.new):
         if rendered.new[name] == rendered.old[name]:
             continue
-        target = site_dir / name
+        shown = display_prefix + name
+        typed = typed_in_blocks(rendered, name, display_prefix)
+        if typed:
+            kept.extend(typed)
+            continue
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            replaced = write_if_unchanged(site_dir / name, rendered.old[name].encode("utf-8"), rendered.new[name].encode("utf-8"))
         except OSError as exc:
             raise OSError(exc.errno, f"{exc.strerror} (writing {name})") from None
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(rendered.new[name].encode("utf-8"))
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-            os.replace(tmp, target)
-        except BaseException as exc:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            if isinstance(exc, OSError):
-                raise OSError(exc.errno, f"{exc.strerror} (writing {name})") from None
-            raise
+        if not replaced:
+            kept.append(Problem(shown, 1, 1, "this page changed on disk while `cards` was running (saved by an editor?); it was left as it is now, with its tables not updated: run `cards` again"))
+            continue
         written.append(name)
+    if kept:
+        raise PagesKept(kept, written)
     return written
+
+
+# Temporary files of an atomic write: ".<page>.<pid>.<random>.stationmaster-tmp"
+# beside the page. One fixed ending for .gitignore to ignore; the writer's
+# process id, so a later run removes only the files of writers that are gone
+# (killed mid-write), never one a concurrent run is about to rename.
+TEMP_SUFFIX = ".stationmaster-tmp"
+_TEMP_NAME = re.compile(r"^\..+\.([0-9]+)\.[a-z0-9_]+" + re.escape(TEMP_SUFFIX) + "$")
+_FOREIGN_TEMP_AGE = 24 * 3600  # seconds; where process ids cannot be asked about
+
+
+def _writer_gone(path: Path, pid: int) -> bool:
+    if pid == os.getpid():
+        return False
+    if os.name != "posix":
+        # os.kill would end the process here, not ask about it: go by age.
+        return time.time() - path.stat().st_mtime > _FOREIGN_TEMP_AGE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # it exists (another user's), or cannot be told: keep
+    return False
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Delete the temporary files a killed ``cards`` left under ``folder``
+    (only files named in this module's pattern); return them."""
+    removed: list[Path] = []
+    for path in sorted(folder.rglob("*" + TEMP_SUFFIX)) if folder.is_dir() else []:
+        found = _TEMP_NAME.match(path.name)
+        try:
+            if found and path.is_file() and not path.is_symlink() and _writer_gone(path, int(found.group(1))):
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            pass  # one that cannot be removed now is tried again next run
+    return removed
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename inside ``folder`` durable where the system allows
+    opening a directory to flush it (not on Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_if_unchanged(target: Path, expected: bytes, data: bytes) -> bool:
+    """Replace ``target`` with ``data`` atomically, unless its bytes are no
+    longer ``expected`` (someone saved it since it was read): then leave it
+    and return False. A symbolic link is written through, to the file it
+    names, so the link stays a link. The new text is flushed to the disk
+    before the rename, and the rename after it, so a crash leaves the old
+    page or the new one, never an empty one."""
+    real = Path(os.path.realpath(target))
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=real.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.chmod(tmp, real.stat().st_mode & 0o777)
+            unchanged = real.read_bytes() == expected
+        except FileNotFoundError:
+            unchanged = False  # deleted (or renamed away) since it was read
+        if unchanged:
+            os.replace(tmp, real)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    if unchanged:
+        _sync_folder(real.parent)
+    return unchanged

@@ -24,7 +24,7 @@ from engine.content.problems import Problem
 from engine.pack import CatalogLike, TableSet
 from engine.sources import pack_code_digest
 from generator.blocks import Block, MarkerError, Page, parse_page
-from generator.cells import anchor, cell, status_words, yes_no
+from generator.cells import anchor, cell, status_words, visible_output, yes_no
 from generator.forked import map_pieces
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -61,6 +61,9 @@ def environment(pack_templates: str) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # A value printed without ``cell`` (a number, an id, a macro's
+        # result) still never puts a control or bidi character on a page.
+        finalize=visible_output,
     )
     env.filters.update(cell=cell, anchor=anchor, yes_no=yes_no, status_words=status_words)
     env.bytecode_cache = _TemplateCache(str(TEMPLATES / "__pycache__" / _compile_key(env)))

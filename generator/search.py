@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
+from generator.cells import visible
+
 CARD_ANCHOR = "card-"
 
 # A card's entry weighs this many times its page's sections, so it ranks
@@ -42,11 +44,13 @@ class CardEntry:
 
 
 def _markup_safe(text: str) -> str:
-    """Text the result list may insert as HTML without making elements.
+    """Text the result list may insert as HTML without making elements, and
+    with any control or bidi character shown by its code point (as the
+    tables show it) rather than reordering or hiding the text around it.
 
     Only ``<`` and ``>`` are escaped: the index is searched as written, and
     an escaped ``&`` would make a name such as "A&Z 1" unfindable by typing "A&Z"."""
-    return text.replace("<", "&lt;").replace(">", "&gt;")
+    return visible(text).replace("<", "&lt;").replace(">", "&gt;")
 
 
 class _RowReader(HTMLParser):

@@ -157,11 +157,17 @@ def test_hand_edit_without_a_row_change_is_still_drift(sm: Run, project: Path) -
 
     result = sm("check")
     assert result.code == 1
-    assert re.search(rf"^site/stationmaster/mainline.md:{marker}:1: table 'division-points': its text outside the card rows differs \(edited by hand, or its template changed\)$", result.out, re.MULTILINE), result.out
+    assert re.search(rf"^site/stationmaster/mainline.md:{marker}:1: table 'division-points': it holds text typed by hand inside the generated block", result.out, re.MULTILINE), result.out
+    assert re.search(rf"^site/stationmaster/mainline.md:{marker + 2}:1: table 'division-points': this line was typed by hand inside the generated block: 'A note typed into the generated block.'", result.out, re.MULTILINE), result.out
     assert "-A note typed into the generated block." in result.out
 
-    assert sm("cards").code == 0
-    assert page.read_bytes() == original
+    # `cards` would lose the note: it leaves the page and says where the note is.
+    typed = page.read_bytes()
+    result = sm("cards")
+    assert result.code == 1 and f"mainline.md:{marker + 2}:1: text typed inside the generated block 'division-points'" in result.out, result.output
+    assert page.read_bytes() == typed
+    page.write_bytes(original)
+    assert sm("check").code == 0
 
 
 def test_added_card_is_reported_as_added(sm: Run, project: Path) -> None:
@@ -348,23 +354,22 @@ def test_a_page_that_cannot_be_written_is_not_an_internal_error(
 # -- newlines and determinism ------------------------------------------------------------------
 
 
-def test_crlf_prose_is_kept_and_generated_text_uses_lf(sm: Run, project: Path) -> None:
-    page = project / "site/stationmaster/house-rules.md"
+def test_a_crlf_page_stays_wholly_crlf(sm: Run, project: Path) -> None:
+    page = project / "site/stationmaster/home-deck.md"
     original = page.read_text(encoding="utf-8")
-    prose, blocks = split_page(original)
-    crlf = original.replace("\n", "\r\n")
-    page.write_bytes(crlf.encode("utf-8"))
+    blocks = split_page(original)[1]
+    page.write_bytes(original.replace("\n", "\r\n").encode("utf-8"))
 
+    # the shipped text with CRLF line ends is up to date, not hand-edited
+    result = sm("check")
+    assert result.code == 0, result.output
+    _make_stale(project)
     result = sm("cards")
     assert result.code == 0, result.output
     data = page.read_bytes().decode("utf-8")
-    new_prose, new_blocks = split_page(data)
-    assert new_blocks.keys() == blocks.keys()
-    for name, body in new_blocks.items():
-        assert "\r" not in body and body == blocks[name]
-    # prose keeps its CRLF line ends (the marker lines are the generator's)
-    prose_lines = [l for l in new_prose.splitlines(keepends=True) if not l.startswith("<!--")]
-    assert prose_lines and all(l.endswith("\r\n") for l in prose_lines)
+    assert split_page(data.replace("\r\n", "\n"))[1].keys() == blocks.keys()
+    # every line, prose, markers and generated text, keeps the page's CRLF
+    assert "| parcels |" in data and data.count("\n") == data.count("\r\n")
     assert sm("check").code == 0
     second = sm("cards")
     assert second.out.startswith("0 page(s) rewritten")

@@ -303,5 +303,10 @@ def test_a_fence_typed_inside_a_generated_block_is_drift_not_a_fence(sm: Run, pr
     result = sm("check")
     assert result.code == 1
     assert "table 'division-points'" in result.out and "out of date" in result.out, result.out
-    assert sm("cards").code == 0
-    assert page.read_text(encoding="utf-8") == text
+    # Typed text inside a block is kept: `cards` names it and leaves the page.
+    typed = page.read_text(encoding="utf-8")
+    result = sm("cards")
+    assert result.code == 1 and f"mainline.md:{opened + 1}:1: text typed inside the generated block 'division-points'" in result.out, result.output
+    assert page.read_text(encoding="utf-8") == typed
+    page.write_text(text, encoding="utf-8")
+    assert sm("check").code == 0
