@@ -81,6 +81,8 @@ def _compile_key(env: jinja2.Environment) -> str:
         env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
         env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline,
         env.optimized, repr(env.autoescape), env.undefined.__name__, sorted(env.extensions),
+        # Jinja compiles a call to ``finalize`` into the code when one is set.
+        getattr(env.finalize, "__qualname__", repr(env.finalize)),
     )
     return "jinja-" + hashlib.sha256(repr(options).encode()).hexdigest()[:16]
 
