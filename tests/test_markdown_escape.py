@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import markdown
+import markdown  # type: ignore[import-untyped]  # (no stubs installed; only markdown.markdown is used)
 import pytest
 
 from engine.packs import LoadedPack, load_packs
