@@ -254,7 +254,7 @@ def describe(drifts: list[PageDrift]) -> str:
             detail = "; ".join(parts) if parts else t.note
             lines.append(f"{page.page}:{t.line}:1: table '{t.table}': {detail}")
             for number, text in t.typed:
-                lines.append(f"{page.page}:{number}:1: table '{t.table}': this line was typed by hand inside the generated block: {_quoted(text)}; `cards` would lose it: move it outside the markers")
+                lines.append(f"{page.page}:{number}:1: this line was typed by hand inside the generated block '{t.table}': {_quoted(text)}; `cards` would lose it, so it will not rewrite the page: move the line outside the markers")
     for page in drifts:
         lines.append(page.diff.rstrip("\n"))
     lines.append(f"The site disagrees with the content: {FIX_HINT}.")

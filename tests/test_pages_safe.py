@@ -95,7 +95,7 @@ def test_text_typed_inside_a_block_is_named_and_the_page_is_left(sm: Run, projec
 
     result = sm("check")
     assert result.code == 1
-    assert f"{HOME_DECK}:{closing}:1: table 'facilities': this line was typed by hand inside the generated block: 'Note: Freight Houses are rare in the 1st edition.'" in result.out, result.out
+    assert f"{HOME_DECK}:{closing}:1: this line was typed by hand inside the generated block 'facilities': 'Note: Freight Houses are rare in the 1st edition.'" in result.out, result.out
 
     result = sm("cards")
     assert result.code == 1, result.output
