@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from test_site_common import (
     project,  # noqa: F401  (fixture)
     sm,  # noqa: F401  (fixture)
     snapshot,
+    subprocess_env,
 )
 
 Run = Callable[..., Result]
@@ -232,3 +234,37 @@ def test_cards_clears_temporary_files_a_killed_run_left(sm: Run, project: Path) 
     assert result.code == 0, result.output
     assert not stale.exists()
     assert live.exists() and all(p.exists() for p in others), "a file not left by a dead `cards` was removed"
+
+
+def test_a_run_killed_mid_write_leaves_the_page_whole_and_the_next_run_clears_up(project: Path) -> None:
+    """``kill -9`` at the worst moment: the new text is in the temporary
+    file, the rename has not happened. The page is the old one, the leftover
+    is a file git ignores, and the next ``cards`` removes it."""
+    edit(project / FACILITIES, "    commodity: merchandise\n", "    commodity: parcels\n")
+    page = project / HOME_DECK
+    before = page.read_bytes()
+    # As in the ``project`` fixture, the simulation keeps its committed text:
+    # playing it again would only slow the test.
+    keep_simulation = "from generator import render\nrender._expensive_body = lambda catalog, tables, env, block, *rest: block.body\n"
+    killer = keep_simulation + (
+        "import os, signal, sys\n"
+        "from command import cli\n"
+        "real = os.fsync\n"
+        "def fsync(fd):\n"
+        "    real(fd)\n"
+        "    if os.readlink(f'/proc/self/fd/{fd}').endswith('.stationmaster-tmp'):\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        "os.fsync = fsync\n"
+        "sys.exit(cli.main(['cards']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", killer], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    assert done.returncode == -9, done.stdout + done.stderr
+    assert page.read_bytes() == before
+    left = [p for p in (project / "site").rglob("*") if p.name.startswith(".home-deck.md.")]
+    assert len(left) == 1 and left[0].name.endswith(".stationmaster-tmp")
+    ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", f"site/stationmaster/{left[0].name}"], cwd=PROJECT_ROOT)
+    assert ignored.returncode == 0
+
+    done = subprocess.run([sys.executable, "-c", keep_simulation + "from command import cli\nraise SystemExit(cli.main(['cards']))\n"], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not left[0].exists() and "| parcels |" in page.read_text(encoding="utf-8")
