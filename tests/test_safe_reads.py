@@ -228,6 +228,23 @@ def test_a_fifo_among_the_pages_is_a_usage_error(project: Path) -> None:
     assert "pipe.md: is a FIFO (named pipe), not a file" in result.err
 
 
+def test_a_fifo_as_a_kit_page_is_a_usage_error(project: Path) -> None:
+    os.mkfifo(project / "site" / "pipe.md")
+    result = child(["check"], project)
+    assert result.code == 2, result
+    assert "pipe.md: is a FIFO (named pipe), not a file" in result.err
+
+
+def test_export_never_replaces_a_fifo_named_as_its_output(tmp_path: Path) -> None:
+    # (Renaming over it would turn it into a plain file; as root, the same
+    # rename over /dev/full would replace the device.)
+    os.mkfifo(tmp_path / "out.json")
+    result = child(["export", "--content", str(PROJECT_ROOT / "content" / "stationmaster"), "--output", "out.json"], tmp_path)
+    assert "cannot write out.json: it is a FIFO (named pipe), not a file; nothing was written" in one_line_error(result, 2)
+    assert (tmp_path / "out.json").is_fifo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+
+
 @pytest.mark.parametrize("flag", ["--load", "--save"])
 def test_play_refuses_a_fifo_as_its_save(tmp_path: Path, flag: str) -> None:
     os.mkfifo(tmp_path / "pipe")
