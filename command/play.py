@@ -46,9 +46,12 @@ stopped, 1 the content does not load (or a bot failed, a bug: the game is
 saved with --save and the session stops), 2 the command was unusable (bad
 arguments, seats or bot, a bad house rule, a save file that cannot be
 resumed or written).
-A save is written atomically (a temporary file in the same directory, then
-``os.replace``), and a file that is not a Station Master save is never
-overwritten.
+A save is written atomically (a temporary file in the same directory,
+flushed to disk, then ``os.replace``: a full disk or an I/O error is a
+one-line error and the old save stays whole), and a file that is not a
+Station Master save is never overwritten. A FIFO, a device or a folder named
+by ``--load``, ``--save`` or ``save FILE`` is refused up front, saying what
+it is (``engine.saves``, through ``engine.content.files``).
 """
 
 from __future__ import annotations
