@@ -214,6 +214,17 @@ def test_a_link_to_dev_zero_in_the_content_is_a_located_problem(two_packs: Path)
     assert "content/trickoftherails/zero.yaml: is a device (a character device), not a file" in result.out
 
 
+def test_a_link_to_nothing_or_a_loop_of_links_is_a_located_problem(two_packs: Path, run_cli: RunCli) -> None:
+    (two_packs / "stationmaster" / "dangling.yaml").symlink_to("nowhere.yaml")
+    (two_packs / "stationmaster" / "loop.yaml").symlink_to("loop.yaml")
+    result = run_cli(["validate"], two_packs.parent)
+    assert result.code == 1, result
+    assert result.out.splitlines() == [
+        "content/stationmaster/dangling.yaml: is a symbolic link to nothing (its target does not exist)",
+        "content/stationmaster/loop.yaml: is a loop of symbolic links (or a chain too long to follow)",
+    ]
+
+
 def test_a_fifo_as_game_yaml_is_a_located_problem(two_packs: Path) -> None:
     game = two_packs / "trickoftherails" / "game.yaml"
     game.unlink()

@@ -28,6 +28,9 @@ MIB = 1024 * 1024
 # below what would exhaust memory.
 LIMIT = 64 * MIB
 _CHUNK = MIB
+# Errors that say what is (not) at the path, rather than that the system
+# refused: nothing there, a link to nothing, a loop of links.
+_NOT_A_FILE = frozenset({errno.ENOENT, errno.ENOTDIR, errno.ELOOP})
 
 
 class Unreadable(OSError):
@@ -35,21 +38,24 @@ class Unreadable(OSError):
     ("is a FIFO (named pipe), not a file"), and ``missing`` whether there is
     simply nothing there (or no folder, where a folder was wanted).
 
-    ``errno`` is set when the system refused (permission, an I/O error): the
-    place cannot be used as things stand, which is a usage error. It is None
-    when the thing is simply not a file to read (a FIFO, a device, too
-    large): that is a problem with the content, located like any other."""
+    ``refused`` is true when the system would not let it be read
+    (permission, an I/O error, a name too long): the place cannot be used as
+    things stand, which is a usage error. Otherwise the thing is simply not
+    a file to read (a FIFO, a device, a file too large, a link to nothing or
+    a loop of links): a problem with what was written, located like any
+    other."""
 
-    @property
-    def refused(self) -> bool:
-        """The system refused to read it (as opposed to: it is no file)."""
-        return self.errno is not None
-
-    def __init__(self, path: str | os.PathLike[str], reason: str, *, code: int | None = None, missing: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], reason: str, *, code: int | None = None, missing: bool = False, too_big: bool = False) -> None:
         super().__init__(code, reason)
         self.path = os.fspath(path)
         self.reason = reason
         self.missing = missing
+        self.too_big = too_big
+
+    @property
+    def refused(self) -> bool:
+        """The system refused to read it (as opposed to: it is no file)."""
+        return self.errno is not None and self.errno not in _NOT_A_FILE
 
     def __str__(self) -> str:
         return f"{shown(self.path)}: {self.reason}"
@@ -84,7 +90,7 @@ def why(exc: OSError, path: str | os.PathLike[str] | None = None) -> str:
     if code == errno.ENAMETOOLONG:
         return "cannot be used: the name is too long for this system"
     if code == errno.ELOOP:
-        return "cannot read it: it is a loop of symbolic links"
+        return "is a loop of symbolic links (or a chain too long to follow)"
     if code == errno.ENOTDIR:
         return "does not exist (a part of its path is a file, not a folder)"
     if code == errno.EISDIR:
@@ -100,7 +106,7 @@ def _refused(path: str | os.PathLike[str], exc: OSError | ValueError) -> Unreada
 
 
 def _too_big(path: str | os.PathLike[str], limit: int) -> Unreadable:
-    return Unreadable(path, f"is larger than {limit / MIB:g} MiB, the most one file may hold")
+    return Unreadable(path, f"is larger than {limit / MIB:g} MiB, the most one file may hold", too_big=True)
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int = LIMIT) -> bytes:

@@ -215,7 +215,7 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
         except files.Unreadable as exc:
             if exc.refused:
                 raise UsageError(f"{files.shown(display)}: {exc.reason}") from None
-            problems.append(Problem(display, 0, 0, exc.reason + ("; split it" if exc.reason.startswith("is larger") else "; content holds only files")))
+            problems.append(Problem(display, 0, 0, exc.reason + ("; split it" if exc.too_big else "")))
             blind = True
             continue
         hasher.update(os.fsencode(path.relative_to(root).as_posix()) + b"\0" + data + b"\0")
