@@ -127,7 +127,7 @@ def _declared_id(folder: Path) -> tuple[str | None, Problem | None]:
         files.names(folder)
         text = files.read_bytes(game).decode("utf-8", errors="replace")
     except files.Unreadable as exc:
-        if exc.missing:
+        if exc.missing and not os.path.islink(game):
             return None, Problem(where, 0, 0, f"this pack has no {GAME_FILE}: it names the game (id: <pack>) and holds its table, so nothing in the pack can be checked without it")
         if exc.refused:
             raise UsageError(f"{files.shown(_display(Path(exc.path)))}: {exc.reason}; the packs cannot be checked until it can be read") from None

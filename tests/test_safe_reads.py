@@ -258,10 +258,11 @@ def test_export_never_replaces_a_fifo_named_as_its_output(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
 
 
+@pytest.mark.parametrize("game", ["stationmaster", "trickoftherails"])
 @pytest.mark.parametrize("flag", ["--load", "--save"])
-def test_play_refuses_a_fifo_as_its_save(tmp_path: Path, flag: str) -> None:
+def test_play_refuses_a_fifo_as_its_save(tmp_path: Path, flag: str, game: str) -> None:
     os.mkfifo(tmp_path / "pipe")
-    result = child(["play", "--content", str(PROJECT_ROOT / "content" / "stationmaster"), flag, "pipe"], tmp_path, "quit\n")
+    result = child(["play", "--game", game, "--content", str(PROJECT_ROOT / "content" / game), flag, "pipe"], tmp_path, "quit\n")
     err = one_line_error(result, 2)
     assert "pipe" in err and "is a FIFO (named pipe), not a file" in err
 
