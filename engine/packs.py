@@ -4,7 +4,10 @@ one is, and the rules package that plays it.
 A content folder is one pack when it holds a ``game.yaml`` or a ``schema/``
 folder; otherwise each of its sub-folders is one. A pack's ``game.yaml``
 names its id on a top-level ``id:`` line, and ``engine/<id>/pack.py`` holds
-its rules. Every way this can go wrong is a located Problem naming the pack.
+its rules. Every way this can go wrong is a located Problem naming the pack,
+but for a folder or file the system will not let us read: that is a
+UsageError (exit 2), since no pack may be passed over in silence. Every
+folder is listed and every game.yaml read through ``engine.content.files``.
 """
 
 from __future__ import annotations
