@@ -110,12 +110,17 @@ def check_target(path: Path, is_save: Callable[[str], bool], title: str) -> None
         found = None
     except (OSError, ValueError) as exc:
         raise UsageError(_reason(path, exc)) from None
+    folder = path.parent
     if found is None:
-        folder = path.parent
         try:
             files.check_folder(folder)
         except files.Unreadable as exc:
             raise UsageError(f"the folder {files.shown(folder)} does not exist" if exc.missing else f"the folder {exc}") from None
+    # The save is written beside its target and renamed over it: a folder
+    # that cannot take a new file is refused now, not at the first action.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"the folder {files.shown(folder)} cannot be written (permission denied)")
+    if found is None:
         return
     if stat.S_ISDIR(found.st_mode):
         raise UsageError("it is a directory")

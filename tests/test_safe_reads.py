@@ -292,6 +292,19 @@ def test_save_at_the_prompt_refuses_devices_fifos_and_folders(tmp_path: Path) ->
     ]
 
 
+def test_save_into_a_folder_that_cannot_be_written_is_refused_up_front(tmp_path: Path, mode_000: list[Path]) -> None:
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    mode_000.append(folder)  # its mode is put back afterwards
+    if os.access(folder, os.W_OK):
+        pytest.skip("running as a user whom permissions do not stop (root)")
+    result = play.run(argparse_namespace(save=str(folder / "game.json"), load=None), stdin=io.StringIO("quit\n"), stdout=io.StringIO(), stderr=(err := io.StringIO()))
+    assert result == 2
+    assert err.getvalue() == f"stationmaster play: --save {folder}/game.json: cannot save there: the folder {folder} cannot be written (permission denied)\n"
+    assert list(folder.iterdir()) == []
+
+
 # -- a failing write leaves the save whole --------------------------------------------------
 
 
