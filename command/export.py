@@ -11,6 +11,7 @@ from pathlib import Path
 from command.games import add_game_option, default_content
 from command.commands import EXPORT_HELP
 from command.output import emit
+from engine.content import files
 from engine.content.problems import Problem
 from engine.errors import ContentError, UsageError
 from engine.packs import find_packs, pack_rules
@@ -30,14 +31,16 @@ def _first(problems: Sequence[Problem]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     folder = Path(args.content) if args.content else default_content(args.game)
-    if not folder.is_dir():
-        raise UsageError(f"{folder}: no such content directory")
+    try:
+        files.check_folder(folder)
+    except files.Unreadable as exc:
+        raise UsageError(f"{files.shown(folder)}: no such content directory" if exc.missing else str(exc)) from None
     found, problems = find_packs(folder)
     if problems:
         raise UsageError(f"the content does not load: {_first(problems)}")
     chosen = next((one for one in found if one.id == args.game), None)
     if chosen is None:
-        raise UsageError(f"{folder} holds no {args.game} pack")
+        raise UsageError(f"{files.shown(folder)} holds no {args.game} pack")
     pack = pack_rules(chosen.id)
     try:
         catalog = pack.load_catalog(chosen.content)

@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from engine.content import files
 from engine.errors import UsageError
 
 
@@ -19,6 +20,14 @@ def emit(text: str, output: str | None) -> None:
         sys.stdout.write(text)
         return
     target = Path(output)
+    # Only a regular file is ever replaced: renaming over a FIFO, a device
+    # (/dev/full, as root) or a socket would swap it for a plain file.
+    try:
+        kind = files.kind_of(os.stat(target).st_mode)
+    except (OSError, ValueError):
+        kind = None  # nothing there yet (or unusable: the write below says so)
+    if kind is not None:
+        raise UsageError(f"cannot write {files.shown(output)}: it {kind}; nothing was written")
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else ".")
@@ -28,4 +37,4 @@ def emit(text: str, output: str | None) -> None:
     except OSError as exc:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
-        raise UsageError(f"cannot write {output}: {exc.strerror or exc}; nothing was written") from None
+        raise UsageError(f"cannot write {files.shown(output)}: {exc.strerror or exc}; nothing was written") from None

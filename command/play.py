@@ -46,19 +46,20 @@ stopped, 1 the content does not load (or a bot failed, a bug: the game is
 saved with --save and the session stops), 2 the command was unusable (bad
 arguments, seats or bot, a bad house rule, a save file that cannot be
 resumed or written).
-A save is written atomically (a temporary file in the same directory, then
-``os.replace``), and a file that is not a Station Master save is never
-overwritten.
+A save is written atomically (a temporary file in the same directory,
+flushed to disk, then ``os.replace``: a full disk or an I/O error is a
+one-line error and the old save stays whole), and a file that is not a
+Station Master save is never overwritten. A FIFO, a device or a folder named
+by ``--load``, ``--save`` or ``save FILE`` is refused up front, saying what
+it is (``engine.saves``, through ``engine.content.files``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
-import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -70,6 +71,8 @@ from command.games import DEFAULT_GAME, add_game_option, default_content
 from engine.stationmaster.actions import Action, Draw, from_json
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
 from engine.stationmaster.content.model import Catalog
+from engine import saves
+from engine.content import files
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
 from engine.stationmaster.game import SAVE_FORMAT, Game
 from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, resolve
@@ -206,12 +209,16 @@ def load_catalog(game_id: str, content: Path) -> Any:
     is missing or unreadable (ContentError for content with problems)."""
     from engine.packs import pack_rules
 
-    if not content.is_dir():
-        raise UsageError(f"{content}: no such content directory (run this in a Station Master checkout, or give --content DIR)")
+    try:
+        files.check_folder(content)
+    except files.Unreadable as exc:
+        if exc.missing:
+            raise UsageError(f"{files.shown(content)}: no such content directory (run this in a Station Master checkout, or give --content DIR)") from None
+        raise UsageError(str(exc)) from None
     try:
         return pack_rules(game_id).load_catalog(content)
     except OSError as exc:
-        raise UsageError(f"cannot read the content in {content}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read the content in {files.shown(content)}: {exc.strerror or exc}") from None
 
 
 def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None]:
@@ -256,24 +263,16 @@ def start_from_args(
 
 def resume(catalog: Any, path: Path, kind: SaveKind) -> Any:
     """The game saved in ``path``, replayed; UsageError saying why it cannot be."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such save file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a save file") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read it: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a {kind.title} save (it is not UTF-8 text)") from None
+    text = saves.read_text(path, kind.title)
+    shown = files.shown(path)
     try:
         return kind.loads(catalog, text)
     except InvalidActionError as exc:
-        raise UsageError(f"{path}: cannot resume: {_one_line(str(exc))}{_other_game(text, kind)}") from None
+        raise UsageError(f"{shown}: cannot resume: {_one_line(str(exc))}{_other_game(text, kind)}") from None
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
         # Game.loads lets a few odd inputs through as other errors (an integer
         # too long to convert, say); each still means the save is unusable.
-        raise UsageError(f"{path}: cannot resume: the save is damaged ({type(exc).__name__}: {_one_line(str(exc))})") from None
+        raise UsageError(f"{shown}: cannot resume: the save is damaged ({type(exc).__name__}: {_one_line(str(exc))})") from None
 
 
 def _other_game(text: str, kind: SaveKind) -> str:
@@ -291,25 +290,20 @@ def _other_game(text: str, kind: SaveKind) -> str:
     return f" (it is a {pack} save: play it with --game {pack})" if pack in known_pack_ids() else ""
 
 
-def _is_save(path: Path, kind: SaveKind) -> bool:
-    """Whether ``path`` holds (at least the envelope of) one of ``kind``'s saves."""
+def _is_save(text: str, kind: SaveKind) -> bool:
+    """Whether ``text`` holds (at least the envelope of) one of ``kind``'s saves."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        data = json.loads(text)
+    except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and data.get("format") == kind.format
 
 
 def _check_writable(path: Path, kind: SaveKind) -> None:
     """UsageError unless a save may be written at ``path``: its directory
-    exists, and whatever already stands there is a save of the same game."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise UsageError(f"the folder {folder} does not exist")
-    if path.is_dir():
-        raise UsageError("it is a directory")
-    if path.exists() and not _is_save(path, kind):
-        raise UsageError(f"the file exists and is not a {kind.title} save; refusing to overwrite it")
+    exists, and whatever already stands there is a save of the same game
+    (a FIFO, a device or a folder never is)."""
+    saves.check_target(path, lambda text: _is_save(text, kind), kind.title)
 
 
 def save_target(save: str | None, kind: SaveKind) -> Path | None:
@@ -320,41 +314,16 @@ def save_target(save: str | None, kind: SaveKind) -> Path | None:
     try:
         _check_writable(path, kind)
     except UsageError as exc:
-        raise UsageError(f"--save {path}: cannot save there: {exc}") from None
+        raise UsageError(f"--save {files.shown(path)}: cannot save there: {exc}") from None
     return path
 
 
 def write_save(game: Any, path: Path, kind: SaveKind = SAVES) -> None:
-    """Write ``game``'s save (its ``dumps()``) to ``path`` atomically: a
-    temporary file in the same directory, flushed to disk, then renamed over
-    the target. OSError (or UsageError, for a target that must not be
-    overwritten) on failure; the target is then untouched."""
+    """Write ``game``'s save (its ``dumps()``) to ``path`` atomically
+    (``engine.saves.write_text``). OSError (or UsageError, for a target that
+    must not be overwritten) on failure; the target is then untouched."""
     _check_writable(path, kind)
-    text = game.dumps() + "\n"
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, _file_mode(path))
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-
-
-def _file_mode(path: Path) -> int:
-    """Keep an existing file's permissions; a new file gets the usual ones."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    saves.write_text(path, game.dumps() + "\n")
 
 
 # -- who sits at the table ---------------------------------------------------------
@@ -429,7 +398,7 @@ class Terminal:
             write_save(self.game, path, self.kind)
         except (OSError, UsageError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.error(f"could not save to {path}: {reason} (the game goes on unsaved)")
+            self.error(f"could not save to {files.shown(path)}: {reason} (the game goes on unsaved)")
             return False
         return True
 
@@ -445,7 +414,7 @@ class Terminal:
             write_save(self.game, path, self.kind)
         except (OSError, UsageError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.error(f"could not save to {path}: {reason}")
+            self.error(f"could not save to {files.shown(path)}: {reason}")
             return
         self.say(f"saved to {path} ({_count(len(self.game.history), 'action')})")
 

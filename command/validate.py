@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from engine.content import files
 from engine.content.problems import render_all
 from engine.errors import UsageError
 from engine.packs import load_packs
@@ -14,20 +15,22 @@ from engine.packs import load_packs
 
 def run(args: argparse.Namespace) -> int:
     root = Path(args.content_dir)
-    if not root.is_dir():
-        raise UsageError(f"{args.content_dir}: no such content directory")
+    try:
+        files.check_folder(root)
+    except files.Unreadable as exc:
+        raise UsageError(f"{files.shown(args.content_dir)}: no such content directory" if exc.missing else str(exc)) from None
     loaded, problems = load_packs(root)
     if problems:
         out = render_all(sorted(problems), args.format)
         if out:
             print(out)
         if args.format == "text":
-            print(f"{len(problems)} problem(s) in {args.content_dir}", file=sys.stderr)
+            print(f"{len(problems)} problem(s) in {files.shown(args.content_dir)}", file=sys.stderr)
         return 1
     if args.format == "json":
         print("[]")
     elif args.format == "text":
         for one in loaded:
             shown = args.content_dir if one.folder.content == root else one.folder.display
-            print(f"{shown}: {one.pack.summary(one.catalog)}")
+            print(f"{files.shown(shown)}: {one.pack.summary(one.catalog)}")
     return 0

@@ -4,7 +4,10 @@ one is, and the rules package that plays it.
 A content folder is one pack when it holds a ``game.yaml`` or a ``schema/``
 folder; otherwise each of its sub-folders is one. A pack's ``game.yaml``
 names its id on a top-level ``id:`` line, and ``engine/<id>/pack.py`` holds
-its rules. Every way this can go wrong is a located Problem naming the pack.
+its rules. Every way this can go wrong is a located Problem naming the pack,
+but for a folder or file the system will not let us read: that is a
+UsageError (exit 2), since no pack may be passed over in silence. Every
+folder is listed and every game.yaml read through ``engine.content.files``.
 """
 
 from __future__ import annotations
@@ -12,13 +15,15 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.content import files
 from engine.content.problems import Problem
 from engine.content.schemas import did_you_mean
-from engine.errors import ContentError
+from engine.errors import ContentError, UsageError
 from engine.pack import GamePack
 
 GAME_FILE = "game.yaml"
@@ -46,14 +51,29 @@ def _display(path: Path) -> str:
 
 
 def is_pack_folder(path: Path) -> bool:
-    return (path / GAME_FILE).is_file() or (path / "schema").is_dir()
+    """Whether ``path`` holds a game.yaml or a schema/ folder (False when
+    it cannot even be looked into: reading it then says why)."""
+    try:
+        held = files.names(path)
+    except files.Unreadable:
+        return False
+    return GAME_FILE in held or "schema" in held
 
 
 def find_packs(content_root: Path) -> tuple[list[PackFolder], list[Problem]]:
     """The packs under ``content_root`` (or the one it is), each with its id;
-    problems for a folder that names no game, one with no rules, and two
-    folders that claim one id. A folder with a problem is left out."""
-    folders = [content_root] if is_pack_folder(content_root) else sorted(p for p in content_root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    problems for a folder that names no game, one with no rules, two
+    folders that claim one id, and a folder that cannot be read. A folder
+    with a problem is left out. UsageError when ``content_root`` itself
+    cannot be listed."""
+    try:
+        held = files.names(content_root)
+    except files.Unreadable as exc:
+        raise UsageError(f"{files.shown(_display(content_root))}: {exc.reason}") from None
+    if GAME_FILE in held or "schema" in held:
+        folders = [content_root]
+    else:
+        folders = [content_root / name for name in held if _is_folder(content_root / name)]
     found: list[PackFolder] = []
     problems: list[Problem] = []
     declared: list[tuple[Path, str]] = []
@@ -80,8 +100,23 @@ def find_packs(content_root: Path) -> tuple[list[PackFolder], list[Problem]]:
     return found, problems
 
 
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; True when that cannot be told (no
+    search permission, say), so that reading it as a pack reports why
+    rather than passing it over."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return False  # a link to nothing, or gone since the listing: no folder
+    except (OSError, ValueError):
+        return True
+
+
 def _id_line(folder: Path) -> int:
-    text = (folder / GAME_FILE).read_text(encoding="utf-8", errors="replace")
+    try:
+        text = files.read_bytes(folder / GAME_FILE).decode("utf-8", errors="replace")
+    except files.Unreadable:
+        return 1  # it read a moment ago; the problem stands at its first line
     match = _ID_LINE.search(text)
     return text.count("\n", 0, match.start()) + 1 if match else 1
 
@@ -89,12 +124,17 @@ def _id_line(folder: Path) -> int:
 def _declared_id(folder: Path) -> tuple[str | None, Problem | None]:
     game = folder / GAME_FILE
     where = _display(folder)
-    if not game.is_file():
-        return None, Problem(where, 0, 0, f"this pack has no {GAME_FILE}: it names the game (id: <pack>) and holds its table, so nothing in the pack can be checked without it")
     try:
-        text = game.read_bytes().decode("utf-8", errors="replace")
-    except OSError as exc:
-        return None, Problem(_display(game), 0, 0, f"cannot read: {exc.strerror}")
+        # A folder the system will not open cannot be checked at all: a
+        # usage error (as for any unreadable file), never a pack passed over.
+        files.names(folder)
+        text = files.read_bytes(game).decode("utf-8", errors="replace")
+    except files.Unreadable as exc:
+        if exc.missing and not os.path.islink(game):
+            return None, Problem(where, 0, 0, f"this pack has no {GAME_FILE}: it names the game (id: <pack>) and holds its table, so nothing in the pack can be checked without it")
+        if exc.refused:
+            raise UsageError(f"{files.shown(_display(Path(exc.path)))}: {exc.reason}; the packs cannot be checked until it can be read") from None
+        return None, Problem(_display(game), 0, 0, exc.reason)
     match = _ID_LINE.search(text)
     if match is None:
         return None, Problem(_display(game), 1, 1, f"{GAME_FILE} does not say which game it is: add a top-level line 'id: <pack>' (known packs: {', '.join(known_pack_ids())})")

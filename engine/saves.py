@@ -1,15 +1,26 @@
 """Saved games, for any pack: a save is a JSON object holding its game's
 format, the fingerprint of the content it was played with, the seed and
 setup, and the actions in order. A pack says whether a save is its own and
-how to rebuild the game; the checks and the replay are the same for all."""
+how to rebuild the game; the checks and the replay are the same for all,
+and so are reading a save file and writing one (``read_text``,
+``check_target``, ``write_text``): only a regular file is read or replaced,
+so a FIFO, a device or a folder named as a save is refused up front, never
+read until it hangs or the memory runs out, and a save is written whole or
+not at all."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
+import tempfile
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any, TypeVar
 
-from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError
+from engine.content import files
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError, UsageError
 
 G = TypeVar("G")
 
@@ -71,3 +82,100 @@ def replayed(start: Callable[[], G], apply: Callable[[G, Any], None], actions: l
                 error.reasons = exc.reasons
             raise error from None
     return game
+
+
+def read_text(path: Path, title: str) -> str:
+    """The text of the save file at ``path``; UsageError saying, in one
+    line, why it cannot be read (``title`` names the game's saves)."""
+    try:
+        data = files.read_bytes(path)
+    except files.Unreadable as exc:
+        if exc.missing:
+            raise UsageError(f"{files.shown(path)}: no such save file") from None
+        raise UsageError(f"{files.shown(path)}: {exc.reason}{'' if exc.refused else ', so not a save file'}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{files.shown(path)}: not a {title} save (it is not UTF-8 text)") from None
+
+
+def check_target(path: Path, is_save: Callable[[str], bool], title: str) -> None:
+    """Nothing when a save may be written at ``path``; else UsageError
+    saying why not (the sentence's subject is the place): its folder must
+    exist, and what already stands there must be a regular file holding a
+    save that ``is_save`` recognises, so nothing else is ever replaced."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        found = None
+    except (OSError, ValueError) as exc:
+        raise UsageError(_reason(path, exc)) from None
+    folder = path.parent
+    if found is None:
+        try:
+            files.check_folder(folder)
+        except files.Unreadable as exc:
+            raise UsageError(f"the folder {files.shown(folder)} does not exist" if exc.missing else f"the folder {exc}") from None
+    # The save is written beside its target and renamed over it: a folder
+    # that cannot take a new file is refused now, not at the first action.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"the folder {files.shown(folder)} cannot be written (permission denied)")
+    if found is None:
+        return
+    if stat.S_ISDIR(found.st_mode):
+        raise UsageError("it is a directory")
+    kind = files.kind_of(found.st_mode)
+    if kind is not None:
+        raise UsageError(f"it {kind}")
+    try:
+        text = files.read_bytes(path).decode("utf-8")
+    except files.Unreadable as exc:
+        raise UsageError(f"it {exc.reason}") from None
+    except UnicodeDecodeError:
+        text = ""
+    if not is_save(text):
+        raise UsageError(f"the file exists and is not a {title} save; refusing to overwrite it")
+
+
+def _reason(path: Path, exc: OSError | ValueError) -> str:
+    if isinstance(exc, ValueError):
+        return "the name holds a NUL character"
+    return f"it {files.why(exc, path)}"
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file in
+    the same folder, written and flushed to disk, then renamed over
+    ``path``. OSError when that fails (a full disk, an I/O error); the
+    temporary file is then removed and whatever stood at ``path`` is as it was."""
+    data = text.encode("utf-8")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                if written <= 0:  # pragma: no cover - os.write raises instead
+                    raise OSError(errno.EIO, "the save could not be written")
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(temp, _file_mode(path))
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def _file_mode(path: Path) -> int:
+    """Keep an existing file's permissions; a new file gets the usual ones."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except (OSError, ValueError):
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

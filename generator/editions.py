@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from engine.content import files
 from engine.errors import UsageError
 from engine.packs import LoadedPack
 from generator.changelog import PackSide, compare_pack, read_side, summary, view
@@ -39,7 +40,7 @@ def read_editions(pack_content: Path) -> list[Edition]:
     path = pack_content / EDITIONS_FILE
     if not path.is_file():
         return []
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = yaml.safe_load(files.read_bytes(path).decode("utf-8")) or {}
     return [Edition(i, e["revision"], str(e["date"]), " ".join(str(e["summary"]).split())) for i, e in enumerate(raw.get("editions", []), start=1)]
 
 

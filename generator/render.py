@@ -20,6 +20,7 @@ from typing import Any
 
 import jinja2
 
+from engine.content import files
 from engine.content.problems import Problem
 from engine.pack import CatalogLike, TableSet
 from engine.sources import pack_code_digest
@@ -129,7 +130,7 @@ def read_pages(site_dir: Path) -> dict[str, str]:
     """Every Markdown page under ``site_dir``, keyed by its posix path relative to it."""
     pages: dict[str, str] = {}
     for path in sorted(site_dir.rglob("*.md")):
-        pages[path.relative_to(site_dir).as_posix()] = path.read_bytes().decode("utf-8")
+        pages[path.relative_to(site_dir).as_posix()] = files.read_bytes(path).decode("utf-8")
     return pages
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.content import files
 from engine.content.problems import Problem
 from engine.pack import GamePack
 from engine.packs import LoadedPack, PackFolder
@@ -46,7 +47,7 @@ def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
     problems: list[Problem] = []
     shown = os.path.relpath(site_root) + "/"
     for path in sorted(site_root.glob("*.md")):
-        text = path.read_bytes().decode("utf-8", errors="replace")
+        text = files.read_bytes(path).decode("utf-8", errors="replace")
         try:
             blocks = parse_page(shown + path.name, text, _EveryName()).blocks  # type: ignore[arg-type]
         except MarkerError as exc:

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar, cast
 
 from engine import pickled
+from engine.content import files
 from engine.sources import folder_digest
 
 T = TypeVar("T")
@@ -56,14 +57,18 @@ def _key(content_dir: Path, tag: str) -> str | None:
     digest = hashlib.sha256()
     digest.update(f"{tag}\0{sys.version}\0{os.getcwd()}\0{content_dir}\0".encode("utf-8", "surrogateescape"))
     digest.update(_source_digest())
+    # The same walk and reader as the loader's: what it would refuse (a
+    # folder it cannot list, a FIFO, a file past the limit) is never hashed
+    # around or read blindly here, and a key is made only when everything
+    # read. Otherwise the content loads the slow way, which says why.
+    listing = files.walk(content_dir)
+    if listing.unreadable:
+        return None
     try:
-        for dirpath, dirnames, filenames in os.walk(content_dir):
-            dirnames.sort()
-            for name in sorted(filenames):
-                path = Path(dirpath) / name
-                digest.update(os.fsencode(path.relative_to(content_dir)) + b"\0" + path.read_bytes() + b"\0")
+        for path in listing.files:
+            digest.update(os.fsencode(path.relative_to(content_dir)) + b"\0" + files.read_bytes(path) + b"\0")
     except OSError:
-        return None  # unreadable content: load it the slow way, which says why
+        return None
     return digest.hexdigest()
 
 

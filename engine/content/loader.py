@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.collector import collector_paused
+from engine.content import files
 from engine.content.problems import Origin, Pointer, Problem
 from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, closest
 from engine.content.yamlread import Document, YamlReadError, decode, locate, read_yaml
 from engine.errors import ContentError, UsageError
 
 SCHEMA_DIR = "schema"
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = files.LIMIT
 _SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)\s*$")
 
 
@@ -151,8 +152,10 @@ def read_documents(content_dir: str | Path, single_files: tuple[str, ...]) -> Do
     file cannot be read at all.
     """
     root = Path(content_dir)
-    if not root.is_dir():
-        raise UsageError(f"{_display(root)}: no such content directory")
+    try:
+        files.check_folder(root)
+    except files.Unreadable as exc:
+        raise UsageError(f"{files.shown(_display(root))}: no such content directory" if exc.missing else f"{files.shown(_display(root))}: {exc.reason}") from None
     with collector_paused():
         return _read(root, single_files)
 
@@ -160,20 +163,43 @@ def read_documents(content_dir: str | Path, single_files: tuple[str, ...]) -> Do
 def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
     problems: list[Problem] = []
     schema_dir = root / SCHEMA_DIR
-    if not schema_dir.is_dir():
-        raise ContentError([Problem(_display(schema_dir), 0, 0, "the schema directory is missing; it holds one *.schema.json per kind of file")])
+    try:
+        files.check_folder(schema_dir)
+    except files.Unreadable as exc:
+        if exc.missing:
+            raise ContentError([Problem(_display(schema_dir), 0, 0, "the schema directory is missing; it holds one *.schema.json per kind of file")]) from None
+        # Without the schemas nothing can be checked: one error, not one per file.
+        raise UsageError(f"{files.shown(_display(schema_dir))}: {exc.reason}; no content can be checked without the schemas") from None
     try:
         schemas = SchemaSet(schema_dir)
+    except files.Unreadable as exc:
+        raise UsageError(str(exc)) from None
     except SchemaLoadError as exc:
         raise ContentError([Problem(_display(exc.path), exc.line, exc.column, exc.message)]) from None
     except OSError as exc:
-        raise UsageError(f"{_display(schema_dir)}: cannot read a schema: {exc.strerror}") from None
+        raise UsageError(f"{files.shown(_display(schema_dir))}: cannot read a schema: {exc.strerror}") from None
 
     locator = Locator()
     hasher = hashlib.sha256()
     lost: set[str | None] = set()
     lost_ids: set[str] = set()
-    for path in _content_files(root):
+    listing = files.walk(root)
+    # A folder the system will not list (or a file it will not read, below)
+    # leaves the command unable to check the content at all: a usage error,
+    # before anything is built from the rest. What is there but is no file
+    # to read (a FIFO, a device, a file past the limit) is a problem with
+    # the content, listed with the others. Either way the content never
+    # loads from part of its files.
+    for folder in listing.unreadable:
+        if folder.refused:
+            raise UsageError(f"{files.shown(_display(Path(folder.path)))}: {folder.reason}; the content cannot be checked until it can be read")
+    # A folder or file that did not read may hold any kind of file and any
+    # card: rules over a whole family, and references to ids not seen, are
+    # then not judged (they would report the loss again as something else).
+    blind = bool(listing.unreadable)
+    for folder in listing.unreadable:
+        problems.append(Problem(_display(Path(folder.path)), 0, 0, f"{folder.reason}; the files in it were not read"))
+    for path in _content_files(root, listing.files):
         display = _display(path)
         try:
             path.name.encode("utf-8")
@@ -185,13 +211,13 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
             problems.append(Problem(display, 1, 1, f"not a content file{hint}: content/ holds only .yaml files and schema/*{SCHEMA_SUFFIX}"))
             continue
         try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                problems.append(Problem(display, 1, 1, f"file is {size} bytes, over the {MAX_FILE_BYTES} byte limit for one content file; split it"))
-                continue
-            data = path.read_bytes()
-        except OSError as exc:
-            raise UsageError(f"{display}: cannot read: {exc.strerror}") from None
+            data = files.read_bytes(path, MAX_FILE_BYTES)
+        except files.Unreadable as exc:
+            if exc.refused:
+                raise UsageError(f"{files.shown(display)}: {exc.reason}") from None
+            problems.append(Problem(display, 0, 0, exc.reason + ("; split it" if exc.too_big else "")))
+            blind = True
+            continue
         hasher.update(os.fsencode(path.relative_to(root).as_posix()) + b"\0" + data + b"\0")
         loaded = _read_file(path, display, data, schemas, root, problems)
         if isinstance(loaded, ContentFile):
@@ -222,7 +248,18 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
         for i, raw in enumerate(_raw_cards(loaded.document.value))
         if (i in loaded.invalid_cards or not loaded.whole("cards")) and isinstance(raw.get("id"), str)
     }
-    return Documents(locator, by_family, hasher.hexdigest(), problems, Coverage(by_family, frozenset(unchecked), frozenset(lost)))
+    if blind:
+        lost.add(None)
+    left_out = _AnyId(unchecked) if blind else frozenset(unchecked)
+    return Documents(locator, by_family, hasher.hexdigest(), problems, Coverage(by_family, left_out, frozenset(lost)))
+
+
+class _AnyId(frozenset[str]):
+    """The ids left out when a file or folder did not read at all: any id
+    might be in it, so a reference to one not seen is not called dangling."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
 
 
 def _raw_cards(value: Any) -> list[dict[str, Any]]:
@@ -250,20 +287,12 @@ def _repeated_ids(locator: Locator) -> list[Problem]:
     return found
 
 
-def _content_files(root: Path) -> list[Path]:
-    found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        # Hidden files and folders (editor swap files, .DS_Store) are not content.
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        here = Path(dirpath)
-        for name in sorted(filenames):
-            if name.startswith("."):
-                continue
-            path = here / name
-            if here == root / SCHEMA_DIR and name.endswith(SCHEMA_SUFFIX):
-                continue
-            found.append(path)
-    return found
+def _content_files(root: Path, walked: list[Path]) -> list[Path]:
+    """The content files among everything ``files.walk`` found (it leaves
+    out hidden files and folders: editor swap files, .DS_Store): all but the
+    schemas, which ``SchemaSet`` reads."""
+    schema_dir = root / SCHEMA_DIR
+    return [path for path in walked if not (path.parent == schema_dir and path.name.endswith(SCHEMA_SUFFIX))]
 
 
 # Where a file did not read, the ids it seems to declare: references to them

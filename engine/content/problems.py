@@ -6,6 +6,8 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.content.files import one_line, shown
+
 Pointer = tuple[str | int, ...]
 
 
@@ -31,11 +33,13 @@ class Problem:
     message: str
 
     def render(self) -> str:
-        # One problem, one line: a value with a line break in it is shown escaped.
-        message = self.message.replace("\r", "\\r").replace("\n", "\\n")
+        # One problem, one line, and its place is the place: a value with a
+        # line break in it is shown escaped, and so is a path that holds one,
+        # or a colon that could pose as a line and column (``files.shown``).
+        message = one_line(self.message)
         if self.line:
-            return f"{self.path}:{self.line}:{self.column}: {message}"
-        return f"{self.path}: {message}"
+            return f"{shown(self.path)}:{self.line}:{self.column}: {message}"
+        return f"{shown(self.path)}: {message}"
 
     def render_github(self) -> str:
         # Annotation properties and message need %, CR, LF (and , : in

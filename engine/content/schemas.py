@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.content import files
 from engine.content.fastcheck import Check, Compiler, UnsupportedSchema
 
 if TYPE_CHECKING:
@@ -55,10 +56,20 @@ class SchemaSet:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.raw: dict[str, dict[str, Any]] = {}
-        for path in sorted(directory.glob("*" + SCHEMA_SUFFIX)):
+        try:
+            listed = [directory / name for name in files.names(directory) if name.endswith(SCHEMA_SUFFIX)]
+        except files.Unreadable as exc:
+            if exc.refused:  # the system's refusal: the loader's usage error
+                raise
+            raise SchemaLoadError(directory, 0, 0, exc.reason) from None
+        for path in listed:
             family = path.name[: -len(SCHEMA_SUFFIX)]
             try:
-                self.raw[family] = json.loads(path.read_text(encoding="utf-8"))
+                self.raw[family] = json.loads(files.read_bytes(path).decode("utf-8"))
+            except files.Unreadable as exc:
+                if exc.refused:
+                    raise
+                raise SchemaLoadError(path, 0, 0, exc.reason) from None
             except json.JSONDecodeError as exc:
                 raise SchemaLoadError(path, exc.lineno, exc.colno, f"schema is not valid JSON: {exc.msg}") from None
             except UnicodeDecodeError:
