@@ -165,7 +165,7 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
     try:
         schemas = SchemaSet(schema_dir)
     except SchemaLoadError as exc:
-        raise ContentError([Problem(_display(exc.path), exc.line, exc.column, exc.message)]) from None
+        raise ContentError([Problem(_display(f.path), f.line, f.column, f.message) for f in exc.faults]) from None
     except OSError as exc:
         raise UsageError(f"{_display(schema_dir)}: cannot read a schema: {exc.strerror}") from None
 
