@@ -100,11 +100,12 @@ def _count_calls(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list
 
 @pytest.mark.parametrize("kind", ["words", "mappings", "mixed"])
 def test_the_fast_check_does_not_compare_every_pair(monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
-    items: list[Any] = {
+    made: dict[str, list[Any]] = {
         "words": [f"car-{i}" for i in range(N)],
         "mappings": [{"car": i} for i in range(N)],
         "mixed": [i if i % 2 else str(i) for i in range(N)],
-    }[kind]
+    }
+    items = made[kind]
     calls = _count_calls(monkeypatch, fastcheck, "_json_eq")
     assert _unique(items)
     # Pairwise, this was N * (N - 1) / 2, about two million comparisons.
