@@ -142,3 +142,31 @@ def test_jsonschema_and_the_fast_check_agree_on_a_repeat_sorting_hid() -> None:
     facility = {"id": "x", "name": "X", "count": 1, "commodity": "coal", "carTypes": [[1], [True], [1]], "traffic": "inbound", "inboundBoxes": 1, "outboundBoxes": 0, "source": "homeDeck-0.8.6"}
     issues = schemas.check("facilities", {"cards": [facility]})
     assert "the list repeats an item; list each once" in [i.message for i in issues if i.pointer == ("cards", 0, "carTypes")]
+
+
+class _CountingList(list[Any]):
+    """A list that counts the items handed out by iterating it."""
+
+    handed = 0
+
+    def __iter__(self) -> Any:
+        for item in super().__iter__():
+            _CountingList.handed += 1
+            yield item
+
+
+def test_locating_a_problem_under_each_of_many_keys_reads_the_mapping_once() -> None:
+    """A mapping with a problem under every one of its keys (unknown keys, say)
+    was scanned from the top once per problem: quadratic in its size."""
+    from yaml.nodes import MappingNode
+
+    from engine.content.yamlread import locate, read_yaml
+
+    document = read_yaml("restrictions:\n" + "".join(f"  key{i}: {i}\n" for i in range(N)))
+    assert isinstance(document.root, MappingNode)
+    mapping = document.root.value[0][1]
+    mapping.value = _CountingList(mapping.value)
+    _CountingList.handed = 0
+    for i in range(N):
+        assert locate(document.root, ("restrictions", f"key{i}"), key=True) == (i + 2, 3)
+    assert _CountingList.handed <= 2 * N

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -480,6 +481,24 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_T) :] if tag.startswith(_T) else tag
 
 
+_MEMBERS: weakref.WeakKeyDictionary[MappingNode, dict[str, tuple[Node, Node]]] = weakref.WeakKeyDictionary()
+
+
+def _members(node: MappingNode) -> dict[str, tuple[Node, Node]]:
+    """A mapping node's (key, value) nodes by key, the first of a repeated
+    key winning. Built once per node and kept while the node lives: a file
+    with a problem under each of many keys would otherwise scan the
+    mapping once per problem, quadratic in its size."""
+    found = _MEMBERS.get(node)
+    if found is None:
+        found = {}
+        for k, v in node.value:
+            if isinstance(k, ScalarNode):
+                found.setdefault(k.value, (k, v))
+        _MEMBERS[node] = found
+    return found
+
+
 def locate(root: Node | None, pointer: Sequence[str | int], *, key: bool = False) -> tuple[int, int]:
     """Position of the value at ``pointer`` (or of its key, with ``key=True``).
 
@@ -492,12 +511,10 @@ def locate(root: Node | None, pointer: Sequence[str | int], *, key: bool = False
     key_node: Node | None = None
     for step in pointer:
         if isinstance(node, MappingNode):
-            for k, v in node.value:
-                if isinstance(k, ScalarNode) and k.value == str(step):
-                    key_node, node = k, v
-                    break
-            else:
+            found = _members(node).get(str(step))
+            if found is None:
                 break
+            key_node, node = found
         elif isinstance(node, SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
             key_node, node = None, node.value[step]
         else:
