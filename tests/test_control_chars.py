@@ -57,6 +57,14 @@ def test_control_characters_are_named(escape: str, named: str) -> None:
     assert message == f"'id' holds {named}, a control character that does not belong in text; remove it"
 
 
+@pytest.mark.parametrize(("char", "named"), [("\x1b", "U+001B ESCAPE"), ("\x00", "U+0000 NULL"), ("\x9b", "U+009B"), ("\x7f", "U+007F DELETE")])
+def test_a_control_character_written_as_itself_is_named_where_yaml_refuses_it(char: str, named: str) -> None:
+    # YAML itself refuses these as written; the problem now says which one.
+    line, column, message = issue_of(f"id: a\nname: Caf\u00e9{char}\n")
+    assert (line, column) == (2, len("name: Caf\u00e9") + 1)
+    assert message.startswith(f"the file holds {named}, a character YAML does not allow")
+
+
 def test_a_key_holding_one_is_refused_without_repeating_it() -> None:
     line, column, message = issue_of("cards:\n  - id: a\n    na\u202eme: x\n")
     assert (line, column) == (3, 7)

@@ -56,11 +56,11 @@ class Positions:
     # (pointer, offset) of a key written a second time in one object.
     repeats: list[tuple[Pointer, int]] = field(default_factory=list)
 
-    def offset(self, pointer: Pointer, *, key: bool = True) -> int:
-        """Where ``pointer``'s key is (or its value, for a list item or with
-        ``key=False``), falling back to its nearest enclosing value."""
+    def offset(self, pointer: Pointer) -> int:
+        """Where ``pointer``'s key is (its value, for a list item), falling
+        back to its nearest enclosing value."""
         while True:
-            if key and pointer in self.keys:
+            if pointer in self.keys:
                 return self.keys[pointer]
             if pointer in self.values:
                 return self.values[pointer]

@@ -71,10 +71,11 @@ class _File:
     value: Any = None
     _positions: Positions | None = None
 
-    def at(self, pointer: Pointer, message: str, *, key: bool = True) -> SchemaFault:
+    def at(self, pointer: Pointer, message: str) -> SchemaFault:
+        """A fault at ``pointer``'s key (at the value, for a list item)."""
         if self._positions is None:
             self._positions = scan(self.text)
-        line, column = position_of_offset(self.text, self._positions.offset(pointer, key=key))
+        line, column = position_of_offset(self.text, self._positions.offset(pointer))
         return SchemaFault(self.path, line, column, message)
 
 
@@ -104,7 +105,7 @@ def load_schemas(texts: Mapping[str, tuple[Path, str]]) -> tuple[dict[str, dict[
 
 def _digest(texts: Mapping[str, tuple[Path, str]]) -> str:
     digest = hashlib.sha256(f"{sys.version}\0".encode())
-    digest.update(folder_digest("engine/content"))
+    digest.update(folder_digest("engine"))  # the catalog cache has read it already
     for family in sorted(texts):
         digest.update(family.encode("utf-8", "surrogateescape") + b"\0" + texts[family][1].encode("utf-8", "surrogateescape") + b"\0")
     return digest.hexdigest()

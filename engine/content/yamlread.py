@@ -188,8 +188,10 @@ def read_yaml(text: str) -> Document:
     except yaml.MarkedYAMLError as exc:
         raise YamlReadError([_syntax_issue(text, exc)]) from None
     except yaml.reader.ReaderError as exc:
-        line, col = position_of_offset(text, _char_offset(text, exc.position))
-        raise YamlReadError([YamlIssue(line, col, f"the file holds a character YAML does not allow: {exc.reason}")]) from None
+        offset = _char_offset(text, exc.position)
+        line, col = position_of_offset(text, offset)
+        what = f"{char_label(text[offset])}, a character" if offset < len(text) else "a character"
+        raise YamlReadError([YamlIssue(line, col, f"the file holds {what} YAML does not allow ({exc.reason}); remove it")]) from None
     except RecursionError:
         # Only the pure-Python parser recurses per level; libyaml stops at 1000.
         raise YamlReadError([YamlIssue(1, 1, f"nesting far deeper than {MAX_DEPTH} levels; content files are shallow")]) from None
@@ -317,12 +319,20 @@ def hidden_character(text: str) -> str | None:
     if match is None:
         return None
     char = match.group()
+    if _is_control(char):
+        return f"holds {char_label(char)}, a control character that does not belong in text; remove it"
+    return f"holds {char_label(char)}, an invisible character that reorders text; remove it"
+
+
+def _is_control(char: str) -> bool:
+    return ord(char) < 0x20 or 0x7F <= ord(char) <= 0x9F
+
+
+def char_label(char: str) -> str:
+    """A character by its code point and name: ``U+001B ESCAPE``."""
     code = ord(char)
-    if code < 0x20 or 0x7F <= code <= 0x9F:
-        name = _CONTROL_NAMES.get(code)
-        label = f"U+{code:04X} {name}" if name else f"U+{code:04X}"
-        return f"holds {label}, a control character that does not belong in text; remove it"
-    return f"holds U+{code:04X} {unicodedata.name(char)}, an invisible character that reorders text; remove it"
+    name = _CONTROL_NAMES.get(code) if _is_control(char) else unicodedata.name(char, "")
+    return f"U+{code:04X} {name}" if name else f"U+{code:04X}"
 
 
 class _Converter:
