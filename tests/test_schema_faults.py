@@ -183,3 +183,10 @@ def test_a_sound_set_remembered_does_not_hide_a_later_fault(content_copy: Path, 
     text = damage(content_copy, "defs", lambda d: _first_def_with(d, "pattern").update(pattern="("))
     result = run_cli(["validate", "content"], tmp_path)
     expect(result, "defs", *at(text, '"pattern"'), "not a regular expression")
+
+
+def test_a_number_too_long_to_read_is_located(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    path = content_copy / "schema" / "offices.schema.json"
+    text = path.read_text(encoding="utf-8").replace("{", '{"maximum": ' + "9" * 5000 + ", ", 1)
+    path.write_text(text, encoding="utf-8")
+    expect(validate(), "offices", *at(text, "9999"), "a number thousands of digits long")

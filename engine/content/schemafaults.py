@@ -122,10 +122,16 @@ def _decode(found: _File) -> list[SchemaFault]:
         return [SchemaFault(found.path, exc.lineno, exc.colno, f"schema is not valid JSON: {exc.msg}")]
     except RecursionError:  # pragma: no cover - first_hazard bounds the nesting
         return [SchemaFault(found.path, 1, 1, "schema is not usable JSON: nested too deep to read")]
+    except ValueError:
+        # Python refuses to read an integer of thousands of digits.
+        long = re.search(r"[0-9]{1000,}", found.text)
+        line, column = position_of_offset(found.text, long.start() if long else 0)
+        return [SchemaFault(found.path, line, column, "schema is not usable JSON: a number thousands of digits long")]
     if not isinstance(value, dict):
         return [SchemaFault(found.path, 1, 1, "a schema must be a JSON object ({...})")]
     found.value = value
-    repeats = scan(found.text).repeats
+    found._positions = scan(found.text)
+    repeats = found._positions.repeats
     return [found.at(pointer, f"key '{pointer[-1]}' is written twice in this object; JSON keeps only the last, so keep one") for pointer, _ in repeats]
 
 
