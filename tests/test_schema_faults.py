@@ -190,3 +190,15 @@ def test_a_number_too_long_to_read_is_located(content_copy: Path, validate: Call
     text = path.read_text(encoding="utf-8").replace("{", '{"maximum": ' + "9" * 5000 + ", ", 1)
     path.write_text(text, encoding="utf-8")
     expect(validate(), "offices", *at(text, "9999"), "a number thousands of digits long")
+
+
+def test_an_id_that_would_move_ref_resolution_is_refused(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    """With its own $id, a schema's relative refs resolved against that
+    address: the first card to fail its schema ended in an internal error."""
+    text = damage(content_copy, "offices", lambda d: d.update({"$id": "https://example.com/x/offices.json"}))
+    expect(validate(), "offices", *at(text, '"$id"'), "'$id' moves where this schema's $ref look for files")
+
+
+def test_schema_below_the_top_is_refused(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    text = damage(content_copy, "offices", lambda d: d.setdefault("$defs", {}).update(other={"$schema": "http://json-schema.org/draft-07/schema#"}))
+    expect(validate(), "offices", *at(text, '"other"|"$schema"'), "'$schema' belongs only at the top of the file")

@@ -290,6 +290,12 @@ class _Walk:
                 close = difflib.get_close_matches(key, sorted(KEYWORDS), n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 self.found.append(found.at(pointer + (key,), f"schema keyword '{key}' is not one this kit checks content by{hint}; the keywords it knows: {', '.join(sorted(KEYWORDS))}"))
+        if "$id" in schema:
+            # jsonschema would resolve the refs below it against that address
+            # and find nothing there; refs here name files beside this one.
+            self.found.append(found.at(pointer + ("$id",), "'$id' moves where this schema's $ref look for files; here they name the files beside it, so leave $id out"))
+        if "$schema" in schema and pointer:
+            self.found.append(found.at(pointer + ("$schema",), "'$schema' belongs only at the top of the file, once"))
         pattern = schema.get("pattern")
         if isinstance(pattern, str):
             try:
