@@ -10,14 +10,22 @@ layout; the expected position is found in the damaged text itself.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import CliResult, RunCli
+from engine.content.schemas import SchemaLoadError, SchemaSet
 
 Edit = Callable[[dict[str, Any]], None]
 
@@ -202,3 +210,55 @@ def test_an_id_that_would_move_ref_resolution_is_refused(content_copy: Path, val
 def test_schema_below_the_top_is_refused(content_copy: Path, validate: Callable[[], CliResult]) -> None:
     text = damage(content_copy, "offices", lambda d: d.setdefault("$defs", {}).update(other={"$schema": "http://json-schema.org/draft-07/schema#"}))
     expect(validate(), "offices", *at(text, '"other"|"$schema"'), "'$schema' belongs only at the top of the file")
+
+
+# ------------------------------------------------- any damage, never a crash
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "content" / "stationmaster" / "schema"
+OFFICES = yaml.safe_load((SCHEMA_DIR.parent / "home-deck" / "offices.yaml").read_text(encoding="utf-8"))
+
+odd_values = st.one_of(
+    st.sampled_from([5, -1, 1.5, 0, True, False, None, "", "x", "(", "#", "#/$defs", "[a-", "string", "object", "array"]),
+    st.sampled_from([[], [5], ["x", "x"], {}, {"$ref": "#"}, {"$ref": "#/$defs/card"}, {"type": 5}, {"pattern": "("}, {"items": 5}]),
+)
+
+
+def _places(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found += _places(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found += _places(v, prefix + (i,))
+    return found
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_one_damaged_value_gives_located_faults_or_a_working_schema(data: st.DataObject) -> None:
+    """Replace one value anywhere in a schema (or add a key) with something
+    odd: the set either refuses with faults, each placed in its file, or it
+    works, and checking content by it neither crashes nor hangs."""
+    schema = json.loads((SCHEMA_DIR / "offices.schema.json").read_text(encoding="utf-8"))
+    place = data.draw(st.sampled_from(_places(schema)))
+    parent = schema
+    for step in place[:-1]:
+        parent = parent[step]
+    key = data.draw(st.sampled_from([place[-1], "minLength", "$ref", "type", "pattern", "items", "properties"])) if isinstance(parent, dict) else place[-1]
+    parent[key] = data.draw(odd_values)
+    with tempfile.TemporaryDirectory() as tmp, mock.patch.dict(os.environ, {"STATIONMASTER_CACHE": "0"}):
+        folder = Path(tmp)
+        shutil.copy(SCHEMA_DIR / "defs.schema.json", folder)
+        text = json.dumps(schema, indent=2)
+        (folder / "offices.schema.json").write_text(text, encoding="utf-8")
+        try:
+            schemas = SchemaSet(folder)
+        except SchemaLoadError as exc:
+            for fault in exc.faults:
+                lines = (folder / fault.path.name).read_text(encoding="utf-8").split("\n")
+                assert 1 <= fault.line <= len(lines) and 1 <= fault.column <= len(lines[fault.line - 1]) + 1, fault
+            return
+        documents: list[Any] = [OFFICES, {"cards": [{"id": 5}]}, {"cards": "x"}, [], None]
+        for document in documents:
+            schemas.check("offices", document)
