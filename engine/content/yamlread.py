@@ -340,6 +340,10 @@ class _Converter:
 
     def __init__(self, text: str = "") -> None:
         self.text = text
+        # A hidden character reaches a value written as itself or through an
+        # escape, which needs a backslash: a file with neither (nearly every
+        # file) needs no look at each value.
+        self.look = "\\" in text or _HIDDEN.search(text) is not None
         self._line_starts: list[int] | None = None
         self.issues: list[YamlIssue] = []
         # Aliases make the composer hand back the very same node again. Each
@@ -362,7 +366,7 @@ class _Converter:
             self.written += 1
             self.expanded += 1
             value = self._scalar(node)
-            if type(value) is str:
+            if self.look and type(value) is str:
                 self._refuse_hidden(node, value, f"'{field}'" if field else "this text")
             return value
         key = id(node)
@@ -404,7 +408,8 @@ class _Converter:
                     self.issues.append(YamlIssue(line, col, "a mapping key must be a plain word"))
                     continue
                 key = key_node.value
-                self._refuse_hidden(key_node, key, "a key")
+                if self.look:
+                    self._refuse_hidden(key_node, key, "a key")
                 if key in first_seen:
                     line, col = _pos(key_node)
                     first_line = first_seen[key].start_mark.line + 1
@@ -415,7 +420,9 @@ class _Converter:
                 first_seen[key] = key_node
                 self.written += 1
                 self.expanded += 1
-                result[key] = self._node(value_node, depth + 1, key if _HIDDEN.search(key) is None else "")
+                # A key holding a hidden character is not repeated in the
+                # problems of the values below it.
+                result[key] = self._node(value_node, depth + 1, "" if self.look and _HIDDEN.search(key) else key)
             return result
         line, col = _pos(node)  # pragma: no cover - composer makes only three kinds
         self.issues.append(YamlIssue(line, col, "unreadable YAML node"))
@@ -494,11 +501,20 @@ def _short_tag(tag: str) -> str:
 _MEMBERS: weakref.WeakKeyDictionary[MappingNode, dict[str, tuple[Node, Node]]] = weakref.WeakKeyDictionary()
 
 
-def _members(node: MappingNode) -> dict[str, tuple[Node, Node]]:
-    """A mapping node's (key, value) nodes by key, the first of a repeated
-    key winning. Built once per node and kept while the node lives: a file
-    with a problem under each of many keys would otherwise scan the
-    mapping once per problem, quadratic in its size."""
+_SCANNED = 16
+
+
+def _member(node: MappingNode, key: str) -> tuple[Node, Node] | None:
+    """The (key, value) nodes of ``key`` in a mapping node, the first of a
+    repeated key winning. A small mapping (a card) is scanned; a large one is
+    indexed once and the index kept while the node lives: a file with a
+    problem under each of many keys would otherwise scan the mapping once
+    per problem, quadratic in its size."""
+    if len(node.value) <= _SCANNED:
+        for k, v in node.value:
+            if isinstance(k, ScalarNode) and k.value == key:
+                return k, v
+        return None
     found = _MEMBERS.get(node)
     if found is None:
         found = {}
@@ -506,7 +522,7 @@ def _members(node: MappingNode) -> dict[str, tuple[Node, Node]]:
             if isinstance(k, ScalarNode):
                 found.setdefault(k.value, (k, v))
         _MEMBERS[node] = found
-    return found
+    return found.get(key)
 
 
 def locate(root: Node | None, pointer: Sequence[str | int], *, key: bool = False) -> tuple[int, int]:
@@ -521,7 +537,7 @@ def locate(root: Node | None, pointer: Sequence[str | int], *, key: bool = False
     key_node: Node | None = None
     for step in pointer:
         if isinstance(node, MappingNode):
-            found = _members(node).get(str(step))
+            found = _member(node, str(step))
             if found is None:
                 break
             key_node, node = found
