@@ -293,7 +293,7 @@ class _Walk:
             if key not in KEYWORDS:
                 close = difflib.get_close_matches(key, sorted(KEYWORDS), n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
-                self.found.append(found.at(pointer + (key,), f"schema keyword '{key}' is not one this kit checks content by{hint}; the keywords it knows: {', '.join(sorted(KEYWORDS))}"))
+                self.found.append(found.at(pointer + (key,), f"schema keyword '{key}' is not one this kit checks content by{hint}; the keywords it knows: {', '.join(sorted(KEYWORDS - {'$id'}))}"))
         if "$id" in schema:
             # jsonschema would resolve the refs below it against that address
             # and find nothing there; refs here name files beside this one.

@@ -85,7 +85,7 @@ class SchemaSet:
             except RecursionError:
                 # Nesting is bounded per file, but $ref can chain schemas
                 # through $defs without limit.
-                raise SchemaLoadError(directory / (family + SCHEMA_SUFFIX), 1, 1, "its $ref chain schemas hundreds deep; shorten it") from None
+                raise SchemaLoadError(directory / (family + SCHEMA_SUFFIX), 1, 1, "its $ref lead from schema to schema hundreds deep; shorten the chain") from None
 
     @property
     def families(self) -> list[str]:
@@ -120,7 +120,7 @@ class SchemaSet:
             # Give the schema a base URI so "defs.schema.json#/..." resolves
             # in the registry exactly as an editor resolves it beside the file.
             schema.setdefault("$id", family + SCHEMA_SUFFIX)
-            found = _Validator(schema, registry=registry)
+            found = _make_validator(schema, registry)
             self._validators[family] = found
         return found
 
@@ -159,7 +159,7 @@ def _validator_class() -> Any:
     return extend(Draft202012Validator, {"uniqueItems": _unique_items})
 
 
-def _Validator(schema: Mapping[str, Any], registry: Any) -> Draft202012Validator:
+def _make_validator(schema: Mapping[str, Any], registry: Any) -> Draft202012Validator:
     made: Draft202012Validator = _validator_class()(schema, registry=registry)
     return made
 
