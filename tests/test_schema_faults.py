@@ -262,3 +262,17 @@ def test_any_one_damaged_value_gives_located_faults_or_a_working_schema(data: st
         documents: list[Any] = [OFFICES, {"cards": [{"id": 5}]}, {"cards": "x"}, [], None]
         for document in documents:
             schemas.check("offices", document)
+
+
+def test_a_long_chain_of_refs_is_located(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    """Each $ref in a row costs stack in both checkers; a few hundred ended
+    in a RecursionError (or not, depending on how deep the caller was)."""
+
+    def edit(d: dict[str, Any]) -> None:
+        for i in range(600):
+            d["$defs"][f"link{i}"] = {"$ref": f"#/$defs/link{i + 1}"}
+        d["$defs"]["link600"] = {"type": "string"}
+        d["$defs"]["card"]["properties"]["name"] = {"$ref": "#/$defs/link0"}
+
+    text = damage(content_copy, "offices", edit)
+    expect(validate(), "offices", *at(text, '"name": {\n|"$ref"'), "leads through 601 schemas in a row", "at most 100")

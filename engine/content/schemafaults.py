@@ -40,6 +40,9 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # shallow enough that the metaschema check's recursion stays within Python's
 # stack (it needs a couple of hundred levels here).
 MAX_DEPTH = 64
+# Schemas one value is checked by in a row ($ref to $ref...): each costs a
+# few levels of Python's stack in both checkers.
+MAX_CHAIN = 100
 VERDICTS = Path(__file__).resolve().parent / "__pycache__" / "schema-verdicts"
 _VERDICT_CODE = tuple(Path(__file__).resolve().parent / name for name in ("schemafaults.py", "fastcheck.py", "jsonpos.py"))
 KEEP = 16
@@ -310,8 +313,12 @@ class _Walk:
 
     def _loops(self) -> None:
         """Report each loop of schemas applied to the same value: checking
-        any value against one would never end."""
+        any value against one would never end. And a chain of them longer
+        than MAX_CHAIN: checking recurses once per link, so a long enough
+        one would exhaust Python's stack."""
         state: dict[tuple[str, Pointer], int] = {}  # 1 on the current path, 2 done
+        # Links in the longest chain from a schema, and the step it starts with.
+        longest: dict[tuple[str, Pointer], tuple[int, Pointer | None]] = {}
         for start in self.same_value:
             if start in state:
                 continue
@@ -323,6 +330,8 @@ class _Walk:
                 if step is None:
                     state[node] = 2
                     path.pop()
+                    links = [(longest.get(t, (0, None))[0] + 1, w) for t, w in self.same_value.get(node, ()) if state.get(t) == 2]
+                    longest[node] = max(links, key=lambda x: x[0]) if links else (0, None)
                     continue
                 target, written = step
                 if state.get(target) == 1:
@@ -332,6 +341,12 @@ class _Walk:
                 elif target not in state:
                     state[target] = 1
                     path.append((target, iter(self.same_value.get(target, ()))))
+        if longest:
+            top = max(longest, key=lambda n: longest[n][0])
+            chain, first = longest[top]
+            if chain > MAX_CHAIN and first is not None:
+                message = f"from here $ref (or allOf, anyOf, oneOf, not) leads through {chain} schemas in a row for one value; at most {MAX_CHAIN} can be checked, so shorten the chain"
+                self.found.append(self.files[top[0]].at(first, message))
 
 
 def resolve_pointer(ref: str, family: str, raw: Mapping[str, Any]) -> tuple[str, Pointer, Any] | str:
