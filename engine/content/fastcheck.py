@@ -19,6 +19,14 @@ Check = Callable[[Any], bool]
 Lookup = Callable[[str, Mapping[str, Any]], tuple[Mapping[str, Any], Mapping[str, Any]]]
 
 _ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description", "default", "examples", "$comment"}
+# Every keyword ``Compiler`` understands; a schema file using another is
+# refused (by name and place) before it is compiled.
+KEYWORDS = frozenset(
+    _ANNOTATIONS
+    | {"$ref", "type", "enum", "const", "pattern", "uniqueItems", "required", "prefixItems", "items"}
+    | {"properties", "additionalProperties", "propertyNames", "allOf", "anyOf", "oneOf", "not"}
+    | {"minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "minProperties", "maxProperties"}
+)
 
 
 class UnsupportedSchema(Exception):
@@ -83,7 +91,19 @@ class Compiler:
         key = (id(schema), id(doc))
         found = self.cache.get(key)
         if found is None:
-            found = self._compile(schema, doc)
+            # A schema may reach itself again through a property or an item
+            # (a tree of sections, say): while it is being compiled, a repeat
+            # visit gets a stand-in that calls the finished check. A loop that
+            # never goes into a property or an item is refused before this
+            # (engine.content.schemafaults), as it would never end on any value.
+            finished: list[Check] = []
+            self.cache[key] = lambda v: finished[0](v)
+            try:
+                found = self._compile(schema, doc)
+            except BaseException:
+                del self.cache[key]
+                raise
+            finished.append(found)
             self.cache[key] = found
         return found
 
@@ -99,7 +119,7 @@ class Compiler:
             raise UnsupportedSchema(f"a schema must be an object or a boolean, not {type(s).__name__}")
         if use("$ref"):
             target, target_doc = self.lookup(s["$ref"], doc)
-            # Compile lazily through the cache: refs are shared, never recursive here.
+            # Through the cache: a definition many schemas refer to compiles once.
             checks.append(self.compile(target, target_doc))
         if use("type"):
             names = [s["type"]] if isinstance(s["type"], str) else list(s["type"])
@@ -214,9 +234,59 @@ def _property_names(names: Check) -> Check:
 
 
 def _unique(v: Any) -> bool:
-    if not isinstance(v, list):
-        return True
-    return all(not _json_eq(v[i], v[j]) for i in range(len(v)) for j in range(i + 1, len(v)))
+    return not isinstance(v, list) or all_distinct(v)
+
+
+def all_distinct(items: list[Any]) -> bool:
+    """Whether no two items are equal as JSON values, in time linear in the
+    items' total size.
+
+    Comparing every pair took seconds for a list of a few thousand items.
+    Each item becomes a hashable key that is equal exactly when the items
+    are equal as JSON (see ``json_key``), and a set finds the repeats.
+    """
+    if all(type(x) is str for x in items):
+        # The common case, a list of words: no key to build.
+        return len(set(items)) == len(items)
+    seen: set[Any] = set()
+    for item in items:
+        key = json_key(item)
+        if key in seen:
+            return False
+        seen.add(key)
+    return True
+
+
+def json_key(value: Any) -> Any:
+    """A hashable stand-in for a JSON value: two keys are equal exactly when
+    ``_json_eq`` says the values are.
+
+    A tag keeps kinds apart (true is not 1, the text '1' is not 1) while a
+    number stays a plain Python number, so 1 and 1.0 are one key. A mapping
+    becomes a frozenset of its pairs, so key order does not matter. NaN equals
+    nothing, itself included, so each NaN gets a key of its own.
+    """
+    if isinstance(value, str):
+        return ("s", value)
+    if isinstance(value, bool):
+        return ("b", value)
+    if isinstance(value, (int, float)):
+        if value != value:
+            return ("nan", object())
+        return ("n", value)
+    if value is None:
+        return ("z",)
+    if isinstance(value, list):
+        return ("l", tuple(json_key(x) for x in value))
+    if isinstance(value, dict):
+        return ("d", frozenset((k, json_key(x)) for k, x in value.items()))
+    # Not a JSON value (content never holds one): compared as Python does,
+    # within its own type, as ``_json_eq`` does.
+    try:
+        hash(value)
+    except TypeError:
+        return ("o", object())
+    return ("o", type(value), value)
 
 
 def _items(prefix: tuple[Check, ...], rest: Check | None) -> Check:

@@ -175,7 +175,7 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
     except files.Unreadable as exc:
         raise UsageError(str(exc)) from None
     except SchemaLoadError as exc:
-        raise ContentError([Problem(_display(exc.path), exc.line, exc.column, exc.message)]) from None
+        raise ContentError([Problem(_display(f.path), f.line, f.column, f.message) for f in exc.faults]) from None
     except OSError as exc:
         raise UsageError(f"{files.shown(_display(schema_dir))}: cannot read a schema: {exc.strerror}") from None
 

@@ -8,6 +8,7 @@ flags while typing and what ``stationmaster validate`` reports never differ.
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.content import files
-from engine.content.fastcheck import Check, Compiler, UnsupportedSchema
+from engine.content.fastcheck import Check, Compiler, UnsupportedSchema, all_distinct
+from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -43,10 +45,15 @@ class SchemaIssue:
 
 
 class SchemaLoadError(Exception):
-    """A schema file that cannot be used; the content cannot be checked at all."""
+    """Schema files that cannot be used; the content cannot be checked at all.
 
-    def __init__(self, path: Path, line: int, column: int, message: str) -> None:
+    ``faults`` lists every fault found; ``path``, ``line``, ``column`` and
+    ``message`` are the first one's.
+    """
+
+    def __init__(self, path: Path, line: int, column: int, message: str, more: Sequence[SchemaFault] = ()) -> None:
         self.path, self.line, self.column, self.message = path, line, column, message
+        self.faults: tuple[SchemaFault, ...] = (SchemaFault(path, line, column, message), *more)
         super().__init__(message)
 
 
@@ -55,9 +62,9 @@ class SchemaSet:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        self.raw: dict[str, dict[str, Any]] = {}
+        texts: dict[str, tuple[Path, str]] = {}
         try:
-            listed = [directory / name for name in files.names(directory) if name.endswith(SCHEMA_SUFFIX)]
+            listed = sorted(directory / name for name in files.names(directory) if name.endswith(SCHEMA_SUFFIX))
         except files.Unreadable as exc:
             if exc.refused:  # the system's refusal: the loader's usage error
                 raise
@@ -65,42 +72,43 @@ class SchemaSet:
         for path in listed:
             family = path.name[: -len(SCHEMA_SUFFIX)]
             try:
-                self.raw[family] = json.loads(files.read_bytes(path).decode("utf-8"))
+                texts[family] = (path, files.read_bytes(path).decode("utf-8"))
             except files.Unreadable as exc:
                 if exc.refused:
                     raise
                 raise SchemaLoadError(path, 0, 0, exc.reason) from None
-            except json.JSONDecodeError as exc:
-                raise SchemaLoadError(path, exc.lineno, exc.colno, f"schema is not valid JSON: {exc.msg}") from None
             except UnicodeDecodeError:
                 raise SchemaLoadError(path, 1, 1, "schema is not UTF-8 text") from None
-            if not isinstance(self.raw[family], dict):
-                raise SchemaLoadError(path, 1, 1, "a schema must be a JSON object")
+        # Checked whole before use: a fault in a schema is the author's to
+        # fix, with its place, not an internal error of the checker.
+        self.raw, faults = load_schemas(texts)
+        if faults:
+            first, *rest = faults
+            raise SchemaLoadError(first.path, first.line, first.column, first.message, rest)
         self._validators: dict[str, Draft202012Validator] = {}
         self._fast: dict[str, Check] = {}
         self._compiler = Compiler(self._lookup)
         for family in self.families:
             try:
                 self.fast(family)
-            except UnsupportedSchema as exc:
+            except UnsupportedSchema as exc:  # pragma: no cover - load_schemas refuses these first, by place
                 raise SchemaLoadError(directory / (family + SCHEMA_SUFFIX), 1, 1, str(exc)) from None
+            except RecursionError:
+                # Nesting is bounded per file, but $ref can chain schemas
+                # through $defs without limit.
+                raise SchemaLoadError(directory / (family + SCHEMA_SUFFIX), 1, 1, "its $ref lead from schema to schema hundreds deep; shorten the chain") from None
 
     @property
     def families(self) -> list[str]:
         return [name for name in self.raw if name != DEFS_NAME]
 
     def _lookup(self, ref: str, document: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
-        file, _, fragment = ref.partition("#")
-        if file:
-            if not file.endswith(SCHEMA_SUFFIX) or file[: -len(SCHEMA_SUFFIX)] not in self.raw:
-                raise SchemaLoadError(self.directory / file, 1, 1, f"$ref '{ref}' names a schema file that does not exist")
-            document = self.raw[file[: -len(SCHEMA_SUFFIX)]]
-        target: Any = document
-        for part in [p for p in fragment.split("/") if p]:
-            if not isinstance(target, Mapping) or part not in target:
-                raise SchemaLoadError(self.directory, 1, 1, f"$ref '{ref}' points at nothing")
-            target = target[part]
-        return target, document
+        family = next(name for name, raw in self.raw.items() if raw is document)
+        found = resolve_pointer(ref, family, self.raw)
+        if isinstance(found, str):  # pragma: no cover - load_schemas refuses these first, by place
+            raise SchemaLoadError(self.directory / (family + SCHEMA_SUFFIX), 1, 1, found)
+        target_family, _, target = found
+        return target, self.raw[target_family]
 
     def fast(self, family: str) -> Check:
         found = self._fast.get(family)
@@ -112,7 +120,6 @@ class SchemaSet:
     def validator(self, family: str) -> Draft202012Validator:
         # Imported here: jsonschema costs ~70 ms to import, and clean content
         # never needs it (the fast check has already said "valid").
-        from jsonschema import Draft202012Validator
         from referencing import Registry, Resource
         from referencing.jsonschema import DRAFT202012
 
@@ -124,7 +131,7 @@ class SchemaSet:
             # Give the schema a base URI so "defs.schema.json#/..." resolves
             # in the registry exactly as an editor resolves it beside the file.
             schema.setdefault("$id", family + SCHEMA_SUFFIX)
-            found = Draft202012Validator(schema, registry=registry)
+            found = _make_validator(schema, registry)
             self._validators[family] = found
         return found
 
@@ -140,6 +147,32 @@ class SchemaSet:
         # only misspelt is reported once, as the misspelling.
         misspelt = {(i.pointer[:-1], i.meant) for i in issues if i.meant is not None}
         return [i for i in dict.fromkeys(issues) if (i.pointer, i.missing) not in misspelt]
+
+
+def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """jsonschema's uniqueItems, in linear time and with JSON equality.
+
+    jsonschema compares every pair of items when they cannot be sorted
+    (mappings, or text mixed with numbers): minutes for a long list. The fast
+    check's test is used instead, so the two also always agree.
+    """
+    from jsonschema.exceptions import ValidationError
+
+    if unique and isinstance(instance, list) and not all_distinct(instance):
+        yield ValidationError("the list repeats an item")
+
+
+@functools.cache
+def _validator_class() -> Any:
+    from jsonschema import Draft202012Validator, validators
+
+    extend: Any = validators.extend
+    return extend(Draft202012Validator, {"uniqueItems": _unique_items})
+
+
+def _make_validator(schema: Mapping[str, Any], registry: Any) -> Draft202012Validator:
+    made: Draft202012Validator = _validator_class()(schema, registry=registry)
+    return made
 
 
 def closest(word: str, choices: Sequence[str]) -> str | None:

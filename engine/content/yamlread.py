@@ -12,6 +12,8 @@ the exact line and column of a key or value.
 from __future__ import annotations
 
 import re
+import unicodedata
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -186,8 +188,10 @@ def read_yaml(text: str) -> Document:
     except yaml.MarkedYAMLError as exc:
         raise YamlReadError([_syntax_issue(text, exc)]) from None
     except yaml.reader.ReaderError as exc:
-        line, col = position_of_offset(text, _char_offset(text, exc.position))
-        raise YamlReadError([YamlIssue(line, col, f"the file holds a character YAML does not allow: {exc.reason}")]) from None
+        offset = _char_offset(text, exc.position)
+        line, col = position_of_offset(text, offset)
+        what = f"{char_label(text[offset])}, a character" if offset < len(text) else "a character"
+        raise YamlReadError([YamlIssue(line, col, f"the file holds {what} YAML does not allow ({exc.reason}); remove it")]) from None
     except RecursionError:
         # Only the pure-Python parser recurses per level; libyaml stops at 1000.
         raise YamlReadError([YamlIssue(1, 1, f"nesting far deeper than {MAX_DEPTH} levels; content files are shallow")]) from None
@@ -195,7 +199,7 @@ def read_yaml(text: str) -> Document:
         raise YamlReadError([YamlIssue(1, 1, f"YAML error: {exc}")]) from None
     if root is None:
         return Document(None, None)
-    return Document(_Converter().convert(root, 0), root)
+    return Document(_Converter(text).convert(root, 0), root)
 
 
 def _syntax_issue(text: str, exc: yaml.MarkedYAMLError) -> YamlIssue:
@@ -290,10 +294,57 @@ def _offset_of(text: str, line: int, col: int) -> int:
     return start + col - 1
 
 
+# Characters a designer cannot see that change what a reader sees: control
+# characters (C0 but tab and newline, DEL, C1), which a terminal may act on,
+# and the bidirectional marks, embeddings, overrides and isolates, which
+# reorder the text around them. YAML lets them in through escapes ("\e",
+# "\u202e"), and the bidi ones even as written.
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL_NAMES = {
+    0x00: "NULL",
+    0x07: "BELL",
+    0x08: "BACKSPACE",
+    0x0B: "LINE TABULATION",
+    0x0C: "FORM FEED",
+    0x0D: "CARRIAGE RETURN",
+    0x1B: "ESCAPE",
+    0x7F: "DELETE",
+}
+
+
+def hidden_character(text: str) -> str | None:
+    """Why ``text`` cannot be content, naming the first hidden character in
+    it by its code point; None when it holds none."""
+    match = _HIDDEN.search(text)
+    if match is None:
+        return None
+    char = match.group()
+    if _is_control(char):
+        return f"holds {char_label(char)}, a control character that does not belong in text; remove it"
+    return f"holds {char_label(char)}, an invisible character that reorders text; remove it"
+
+
+def _is_control(char: str) -> bool:
+    return ord(char) < 0x20 or 0x7F <= ord(char) <= 0x9F
+
+
+def char_label(char: str) -> str:
+    """A character by its code point and name: ``U+001B ESCAPE``."""
+    code = ord(char)
+    name = _CONTROL_NAMES.get(code) if _is_control(char) else unicodedata.name(char, "")
+    return f"U+{code:04X} {name}" if name else f"U+{code:04X}"
+
+
 class _Converter:
     """Nodes to plain values: dict, list, str, int, float, bool, None."""
 
-    def __init__(self) -> None:
+    def __init__(self, text: str = "") -> None:
+        self.text = text
+        # A hidden character reaches a value written as itself or through an
+        # escape, which needs a backslash: a file with neither (nearly every
+        # file) needs no look at each value.
+        self.look = "\\" in text or _HIDDEN.search(text) is not None
+        self._line_starts: list[int] | None = None
         self.issues: list[YamlIssue] = []
         # Aliases make the composer hand back the very same node again. Each
         # collection is converted once; a repeat reuses the value and adds
@@ -310,11 +361,14 @@ class _Converter:
             raise YamlReadError(self.issues)
         return value
 
-    def _node(self, node: Node, depth: int) -> Any:
+    def _node(self, node: Node, depth: int, field: str = "") -> Any:
         if isinstance(node, ScalarNode):
             self.written += 1
             self.expanded += 1
-            return self._scalar(node)
+            value = self._scalar(node)
+            if self.look and type(value) is str:
+                self._refuse_hidden(node, value, f"'{field}'" if field else "this text")
+            return value
         key = id(node)
         seen = self.done.get(key)
         if seen is not None:
@@ -333,16 +387,16 @@ class _Converter:
         before = self.expanded
         self.written += 1
         self.expanded += 1
-        value = self._collection(node, depth)
+        value = self._collection(node, depth, field)
         self.active.discard(key)
         self.done[key] = (value, self.expanded - before)
         return value
 
-    def _collection(self, node: Node, depth: int) -> Any:
+    def _collection(self, node: Node, depth: int, field: str) -> Any:
         if isinstance(node, SequenceNode):
             if node.tag != SEQ:
                 self._bad_tag(node)
-            return [self._node(child, depth + 1) for child in node.value]
+            return [self._node(child, depth + 1, field) for child in node.value]
         if isinstance(node, MappingNode):
             if node.tag != MAP:
                 self._bad_tag(node)
@@ -354,6 +408,8 @@ class _Converter:
                     self.issues.append(YamlIssue(line, col, "a mapping key must be a plain word"))
                     continue
                 key = key_node.value
+                if self.look:
+                    self._refuse_hidden(key_node, key, "a key")
                 if key in first_seen:
                     line, col = _pos(key_node)
                     first_line = first_seen[key].start_mark.line + 1
@@ -364,11 +420,37 @@ class _Converter:
                 first_seen[key] = key_node
                 self.written += 1
                 self.expanded += 1
-                result[key] = self._node(value_node, depth + 1)
+                # A key holding a hidden character is not repeated in the
+                # problems of the values below it.
+                result[key] = self._node(value_node, depth + 1, "" if self.look and _HIDDEN.search(key) else key)
             return result
         line, col = _pos(node)  # pragma: no cover - composer makes only three kinds
         self.issues.append(YamlIssue(line, col, "unreadable YAML node"))
         return None
+
+    def _refuse_hidden(self, node: Node, value: str, what: str) -> None:
+        """A located issue when ``value`` (the text of ``node``) holds a
+        hidden character: at the character itself when it is written as
+        itself, else (written as an escape) where the text starts."""
+        why = hidden_character(value)
+        if why is None:
+            return
+        line, col = _pos(node)
+        if self.text:
+            char = _HIDDEN.search(value).group()  # type: ignore[union-attr]
+            start = self._offset(line, col)
+            end = self._offset(node.end_mark.line + 1, node.end_mark.column + 1)
+            at = self.text.find(char, start, max(start, end))
+            if at >= 0:
+                line, col = position_of_offset(self.text, at)
+        self.issues.append(YamlIssue(line, col, f"{what} {why}"))
+
+    def _offset(self, line: int, col: int) -> int:
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        if line > len(self._line_starts):
+            return len(self.text)
+        return min(len(self.text), self._line_starts[line - 1] + col - 1)
 
     def _bad_tag(self, node: Node) -> None:
         line, col = _pos(node)
@@ -416,6 +498,33 @@ def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_T) :] if tag.startswith(_T) else tag
 
 
+_MEMBERS: weakref.WeakKeyDictionary[MappingNode, dict[str, tuple[Node, Node]]] = weakref.WeakKeyDictionary()
+
+
+_SCANNED = 16
+
+
+def _member(node: MappingNode, key: str) -> tuple[Node, Node] | None:
+    """The (key, value) nodes of ``key`` in a mapping node, the first of a
+    repeated key winning. A small mapping (a card) is scanned; a large one is
+    indexed once and the index kept while the node lives: a file with a
+    problem under each of many keys would otherwise scan the mapping once
+    per problem, quadratic in its size."""
+    if len(node.value) <= _SCANNED:
+        for k, v in node.value:
+            if isinstance(k, ScalarNode) and k.value == key:
+                return k, v
+        return None
+    found = _MEMBERS.get(node)
+    if found is None:
+        found = {}
+        for k, v in node.value:
+            if isinstance(k, ScalarNode):
+                found.setdefault(k.value, (k, v))
+        _MEMBERS[node] = found
+    return found.get(key)
+
+
 def locate(root: Node | None, pointer: Sequence[str | int], *, key: bool = False) -> tuple[int, int]:
     """Position of the value at ``pointer`` (or of its key, with ``key=True``).
 
@@ -428,12 +537,10 @@ def locate(root: Node | None, pointer: Sequence[str | int], *, key: bool = False
     key_node: Node | None = None
     for step in pointer:
         if isinstance(node, MappingNode):
-            for k, v in node.value:
-                if isinstance(k, ScalarNode) and k.value == str(step):
-                    key_node, node = k, v
-                    break
-            else:
+            found = _member(node, str(step))
+            if found is None:
                 break
+            key_node, node = found
         elif isinstance(node, SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
             key_node, node = None, node.value[step]
         else:
