@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any
 
 from engine.stationmaster import rules
@@ -25,6 +25,7 @@ from engine.stationmaster.hand import limit_bonuses
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
 from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine import saves
+from engine.proven import Proven
 from engine.rng import SeededStream
 from engine.stationmaster.response import answering
 from engine.stationmaster.state import Car, GameState, MainlineSlot
@@ -60,9 +61,14 @@ class Game:
         # move the rules' own stream (a replay makes no picks).
         self.bot = self.rng.fork("bot")
         self.history: list[Action] = []
+        # What this game proposed and judged legal in the position it is in
+        # now, so that ``apply`` of it does not judge it again.
+        self._proven = Proven()
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
         self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
+        # (player, card id) -> (district stamp, the open ends they came from, placements): engine.stationmaster.proposals
+        self.placements_cache: dict[tuple[int, str], tuple[tuple[int, int], set[tuple[int, int]], list[tuple[int, int, int]]]] = {}
         self.bot_views: dict[object, object] = {}  # a bot's own derived views (engine.stationmaster.greedy)
         self.limit_bonus = limit_bonuses(catalog)
         self.state = GameState(players=players)
@@ -136,26 +142,37 @@ class Game:
     # -- the API ----------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        return [a for a in rules.candidates(self) if not self.check(a)]
+        found = [a for a in rules.candidates(self) if not self._judge(a)]
+        for action in found:
+            self._proven.record(self.state, len(self.history), action)
+        return found
 
     def random_legal_action(self, stream: SeededStream | None = None) -> Action | None:
         """A legal action drawn uniformly at random (from the bot stream unless
         another is given): propose, check, discard the refused, draw again.
         The same distribution as choosing from legal_actions(), without
-        judging every proposal first."""
-        return self.first_legal(rules.candidates(self), stream or self.bot)
+        judging every proposal first, or even building it."""
+        return self.first_legal(rules.proposals(self), stream or self.bot)
 
-    def first_legal(self, pool: list[Action], stream: SeededStream) -> Action | None:
-        """A legal action from ``pool`` drawn uniformly from ``stream``: draw,
-        check, drop the refused, draw again (``pool`` is consumed)."""
+    def first_legal(self, pool: MutableSequence[Action], stream: SeededStream) -> Action | None:
+        """A legal action from ``pool`` (proposals of this position) drawn
+        uniformly from ``stream``: draw, check, drop the refused, draw again
+        (``pool`` is consumed). The action found is recorded as proven, so
+        ``apply`` does not judge it again."""
         while pool:
             i = stream.below(len(pool)) if len(pool) > 1 else 0
             action = pool[i]
-            if not self.check(action):
+            if not self._judge(action):
+                self._proven.record(self.state, len(self.history), action)
                 return action
             pool[i] = pool[-1]
             pool.pop()
         return None
+
+    def _judge(self, action: Action) -> list[Reason]:
+        """``check`` for the engine's own proposals: they are actions, and
+        well formed, by construction, so only the rules are asked."""
+        return rules.judged(self, action)
 
     def copy(self) -> Game:
         """An independent game in the same position, to try actions on (a
@@ -167,7 +184,9 @@ class Game:
         twin.state = deepcopy(self.state)
         twin.history = list(self.history)
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
+        twin._proven = Proven()  # its own record: the copy's state is another object
         twin.open_ends_cache = {}
+        twin.placements_cache = {}
         twin.spent_cache = dict(self.spent_cache)
         twin.bot_views = {}
         return twin
@@ -199,15 +218,20 @@ class Game:
 
     def check(self, action: Action) -> list[Reason]:
         """Every reason ``action`` is refused now, each a Reason (its text, with a
-        stable ``code``); empty when it is allowed."""
+        stable ``code``); empty when it is allowed. Always judged in full."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r:.80}")
         return rules.reasons(self, action)
 
     def apply(self, action: Action) -> None:
-        reasons = self.check(action)
-        if reasons:
-            raise IllegalActionError(action, reasons)
+        """Carry out ``action``, or IllegalActionError with every reason it is
+        refused. An action this game has just proposed and judged legal in
+        this very position (``random_legal_action``, ``legal_actions``, a
+        bot's ``first_legal``) is not judged again; anything else is."""
+        if not self._proven.holds(self.state, len(self.history), action):
+            reasons = self.check(action)
+            if reasons:
+                raise IllegalActionError(action, reasons)
         rules.perform(self, action)
         self.history.append(action)
 

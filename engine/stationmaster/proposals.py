@@ -4,10 +4,13 @@ The order of the proposals is part of the game (a seeded bot picks from it)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
-from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, MainlineModifier, SecondSection, TrackShape, TrainCard
+from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, MainlineModifier, OpponentCard, SecondSection, TrackShape, TrainCard
 from engine.stationmaster.district import open_ends, placement_candidates
 from engine.stationmaster.hand import must_play, over_limit
 from engine.stationmaster.held import held_card, spent_by
@@ -21,70 +24,205 @@ if TYPE_CHECKING:
 
 
 def candidates(game: Game) -> list[Action]:
+    """Every proposal, in order (what ``legal_actions`` judges, and a greedy
+    bot ranks)."""
+    return proposals(game).materialised()
+
+
+class Proposals:
+    """The proposals of one position as a list whose items are built only
+    when asked for: a run of proposals of one shape (a card's placements, its
+    discards) is held as a count and a maker of its k-th item. A random pick
+    draws an index, judges that proposal and usually stops there, so the
+    dozens it never looks at are never built.
+
+    It is the list ``candidates`` returns, item for item, and answers the
+    same draw-and-drop that ``Game.first_legal`` does on a list (``len``,
+    ``pool[i]``, ``pool[i] = pool[-1]``, ``pool.pop()``): a seeded pick draws
+    the same numbers from its stream, and picks the same action, from either."""
+
+    __slots__ = ("_ends", "_makers", "_moved", "_size")
+
+    def __init__(self) -> None:
+        self._ends: list[int] = []  # where each run ends (exclusive)
+        self._makers: list[Callable[[int], Action]] = []
+        self._moved: dict[int, Action] = {}  # items dropped onto (the last one moves into a dropped place)
+        self._size = 0
+
+    def add(self, count: int, make: Callable[[int], Action]) -> None:
+        """A run of ``count`` proposals, the k-th being ``make(k)``."""
+        if count > 0:
+            self._size += count
+            self._ends.append(self._size)
+            self._makers.append(make)
+
+    def extend(self, actions: Sequence[Action]) -> None:
+        """A run of proposals already built."""
+        self.add(len(actions), actions.__getitem__)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, i: int) -> Action:
+        if i < 0:
+            i += self._size
+        if not 0 <= i < self._size:
+            raise IndexError(i)
+        moved = self._moved.get(i)
+        if moved is not None:
+            return moved
+        run = bisect_right(self._ends, i)
+        return self._makers[run](i - (self._ends[run - 1] if run else 0))
+
+    def __setitem__(self, i: int, action: Action) -> None:
+        if i < 0:
+            i += self._size
+        if not 0 <= i < self._size:
+            raise IndexError(i)
+        self._moved[i] = action
+
+    def pop(self) -> Action:
+        last = self[-1]
+        self._size -= 1
+        self._moved.pop(self._size, None)
+        return last
+
+    def materialised(self) -> list[Action]:
+        """Every proposal still in the pool, in order, built."""
+        return [self[i] for i in range(self._size)]
+
+
+def proposals(game: Game) -> Proposals:
+    """What this point of the turn could allow, unbuilt (see ``Proposals``);
+    ``check`` judges each. Built in this order, which is part of the game."""
     s = game.state
+    pool = Proposals()
     if s.phase == "over":
-        return []
+        return pool
     if s.phase == "setup":
-        return [ChooseGrade(0, slot=i, uphill=h) for i in s.pending_grades[:1] for h in HEADINGS]
+        pool.extend([ChooseGrade(0, slot=i, uphill=h) for i in s.pending_grades[:1] for h in HEADINGS])
+        return pool
     if answering(s) is not None:
-        return response_candidates(game)
+        pool.extend(response_candidates(game))
+        return pool
     p = s.current
-    found: list[Action] = []
-    if not (s.turn.drawn or s.turn.played):
-        found.append(Draw(p, "deck"))
-        found += [Draw(p, str(i + 1)) for i in range(len(s.departments))]
-    over = over_limit(game, p)
-    may_discard = over or (s.turn.drawn and not s.turn.played and not s.turn.discarded)
-    may_play = not s.turn.played or must_play(game, p)
+    turn = s.turn
+    fresh = not (turn.drawn or turn.played)
+    departments = len(s.departments)
+    if fresh:
+        pool.add(1 + departments, partial(_draw, p))
+    may_discard = over_limit(game, p) or (turn.drawn and not turn.played and not turn.discarded)
+    may_play = not turn.played or must_play(game, p)
     ends = open_ends(game, s.districts[p]) if may_play else set()
+    by_id = game.catalog.by_id
     for card_id in sorted(set(s.hands[p])):
-        card = game.catalog.by_id[card_id]
+        card = by_id[card_id]
         if may_discard:
-            found += [Discard(p, card_id, d + 1) for d in range(len(s.departments))]
+            pool.add(departments, partial(_discard, p, card_id))
         if may_play:
-            found += _play_proposals(game, p, card, ends)
-            found += attack_candidates(game, p, card)
+            _play_proposals(game, pool, p, card, ends)
+            if isinstance(card, OpponentCard):
+                pool.extend(attack_candidates(game, p, card))
         if s.trains and getattr(card, "effect", None) is not None and spent_by(game, card) is RedFlag:
-            found += [RedFlag(p, train=t.id) for t in s.trains]
-    for t in s.trains if not (s.turn.drawn or s.turn.played) else ():
+            pool.extend([RedFlag(p, train=t.id) for t in s.trains])
+    if fresh and s.trains:
+        pool.extend(_train_proposals(game, p))
+    pool.add(1, partial(_end_turn, p))
+    return pool
+
+
+def _draw(p: int, k: int) -> Action:
+    """The deck (k = 0), then each Department by its number."""
+    return Draw(p, str(k) if k else "deck")
+
+
+def _discard(p: int, card_id: str, k: int) -> Action:
+    return Discard(p, card_id, k + 1)
+
+
+def _end_turn(p: int, k: int) -> Action:
+    return EndTurn(p)
+
+
+def _train_proposals(game: Game, p: int) -> list[Action]:
+    """Sorting, switching and holding trains: only at the start of a turn,
+    and few enough to build outright."""
+    s = game.state
+    found: list[Action] = []
+    for t in s.trains:
         slot = s.mainline[t.position]
         at_interchange = slot.kind == "terrain" and terrain(game, t.position).yard
         in_yard = slot.kind == "office" and slot.player == p and t.remaining == 0
         if (at_interchange or in_yard) and len(t.cars) > 1:
             found.append(SortCars(p, train=t.id, order=tuple(reversed(range(len(t.cars))))))
-    if not (s.turn.drawn or s.turn.played):
-        kicks = held_card(game, p, FlyingSwitch) is not None
-        for t in s.trains:
-            district = train_district(game, t)
-            if district is None or district.player != p:
-                continue
-            for where in sorted(reachable(game, district)):
+    kicks = held_card(game, p, FlyingSwitch) is not None
+    for t in s.trains:
+        district = train_district(game, t)
+        if district is None or district.player != p:
+            continue
+        for where in sorted(reachable(game, district)):
+            x, y = (int(v) for v in where.split(","))
+            # every count of rear cars, and the caboose (alone) if it has one
+            found += [Spot(p, train=t.id, x=x, y=y, cars=n) for n in range(1, len(t.cars) + 1)]
+            if t.caboose:
+                found.append(Spot(p, train=t.id, x=x, y=y, cars=0, caboose=True))
+            found.append(Pull(p, train=t.id, x=x, y=y))
+        if t.player == p:
+            found.append(Hold(p, train=t.id))
+        if kicks and t.cars:
+            for where in sorted(reachable(game, district, kick=True)):
                 x, y = (int(v) for v in where.split(","))
-                # every count of rear cars, and the caboose (alone) if it has one
-                found += [Spot(p, train=t.id, x=x, y=y, cars=n) for n in range(1, len(t.cars) + 1)]
-                if t.caboose:
-                    found.append(Spot(p, train=t.id, x=x, y=y, cars=0, caboose=True))
-                found.append(Pull(p, train=t.id, x=x, y=y))
-            if t.player == p:
-                found.append(Hold(p, train=t.id))
-            if kicks and t.cars:
-                for where in sorted(reachable(game, district, kick=True)):
-                    x, y = (int(v) for v in where.split(","))
-                    found.append(FlyingSwitch(p, train=t.id, x=x, y=y))
-    found.append(EndTurn(p))
+                found.append(FlyingSwitch(p, train=t.id, x=x, y=y))
     return found
 
 
-def _play_proposals(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> list[Action]:
+def _play_proposals(game: Game, pool: Proposals, p: int, card: Card, ends: set[tuple[int, int]]) -> None:
     """The ways worth proposing to play ``card``: where it could go, by kind."""
     s = game.state
     if isinstance(card, TrainCard) and card.service == "extra":
-        return [Play(p, card.id, slot=i, heading=h) for i in range(len(s.mainline)) for h in HEADINGS]
-    if isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
-        return [Play(p, card.id, slot=i) for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
-    if isinstance(card, SecondSection):
+        pool.add(2 * len(s.mainline), partial(_extra_start, p, card.id))
+    elif isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
+        terrain_slots = [i for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
+        pool.add(len(terrain_slots), partial(_on_slot, p, card.id, terrain_slots))
+    elif isinstance(card, SecondSection):
         due = s.timetable[s.stage - 1]
-        return [Play(p, card.id, train=due)] if due is not None else []
-    if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
-        return [Play(p, card.id, x=x, y=y, rotation=r) for x, y, r in placement_candidates(game, p, card, ends)]
-    return [Play(p, card.id)]
+        if due is not None:
+            pool.extend([Play(p, card.id, train=due)])
+    elif isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
+        places = _placements(game, p, card, ends)
+        pool.add(len(places), partial(_placed, p, card.id, places))
+    else:
+        pool.extend([Play(p, card.id)])
+
+
+def _placements(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """``placement_candidates``, kept on the game until the district changes:
+    they are asked for at every proposal, and a district changes only when a
+    card is placed in it. The stamp is the one ``open_ends`` (which they are
+    made from) is kept by. An Enhancement's places also depend on which
+    squares carry one already, which that stamp does not see: they are
+    worked out afresh."""
+    if isinstance(card, Enhancement):
+        return placement_candidates(game, p, card, ends)
+    district = game.state.districts[p]
+    stamp = (district.revision, len(district.squares))
+    kept = game.placements_cache.get((p, card.id))
+    if kept is not None and kept[0] == stamp and kept[1] is ends:
+        return kept[2]
+    found = placement_candidates(game, p, card, ends)
+    game.placements_cache[(p, card.id)] = (stamp, ends, found)
+    return found
+
+
+def _extra_start(p: int, card_id: str, k: int) -> Action:
+    """An Extra from Mainline position k // 2, heading east (even k) or west."""
+    return Play(p, card_id, slot=k >> 1, heading=HEADINGS[k & 1])
+
+
+def _on_slot(p: int, card_id: str, slots: list[int], k: int) -> Action:
+    return Play(p, card_id, slot=slots[k])
+
+
+def _placed(p: int, card_id: str, places: list[tuple[int, int, int]], k: int) -> Action:
+    x, y, rotation = places[k]
+    return Play(p, card_id, x=x, y=y, rotation=rotation)

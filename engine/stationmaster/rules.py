@@ -19,14 +19,14 @@ from engine.stationmaster.lasting import turn_ended
 from engine.stationmaster.lookups import log, terrain
 from engine.stationmaster.moves import hold_reasons, perform_hold, perform_sort, perform_spend, perform_switch, sort_reasons, spend_reasons, switch_reasons
 from engine.stationmaster.play import card_play_reasons, perform_play, play_reasons
-from engine.stationmaster.proposals import candidates
+from engine.stationmaster.proposals import candidates, proposals
 from engine.stationmaster.response import attack_reasons, perform_attack, perform_response, response_reasons
 from engine.stationmaster.turn import end_turn_reasons, grade_reasons, perform_end_turn, perform_grade
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
 
-__all__ = ["candidates", "card_play_reasons", "hand_limit", "log", "perform", "reasons", "terrain"]
+__all__ = ["candidates", "card_play_reasons", "hand_limit", "judged", "log", "perform", "proposals", "reasons", "terrain"]
 
 # Actions that spend a card held in hand (the handler of its effect says which).
 SPENDING = (RedFlag, FlyingSwitch)
@@ -35,8 +35,14 @@ SPENDING = (RedFlag, FlyingSwitch)
 def reasons(game: Game, action: Action) -> list[Reason]:
     """Every reason ``action`` is refused; input that names nothing real is
     an InvalidActionError, raised once, here, before any rule is asked."""
-    s = game.state
     check_well_formed(game, action)
+    return judged(game, action)
+
+
+def judged(game: Game, action: Action) -> list[Reason]:
+    """Every reason a well-formed ``action`` is refused (the engine's own
+    proposals are well formed: it names only what it finds on the table)."""
+    s = game.state
     if s.phase == "over":
         return [Reason("game-over", "the game is over")]
     if s.phase == "setup":

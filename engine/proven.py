@@ -1,0 +1,66 @@
+"""The actions a game has itself just proposed and judged legal, so that
+``apply`` of one of them need not judge it a second time.
+
+A bot's turn is: propose, judge, pick, apply. Judging again in ``apply`` what
+was judged a moment before, in the same position, was a third of the
+engine's work in random play. The record trusts an action only when all of
+these hold, and anything else is judged in full as before:
+
+- the position is the one it was judged in: the same state object and the
+  same number of actions played (every change of a position goes through
+  ``apply``, which plays one more);
+- it is the very object the game handed out (an equal action built by a
+  caller, typed by a person or read from a save is judged, as it always was);
+- its fields still hold what they held when it was judged (a frozen
+  dataclass can still be changed by force, with ``object.__setattr__``).
+
+Nothing here names a game: a game keeps one ``Proven`` and asks it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from operator import attrgetter
+from typing import Any, Callable
+
+# Each action class's reader of all its fields at once (a C-level getter: a
+# snapshot costs far less than the judging it saves).
+_READERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def snapshot(action: object) -> tuple[type, Any]:
+    """The action's class and the values of its fields, as they are now."""
+    cls = type(action)
+    read = _READERS.get(cls)
+    if read is None:
+        read = _READERS[cls] = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
+    return cls, read(action)
+
+
+class Proven:
+    """The actions judged legal in one position (see the module's docstring)."""
+
+    __slots__ = ("_state", "_ply", "_actions")
+
+    def __init__(self) -> None:
+        self._state: object = None
+        self._ply = -1
+        # id of the action -> (the action itself, kept so its id is not reused; its snapshot)
+        self._actions: dict[int, tuple[object, tuple[type, Any]]] = {}
+
+    def record(self, state: object, ply: int, action: object) -> None:
+        """``action`` was judged legal in ``state`` after ``ply`` actions."""
+        if self._state is not state or self._ply != ply:
+            self._state, self._ply, self._actions = state, ply, {}
+        self._actions[id(action)] = (action, snapshot(action))
+
+    def holds(self, state: object, ply: int, action: object) -> bool:
+        """Whether ``action`` is one recorded for this very position, unchanged."""
+        if self._state is not state or self._ply != ply:
+            return False
+        entry = self._actions.get(id(action))
+        return entry is not None and entry[0] is action and entry[1] == snapshot(action)
+
+    def forget(self) -> None:
+        """Drop every record (a copy of a game starts with none of its own)."""
+        self._state, self._ply, self._actions = None, -1, {}
