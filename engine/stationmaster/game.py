@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.stationmaster import rules
@@ -27,6 +27,7 @@ from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine import saves
 from engine.proven import Proven
 from engine.rng import SeededStream
+from engine.stationmaster.proposals import Drawable
 from engine.stationmaster.response import answering
 from engine.stationmaster.state import Car, GameState, MainlineSlot
 
@@ -154,7 +155,7 @@ class Game:
         judging every proposal first, or even building it."""
         return self.first_legal(rules.proposals(self), stream or self.bot)
 
-    def first_legal(self, pool: MutableSequence[Action], stream: SeededStream) -> Action | None:
+    def first_legal(self, pool: Drawable, stream: SeededStream) -> Action | None:
         """A legal action from ``pool`` (proposals of this position) drawn
         uniformly from ``stream``: draw, check, drop the refused, draw again
         (``pool`` is consumed). The action found is recorded as proven, so

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, MainlineModifier, OpponentCard, SecondSection, TrackShape, TrainCard
@@ -27,6 +27,18 @@ def candidates(game: Game) -> list[Action]:
     """Every proposal, in order (what ``legal_actions`` judges, and a greedy
     bot ranks)."""
     return proposals(game).materialised()
+
+
+class Drawable(Protocol):
+    """What ``Game.first_legal`` draws from: a list of proposals, or ``Proposals``."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, i: int) -> Action: ...
+
+    def __setitem__(self, i: int, action: Action) -> None: ...
+
+    def pop(self) -> Action: ...
 
 
 class Proposals:
