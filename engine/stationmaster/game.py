@@ -143,7 +143,7 @@ class Game:
     # -- the API ----------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        found = [a for a in rules.candidates(self) if not self._judge(a)]
+        found = [a for a in rules.candidates(self) if not self._refused(a)]
         for action in found:
             self._proven.record(self.state, len(self.history), action)
         return found
@@ -163,17 +163,18 @@ class Game:
         while pool:
             i = stream.below(len(pool)) if len(pool) > 1 else 0
             action = pool[i]
-            if not self._judge(action):
+            if not self._refused(action):
                 self._proven.record(self.state, len(self.history), action)
                 return action
             pool[i] = pool[-1]
             pool.pop()
         return None
 
-    def _judge(self, action: Action) -> list[Reason]:
-        """``check`` for the engine's own proposals: they are actions, and
-        well formed, by construction, so only the rules are asked."""
-        return rules.judged(self, action)
+    def _refused(self, action: Action) -> bool:
+        """``check``'s verdict on one of the engine's own proposals: they are
+        actions, and well formed, by construction, so only the rules are
+        asked, and only whether they refuse it."""
+        return bool(rules.judged(self, action, verdict=True))
 
     def copy(self) -> Game:
         """An independent game in the same position, to try actions on (a
