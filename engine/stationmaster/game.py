@@ -27,7 +27,7 @@ from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine import saves
 from engine.proven import Proven
 from engine.rng import SeededStream
-from engine.stationmaster.proposals import Drawable
+from engine.stationmaster.proposals import Drawable, Proposals
 from engine.stationmaster.response import answering
 from engine.stationmaster.state import Car, GameState, MainlineSlot
 
@@ -160,15 +160,21 @@ class Game:
         uniformly from ``stream``: draw, check, drop the refused, draw again
         (``pool`` is consumed). The action found is recorded as proven, so
         ``apply`` does not judge it again."""
-        while pool:
-            i = stream.below(len(pool)) if len(pool) > 1 else 0
-            action = pool[i]
-            if not self._refused(action):
-                self._proven.record(self.state, len(self.history), action)
-                return action
-            pool[i] = pool[-1]
-            pool.pop()
-        return None
+        if isinstance(pool, Proposals):
+            found = pool.first_legal(self._refused, stream)
+        else:
+            found = None
+            while pool:
+                i = stream.below(len(pool)) if len(pool) > 1 else 0
+                action = pool[i]
+                if not self._refused(action):
+                    found = action
+                    break
+                pool[i] = pool[-1]
+                pool.pop()
+        if found is not None:
+            self._proven.record(self.state, len(self.history), found)
+        return found
 
     def _refused(self, action: Action) -> bool:
         """``check``'s verdict on one of the engine's own proposals: they are

@@ -20,6 +20,7 @@ from engine.stationmaster.response import answering, attack_candidates, response
 from engine.stationmaster.switching import reachable, train_district
 
 if TYPE_CHECKING:
+    from engine.rng import SeededStream
     from engine.stationmaster.game import Game
 
 
@@ -98,6 +99,31 @@ class Proposals:
         self._size -= 1
         self._moved.pop(self._size, None)
         return last
+
+    def first_legal(self, refused: Callable[[Action], bool], stream: SeededStream) -> Action | None:
+        """``Game.first_legal`` on this pool, item for item and draw for draw
+        (draw an index below the size, judge that proposal, put the last one
+        in its place if refused, draw again), with the dropping done here."""
+        below, ends, makers, moved = stream.below, self._ends, self._makers, self._moved
+        n = self._size
+        while n:
+            i = below(n) if n > 1 else 0
+            action = moved.get(i)
+            if action is None:
+                run = bisect_right(ends, i)
+                action = makers[run](i - ends[run - 1] if run else i)
+            if not refused(action):
+                self._size = n
+                return action
+            n -= 1
+            last = moved.pop(n, None)
+            if i != n:
+                if last is None:
+                    run = bisect_right(ends, n)
+                    last = makers[run](n - ends[run - 1] if run else n)
+                moved[i] = last
+        self._size = 0
+        return None
 
     def materialised(self) -> list[Action]:
         """Every proposal still in the pool, in order, built."""
