@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.stationmaster import rules
@@ -68,8 +68,8 @@ class Game:
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
         self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
-        # (player, card id) -> (district stamp, the open ends they came from, placements): engine.stationmaster.proposals
-        self.placements_cache: dict[tuple[int, str], tuple[tuple[int, int], set[tuple[int, int]], list[tuple[int, int, int]]]] = {}
+        # (player, card id) -> the card's run of play proposals, with what keeps it fresh (engine.stationmaster.proposals)
+        self.play_runs: dict[tuple[int, str], tuple[object, int, Callable[[int], Action]]] = {}
         self.bot_views: dict[object, object] = {}  # a bot's own derived views (engine.stationmaster.greedy)
         self.limit_bonus = limit_bonuses(catalog)
         self.state = GameState(players=players)
@@ -194,7 +194,7 @@ class Game:
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
         twin._proven = Proven()  # its own record: the copy's state is another object
         twin.open_ends_cache = {}
-        twin.placements_cache = {}
+        twin.play_runs = {}
         twin.spent_cache = dict(self.spent_cache)
         twin.bot_views = {}
         return twin

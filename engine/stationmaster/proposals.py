@@ -147,8 +147,9 @@ def proposals(game: Game) -> Proposals:
     turn = s.turn
     fresh = not (turn.drawn or turn.played)
     departments = len(s.departments)
+    add = pool.add
     if fresh:
-        pool.add(1 + departments, partial(_draw, p))
+        add(1 + departments, partial(_draw, p))
     may_discard = over_limit(game, p) or (turn.drawn and not turn.played and not turn.discarded)
     may_play = not turn.played or must_play(game, p)
     ends = open_ends(game, s.districts[p]) if may_play else set()
@@ -156,16 +157,16 @@ def proposals(game: Game) -> Proposals:
     for card_id in sorted(set(s.hands[p])):
         card = by_id[card_id]
         if may_discard:
-            pool.add(departments, partial(_discard, p, card_id))
+            add(departments, partial(_discard, p, card_id))
         if may_play:
-            _play_proposals(game, pool, p, card, ends)
+            add(*_play_run(game, p, card, ends))
             if isinstance(card, OpponentCard):
                 pool.extend(attack_candidates(game, p, card))
         if s.trains and getattr(card, "effect", None) is not None and spent_by(game, card) is RedFlag:
             pool.extend([RedFlag(p, train=t.id) for t in s.trains])
     if fresh and s.trains:
         pool.extend(_train_proposals(game, p))
-    pool.add(1, partial(_end_turn, p))
+    add(1, partial(_end_turn, p))
     return pool
 
 
@@ -214,42 +215,52 @@ def _train_proposals(game: Game, p: int) -> list[Action]:
     return found
 
 
-def _play_proposals(game: Game, pool: Proposals, p: int, card: Card, ends: set[tuple[int, int]]) -> None:
-    """The ways worth proposing to play ``card``: where it could go, by kind."""
+# The key of a run of play proposals that never goes stale (an Extra's
+# starts, a Mainline card's terrain slots: the Mainline is laid at setup).
+_LASTING = object()
+
+
+def _play_run(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> tuple[int, Callable[[int], Action]]:
+    """The ways worth proposing to play ``card`` (where it could go, by kind)
+    as a run: how many, and the maker of the k-th. Asked for every card in
+    hand at every proposal, so a run is kept on the game while what it was
+    made from stands: a district card's places while the district's open
+    ends are the same set (``open_ends`` makes a new one whenever a card is
+    placed there). A Second Section's run follows the timetable, and a
+    district Enhancement's which squares carry one already: those are made
+    afresh each time."""
+    kept = game.play_runs.get((p, card.id))
+    if kept is not None and (kept[0] is _LASTING or kept[0] is ends):
+        return kept[1], kept[2]
     s = game.state
+    key: object = _LASTING
+    make: Callable[[int], Action]
     if isinstance(card, TrainCard) and card.service == "extra":
-        pool.add(2 * len(s.mainline), partial(_extra_start, p, card.id))
+        count, make = 2 * len(s.mainline), partial(_extra_start, p, card.id)
     elif isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
         terrain_slots = [i for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
-        pool.add(len(terrain_slots), partial(_on_slot, p, card.id, terrain_slots))
+        count, make = len(terrain_slots), partial(_on_slot, p, card.id, terrain_slots)
     elif isinstance(card, SecondSection):
         due = s.timetable[s.stage - 1]
-        if due is not None:
-            pool.extend([Play(p, card.id, train=due)])
+        return (1, partial(_following, p, card.id, due)) if due is not None else (0, partial(_plain, p, card.id))
     elif isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
-        places = _placements(game, p, card, ends)
-        pool.add(len(places), partial(_placed, p, card.id, places))
+        places = placement_candidates(game, p, card, ends)
+        if isinstance(card, Enhancement):
+            return len(places), partial(_placed, p, card.id, places)
+        key, count, make = ends, len(places), partial(_placed, p, card.id, places)
     else:
-        pool.extend([Play(p, card.id)])
+        count, make = 1, partial(_plain, p, card.id)
+    game.play_runs[(p, card.id)] = (key, count, make)
+    return count, make
 
 
-def _placements(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """``placement_candidates``, kept on the game until the district changes:
-    they are asked for at every proposal, and a district changes only when a
-    card is placed in it. The stamp is the one ``open_ends`` (which they are
-    made from) is kept by. An Enhancement's places also depend on which
-    squares carry one already, which that stamp does not see: they are
-    worked out afresh."""
-    if isinstance(card, Enhancement):
-        return placement_candidates(game, p, card, ends)
-    district = game.state.districts[p]
-    stamp = (district.revision, len(district.squares))
-    kept = game.placements_cache.get((p, card.id))
-    if kept is not None and kept[0] == stamp and kept[1] is ends:
-        return kept[2]
-    found = placement_candidates(game, p, card, ends)
-    game.placements_cache[(p, card.id)] = (stamp, ends, found)
-    return found
+def _plain(p: int, card_id: str, k: int) -> Action:
+    return Play(p, card_id)
+
+
+def _following(p: int, card_id: str, train: str, k: int) -> Action:
+    """A Second Section following the train due out."""
+    return Play(p, card_id, train=train)
 
 
 def _extra_start(p: int, card_id: str, k: int) -> Action:
