@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.stationmaster import rules
@@ -27,7 +27,7 @@ from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine import saves
 from engine.proven import Proven
 from engine.rng import SeededStream
-from engine.stationmaster.proposals import Drawable, Proposals
+from engine.stationmaster.proposals import Drawable, Kept, Proposals
 from engine.stationmaster.response import answering
 from engine.stationmaster.state import Car, GameState, MainlineSlot
 
@@ -68,8 +68,7 @@ class Game:
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
         self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
-        # (player, card id) -> the card's run of play proposals, with what keeps it fresh (engine.stationmaster.proposals)
-        self.play_runs: dict[tuple[int, str], tuple[object, int, Callable[[int], Action]]] = {}
+        self.kept_proposals = Kept()  # what proposing keeps between positions (engine.stationmaster.proposals)
         self.bot_views: dict[object, object] = {}  # a bot's own derived views (engine.stationmaster.greedy)
         self.limit_bonus = limit_bonuses(catalog)
         self.state = GameState(players=players)
@@ -194,7 +193,7 @@ class Game:
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
         twin._proven = Proven()  # its own record: the copy's state is another object
         twin.open_ends_cache = {}
-        twin.play_runs = {}
+        twin.kept_proposals = Kept()
         twin.spent_cache = dict(self.spent_cache)
         twin.bot_views = {}
         return twin

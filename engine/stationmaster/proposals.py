@@ -148,16 +148,24 @@ def proposals(game: Game) -> Proposals:
     fresh = not (turn.drawn or turn.played)
     departments = len(s.departments)
     add = pool.add
+    kept = game.kept_proposals
+    makers = kept.makers.get(p)
+    if makers is None:
+        makers = kept.makers[p] = (partial(_draw, p), partial(_end_turn, p))
     if fresh:
-        add(1 + departments, partial(_draw, p))
+        add(1 + departments, makers[0])
     may_discard = over_limit(game, p) or (turn.drawn and not turn.played and not turn.discarded)
     may_play = not turn.played or must_play(game, p)
     ends = open_ends(game, s.districts[p]) if may_play else set()
     by_id = game.catalog.by_id
+    discards = kept.discards
     for card_id in sorted(set(s.hands[p])):
         card = by_id[card_id]
         if may_discard:
-            add(departments, partial(_discard, p, card_id))
+            discard = discards.get((p, card_id))
+            if discard is None:
+                discard = discards[(p, card_id)] = partial(_discard, p, card_id)
+            add(departments, discard)
         if may_play:
             add(*_play_run(game, p, card, ends))
             if isinstance(card, OpponentCard):
@@ -166,8 +174,23 @@ def proposals(game: Game) -> Proposals:
             pool.extend([RedFlag(p, train=t.id) for t in s.trains])
     if fresh and s.trains:
         pool.extend(_train_proposals(game, p))
-    add(1, partial(_end_turn, p))
+    add(1, makers[1])
     return pool
+
+
+class Kept:
+    """What proposing keeps on a game from one position to the next, so that
+    the makers of the runs that recur at every proposal are made once: each
+    player's Draw and end of turn, each card's discards, each card's run of
+    plays (with what keeps it fresh: see ``_play_run``). A copy of a game
+    starts with none."""
+
+    __slots__ = ("discards", "makers", "plays")
+
+    def __init__(self) -> None:
+        self.makers: dict[int, tuple[Callable[[int], Action], Callable[[int], Action]]] = {}
+        self.discards: dict[tuple[int, str], Callable[[int], Action]] = {}
+        self.plays: dict[tuple[int, str], tuple[object, int, Callable[[int], Action]]] = {}
 
 
 def _draw(p: int, k: int) -> Action:
@@ -229,7 +252,7 @@ def _play_run(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> tup
     placed there). A Second Section's run follows the timetable, and a
     district Enhancement's which squares carry one already: those are made
     afresh each time."""
-    kept = game.play_runs.get((p, card.id))
+    kept = game.kept_proposals.plays.get((p, card.id))
     if kept is not None and (kept[0] is _LASTING or kept[0] is ends):
         return kept[1], kept[2]
     s = game.state
@@ -250,7 +273,7 @@ def _play_run(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> tup
         key, count, make = ends, len(places), partial(_placed, p, card.id, places)
     else:
         count, make = 1, partial(_plain, p, card.id)
-    game.play_runs[(p, card.id)] = (key, count, make)
+    game.kept_proposals.plays[(p, card.id)] = (key, count, make)
     return count, make
 
 
