@@ -28,13 +28,15 @@ from typing import Any, Callable
 _READERS: dict[type, Callable[[Any], Any]] = {}
 
 
+def _reader(cls: type) -> Callable[[Any], Any]:
+    read = _READERS[cls] = attrgetter(*(f.name for f in fields(cls)))
+    return read
+
+
 def snapshot(action: object) -> tuple[type, Any]:
     """The action's class and the values of its fields, as they are now."""
     cls = type(action)
-    read = _READERS.get(cls)
-    if read is None:
-        read = _READERS[cls] = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
-    return cls, read(action)
+    return cls, (_READERS.get(cls) or _reader(cls))(action)
 
 
 class Proven:
@@ -45,21 +47,25 @@ class Proven:
     def __init__(self) -> None:
         self._state: object = None
         self._ply = -1
-        # id of the action -> (the action itself, kept so its id is not reused; its snapshot)
-        self._actions: dict[int, tuple[object, tuple[type, Any]]] = {}
+        # id of the action -> (the action itself, kept so its id is not reused; its class; its fields' values)
+        self._actions: dict[int, tuple[object, type, Any]] = {}
 
     def record(self, state: object, ply: int, action: object) -> None:
         """``action`` was judged legal in ``state`` after ``ply`` actions."""
         if self._state is not state or self._ply != ply:
             self._state, self._ply, self._actions = state, ply, {}
-        self._actions[id(action)] = (action, snapshot(action))
+        cls = type(action)
+        self._actions[id(action)] = (action, cls, (_READERS.get(cls) or _reader(cls))(action))
 
     def holds(self, state: object, ply: int, action: object) -> bool:
         """Whether ``action`` is one recorded for this very position, unchanged."""
         if self._state is not state or self._ply != ply:
             return False
         entry = self._actions.get(id(action))
-        return entry is not None and entry[0] is action and entry[1] == snapshot(action)
+        if entry is None or entry[0] is not action:
+            return False
+        cls = type(action)
+        return entry[1] is cls and _READERS[cls](action) == entry[2]
 
     def forget(self) -> None:
         """Drop every record (a copy of a game starts with none of its own)."""

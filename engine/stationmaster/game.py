@@ -10,6 +10,7 @@ stream, so ``Game.replay(save)`` rebuilds any game from its seed and actions.
 from __future__ import annotations
 
 import json
+from functools import partial
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -160,7 +161,7 @@ class Game:
         (``pool`` is consumed). The action found is recorded as proven, so
         ``apply`` does not judge it again."""
         if isinstance(pool, Proposals):
-            found = pool.first_legal(self._refused, stream)
+            found = pool.first_legal(partial(rules.judged, self, verdict=True), stream)
         else:
             found = None
             while pool:

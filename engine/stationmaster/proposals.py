@@ -100,10 +100,12 @@ class Proposals:
         self._moved.pop(self._size, None)
         return last
 
-    def first_legal(self, refused: Callable[[Action], bool], stream: SeededStream) -> Action | None:
+    def first_legal(self, refused: Callable[[Action], object], stream: SeededStream) -> Action | None:
         """``Game.first_legal`` on this pool, item for item and draw for draw
         (draw an index below the size, judge that proposal, put the last one
-        in its place if refused, draw again), with the dropping done here."""
+        in its place if refused, draw again), with the dropping done here.
+        ``refused`` says whether an action is refused (any true value: its
+        reasons)."""
         below, ends, makers, moved = stream.below, self._ends, self._makers, self._moved
         n = self._size
         while n:
