@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import pytest
@@ -193,16 +194,20 @@ def test_a_pick_from_the_lazy_proposals_is_the_pick_from_the_full_list(seed: int
     assert ours.below(2**30) == theirs.below(2**30)
 
 
+def _item(items: list[Action], base: int, k: int) -> Action:
+    return items[base + k]
+
+
 @settings(max_examples=40, derandomize=True, deadline=None)
 @given(size=st.integers(1, 40), refused=st.sets(st.integers(0, 39)), seed=st.integers(0, 1000))
 def test_the_lazy_pool_draws_and_drops_as_a_list_does(size: int, refused: set[int], seed: int) -> None:
     """Runs of any length, items refused at will: the same pick, the same draws."""
-    items = [EndTurn(i) for i in range(size)]
+    items: list[Action] = [EndTurn(i) for i in range(size)]
     pool = Proposals()
     at = 0
     for length in (3, 0, 7, 1, 100):
         take = min(length, size - at)
-        pool.add(take, lambda k, base=at: items[base + k])
+        pool.add(take, partial(_item, items, at))
         at += take
     assert pool.materialised() == items
     refuses: Callable[[Action], bool] = lambda action: action.player in refused
