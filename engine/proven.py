@@ -67,6 +67,12 @@ class Proven:
         cls = type(action)
         return entry[1] is cls and _READERS[cls](action) == entry[2]
 
-    def forget(self) -> None:
-        """Drop every record (a copy of a game starts with none of its own)."""
-        self._state, self._ply, self._actions = None, -1, {}
+    def carried(self, state: object, copied: object) -> Proven:
+        """The record for an exact copy ``copied`` of ``state`` (a bot trying
+        a move on a copy of the game): what was proven in ``state`` holds in
+        its copy, at the same ply; anything recorded for another position is
+        left behind."""
+        twin = Proven()
+        if self._state is state:
+            twin._state, twin._ply, twin._actions = copied, self._ply, dict(self._actions)
+        return twin

@@ -23,7 +23,7 @@ from engine.stationmaster.actions import Action, Discard, Draw, EndTurn, Play, f
 from engine.stationmaster.bots import greedy_bot
 from engine.stationmaster.game import Game
 from engine.stationmaster.proposals import Proposals, proposals
-from engine_kit import CATALOG, give_and_draw, new_game
+from engine_kit import CATALOG, ROOT as CATALOG_ROOT, give_and_draw, new_game
 
 
 @contextmanager
@@ -120,9 +120,10 @@ def test_a_proposal_from_an_earlier_position_is_judged_again_and_refused() -> No
     assert list(refused.value.reasons) == game.check(drawn)
 
 
-def test_a_proposal_on_a_copy_of_the_game_is_judged_there() -> None:
-    """A copy's state is its own: what the original proved, the copy judges
-    (and the copy, moved on, refuses it)."""
+def test_a_proposal_on_a_copy_of_the_game_is_judged_there_once_the_copy_moved_on() -> None:
+    """A copy starts in the same position, and what the original proved holds
+    there too; once the copy has moved on, it judges the old proposal, and
+    refuses it."""
     game = new_game(seed=1)
     drawn = next(a for a in game.legal_actions() if a == Draw(0, "deck"))
     twin = game.copy()
@@ -225,6 +226,19 @@ def test_the_lazy_pool_draws_and_drops_as_a_list_does(size: int, refused: set[in
     assert ours.below(2**30) == theirs.below(2**30)
 
 
+def test_a_determinized_copy_judges_everything() -> None:
+    """The hidden cards dealt afresh make another position: nothing the
+    original proved is trusted there."""
+    game = _played(6, 12, players=2)
+    proposed = game.random_legal_action()
+    assert proposed is not None
+    assert game._proven.holds(game.state, len(game.history), proposed)
+    twin = game.copy()
+    assert twin._proven.holds(twin.state, len(twin.history), proposed)
+    other = game.determinized(SeededStream(1))
+    assert not other._proven.holds(other.state, len(other.history), proposed)
+
+
 @pytest.mark.parametrize(("seed", "players"), [(0, 1), (8, 2), (13, 3)])
 def test_a_game_played_on_the_fast_path_replays_from_its_save(seed: int, players: int) -> None:
     """The save of a bot game, replayed (every action judged in full),
@@ -234,3 +248,48 @@ def test_a_game_played_on_the_fast_path_replays_from_its_save(seed: int, players
     again = Game.loads(CATALOG, game.dumps())
     assert again.state_json() == game.state_json()
     assert again.dumps() == game.dumps()
+
+
+# -- Trick of the Rails keeps the same record -------------------------------------
+
+
+def _totr() -> tuple[Any, Any]:
+    from engine.trickoftherails import load_catalog
+    from engine.trickoftherails.game import Game as RailsGame
+
+    return RailsGame, load_catalog(CATALOG_ROOT / "content" / "trickoftherails")
+
+
+def test_trick_of_the_rails_applies_its_own_pick_unjudged_and_judges_an_altered_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.trickoftherails import rules as rails_rules
+
+    RailsGame, catalog = _totr()
+    game = RailsGame(catalog, 3, 7)
+    calls: list[object] = []
+    real = rails_rules.reasons
+
+    def counted(game: object, action: object) -> list[Reason]:
+        calls.append(action)
+        return real(game, action)  # type: ignore[arg-type]
+
+    for _ in range(30):
+        action = game.random_legal_action()
+        monkeypatch.setattr(rails_rules, "reasons", counted)
+        game.apply(action)
+        monkeypatch.setattr(rails_rules, "reasons", real)
+        assert calls == []
+    # a card played by force in another player's name is judged, and refused
+    picked = game.random_legal_action()
+    object.__setattr__(picked, "player", (picked.player + 1) % 3)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(picked)
+    assert list(refused.value.reasons) == game.check(picked)
+
+
+def test_trick_of_the_rails_judges_a_pick_from_an_earlier_position() -> None:
+    RailsGame, catalog = _totr()
+    game = RailsGame(catalog, 4, 2)
+    first = game.random_legal_action()
+    game.apply(first)
+    with pytest.raises(IllegalActionError):
+        game.apply(first)  # the card has left the hand; the same player may not act again

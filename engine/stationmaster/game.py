@@ -192,7 +192,7 @@ class Game:
         twin.state = deepcopy(self.state)
         twin.history = list(self.history)
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
-        twin._proven = Proven()  # its own record: the copy's state is another object
+        twin._proven = self._proven.carried(self.state, twin.state)  # the same position: what was proven holds
         twin.open_ends_cache = {}
         twin.kept_proposals = Kept()
         twin.spent_cache = dict(self.spent_cache)
@@ -208,6 +208,7 @@ class Game:
         Departments, the Salvage Yard, the table) and the player's own hand
         are as they are."""
         twin = self.copy()
+        twin._proven = Proven()  # another deal of the hidden cards: another position, nothing proven in it
         s = twin.state
         me = twin.to_act
         unseen = list(s.deck)
