@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from functools import partial
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from engine.stationmaster import rules
 from engine.stationmaster import lookups
@@ -32,6 +32,8 @@ from engine.stationmaster.proposals import Drawable, Kept, Proposals
 from engine.stationmaster.response import answering
 from engine.stationmaster.state import Car, GameState, MainlineSlot
 
+T = TypeVar("T")
+
 SAVE_FORMAT = "stationmaster-save/2"
 # Saves made before a table with rivals was dealt the opponent-directed cards:
 # their decks are not this engine's, so they cannot be replayed.
@@ -47,6 +49,25 @@ def check_players(catalog: Catalog, players: object) -> int:
         per = office.name if office is not None else catalog.supplies.whistle_post_office
         raise ConfigurationError(f"players must be a whole number from 1 to {limit} (one district per {per}), not {players!r}")
     return players
+
+
+# What setup derives from the catalog alone (and the house rules and the
+# number of players), kept for the catalog set up last: a simulation or a
+# benchmark sets up thousands of games from one catalog, and working out the
+# deck again for each was a tenth of a short game's work. A catalog is frozen,
+# so what is kept cannot go stale; one catalog at a time, so a test session
+# that loads many does not keep them all.
+_DERIVED: dict[object, Any] = {}
+
+
+def _derived(catalog: Catalog, key: tuple[object, ...], make: Callable[[], T]) -> T:
+    if _DERIVED.get("catalog") is not catalog:
+        _DERIVED.clear()
+        _DERIVED["catalog"] = catalog
+    if key not in _DERIVED:
+        _DERIVED[key] = make()
+    found: T = _DERIVED[key]
+    return found
 
 
 class Game:
@@ -71,7 +92,7 @@ class Game:
         self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
         self.kept_proposals = Kept()  # what proposing keeps between positions (engine.stationmaster.proposals)
         self.bot_views: dict[object, object] = {}  # a bot's own derived views (engine.stationmaster.greedy)
-        self.limit_bonus = limit_bonuses(catalog)
+        self.limit_bonus = _derived(catalog, ("limit bonuses",), lambda: limit_bonuses(catalog))
         self.state = GameState(players=players)
         self._setup()
 
@@ -93,10 +114,10 @@ class Game:
 
     def _setup_mainline(self) -> None:
         s, c = self.state, self.catalog
-        inventory = [card.id for card in mainline_inventory(c)]
+        inventory = list(_derived(c, ("mainline inventory",), lambda: tuple(card.id for card in mainline_inventory(c))))
         self.rng.shuffle(inventory)
         terrain = inventory[: s.players + 1]
-        ends = {m.end: m.id for m in c.of_type(MainlineCard) if m.role == "divisionPoint"}
+        ends = _derived(c, ("division points",), lambda: {m.end: m.id for m in c.of_type(MainlineCard) if m.role == "divisionPoint"})
         west, east = ends["west"], ends["east"]
         slots = [MainlineSlot("divisionPoint", west)]
         for i, card_id in enumerate(terrain):
@@ -114,7 +135,8 @@ class Game:
 
     def _setup_deck(self) -> None:
         s, c = self.state, self.catalog
-        cards = [card.id for card in home_deck(c, self.rules, s.players)]
+        rules, players = self.rules, s.players
+        cards = list(_derived(c, ("home deck", players, *sorted(rules.items())), lambda: tuple(card.id for card in home_deck(c, rules, players))))
         hand_size = c.game.table.hand_limit
         s.hands = [[] for _ in range(s.players)]
         if self.rules["openingDeal"] == "threeTrackThreeOther":
