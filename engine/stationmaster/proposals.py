@@ -175,7 +175,7 @@ def proposals(game: Game) -> Proposals:
         if s.trains and getattr(card, "effect", None) is not None and spent_by(game, card) is RedFlag:
             pool.extend([RedFlag(p, train=t.id) for t in s.trains])
     if fresh and s.trains:
-        pool.extend(_train_proposals(game, p))
+        _train_proposals(game, pool, p)
     add(1, makers[1])
     return pool
 
@@ -208,36 +208,47 @@ def _end_turn(p: int, k: int) -> Action:
     return EndTurn(p)
 
 
-def _train_proposals(game: Game, p: int) -> list[Action]:
-    """Sorting, switching and holding trains: only at the start of a turn,
-    and few enough to build outright."""
+def _train_proposals(game: Game, pool: Proposals, p: int) -> None:
+    """Sorting, switching and holding trains: only at the start of a turn.
+    A train's moves to one square (set out each count of rear cars, the
+    caboose alone if it has one, couple up) are one run."""
     s = game.state
-    found: list[Action] = []
+    sorts: list[Action] = []
     for t in s.trains:
         slot = s.mainline[t.position]
         at_interchange = slot.kind == "terrain" and terrain(game, t.position).yard
         in_yard = slot.kind == "office" and slot.player == p and t.remaining == 0
         if (at_interchange or in_yard) and len(t.cars) > 1:
-            found.append(SortCars(p, train=t.id, order=tuple(reversed(range(len(t.cars))))))
+            sorts.append(SortCars(p, train=t.id, order=tuple(reversed(range(len(t.cars))))))
+    pool.extend(sorts)
     kicks = held_card(game, p, FlyingSwitch) is not None
     for t in s.trains:
         district = train_district(game, t)
         if district is None or district.player != p:
             continue
+        cars, caboose = len(t.cars), bool(t.caboose)
         for where in sorted(reachable(game, district)):
             x, y = (int(v) for v in where.split(","))
-            # every count of rear cars, and the caboose (alone) if it has one
-            found += [Spot(p, train=t.id, x=x, y=y, cars=n) for n in range(1, len(t.cars) + 1)]
-            if t.caboose:
-                found.append(Spot(p, train=t.id, x=x, y=y, cars=0, caboose=True))
-            found.append(Pull(p, train=t.id, x=x, y=y))
+            pool.add(cars + caboose + 1, partial(_switch_move, p, t.id, x, y, cars, caboose))
         if t.player == p:
-            found.append(Hold(p, train=t.id))
+            pool.extend([Hold(p, train=t.id)])
         if kicks and t.cars:
+            kicked = []
             for where in sorted(reachable(game, district, kick=True)):
                 x, y = (int(v) for v in where.split(","))
-                found.append(FlyingSwitch(p, train=t.id, x=x, y=y))
-    return found
+                kicked.append(FlyingSwitch(p, train=t.id, x=x, y=y))
+            pool.extend(kicked)
+
+
+def _switch_move(p: int, train: str, x: int, y: int, cars: int, caboose: bool, k: int) -> Action:
+    """The k-th move of a train to (x, y): set out its rearmost k + 1 cars
+    (every count of them), then its caboose alone if it has one, then couple
+    up what stands there."""
+    if k < cars:
+        return Spot(p, train=train, x=x, y=y, cars=k + 1)
+    if caboose and k == cars:
+        return Spot(p, train=train, x=x, y=y, cars=0, caboose=True)
+    return Pull(p, train=train, x=x, y=y)
 
 
 # The key of a run of play proposals that never goes stale (an Extra's
