@@ -52,10 +52,12 @@ class Proven:
 
     def record(self, state: object, ply: int, action: object) -> None:
         """``action`` was judged legal in ``state`` after ``ply`` actions."""
-        if self._state is not state or self._ply != ply:
-            self._state, self._ply, self._actions = state, ply, {}
         cls = type(action)
-        self._actions[id(action)] = (action, cls, (_READERS.get(cls) or _reader(cls))(action))
+        entry = (action, cls, (_READERS.get(cls) or _reader(cls))(action))
+        if self._state is not state or self._ply != ply:
+            self._state, self._ply, self._actions = state, ply, {id(action): entry}
+        else:
+            self._actions[id(action)] = entry
 
     def holds(self, state: object, ply: int, action: object) -> bool:
         """Whether ``action`` is one recorded for this very position, unchanged."""
