@@ -42,30 +42,39 @@ def snapshot(action: object) -> tuple[type, Any]:
 class Proven:
     """The actions judged legal in one position (see the module's docstring)."""
 
-    __slots__ = ("_state", "_ply", "_actions")
+    __slots__ = ("_state", "_ply", "_last", "_more")
 
     def __init__(self) -> None:
         self._state: object = None
         self._ply = -1
-        # id of the action -> (the action itself, kept so its id is not reused; its class; its fields' values)
-        self._actions: dict[int, tuple[object, type, Any]] = {}
+        # The action recorded last (a bot's pick: nearly always the only
+        # one), then any others (``legal_actions``), by id: each as (the
+        # action itself, kept so its id is not reused; its class; its fields'
+        # values).
+        self._last: tuple[object, type, Any] | None = None
+        self._more: dict[int, tuple[object, type, Any]] = {}
 
     def record(self, state: object, ply: int, action: object) -> None:
         """``action`` was judged legal in ``state`` after ``ply`` actions."""
         cls = type(action)
         entry = (action, cls, (_READERS.get(cls) or _reader(cls))(action))
         if self._state is not state or self._ply != ply:
-            self._state, self._ply, self._actions = state, ply, {id(action): entry}
-        else:
-            self._actions[id(action)] = entry
+            self._state, self._ply = state, ply
+            if self._more:
+                self._more = {}
+        elif self._last is not None:
+            self._more[id(self._last[0])] = self._last
+        self._last = entry
 
     def holds(self, state: object, ply: int, action: object) -> bool:
         """Whether ``action`` is one recorded for this very position, unchanged."""
         if self._state is not state or self._ply != ply:
             return False
-        entry = self._actions.get(id(action))
+        entry = self._last
         if entry is None or entry[0] is not action:
-            return False
+            entry = self._more.get(id(action))
+            if entry is None or entry[0] is not action:
+                return False
         cls = type(action)
         return entry[1] is cls and _READERS[cls](action) == entry[2]
 
@@ -76,5 +85,5 @@ class Proven:
         left behind."""
         twin = Proven()
         if self._state is state:
-            twin._state, twin._ply, twin._actions = copied, self._ply, dict(self._actions)
+            twin._state, twin._ply, twin._last, twin._more = copied, self._ply, self._last, dict(self._more)
         return twin
