@@ -123,7 +123,7 @@ class Game:
         return partial(LayTrack, actor), list(ENDS)
 
     def legal_actions(self) -> list[Action]:
-        found = [a for a in self.candidates() if not rules.reasons(self, a)]
+        found = [a for a in self.candidates() if not rules.judged(self, a)]
         for action in found:
             self._proven.record(self.state, len(self.history), action)
         return found
@@ -137,7 +137,7 @@ class Game:
         while pool:
             i = stream.below(len(pool)) if len(pool) > 1 else 0
             action = make(pool[i])
-            if not rules.reasons(self, action):
+            if not rules.judged(self, action):
                 self._proven.record(self.state, len(self.history), action)
                 return action
             pool[i] = pool[-1]
