@@ -147,12 +147,18 @@ def make_up(
         into.append(car)
         yard.remove(car)
 
+    # Once the train is full nothing more fits: the walks stop there (a yard
+    # holds far more cars than a train takes).
     for place in wanted:
+        if len(bound) + len(general) >= room_total:
+            break
         car = next((c for c in yard if place(c) and fits(c)), None)
         if car is not None:
             take(car, bound)
     for want_loaded in (True, False):
         for car in list(yard):
+            if len(bound) + len(general) >= room_total:
+                break
             if car.loaded == want_loaded and fits(car):
                 take(car, general)
     taken = general + bound[::-1]

@@ -10,9 +10,10 @@ stream, so ``Game.replay(save)`` rebuilds any game from its seed and actions.
 from __future__ import annotations
 
 import json
+from functools import partial
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from engine.stationmaster import rules
 from engine.stationmaster import lookups
@@ -25,9 +26,13 @@ from engine.stationmaster.hand import limit_bonuses
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
 from engine.stationmaster.houserules import HouseRuleValue, resolve
 from engine import saves
+from engine.proven import Proven
 from engine.rng import SeededStream
+from engine.stationmaster.proposals import Drawable, Kept, Proposals
 from engine.stationmaster.response import answering
 from engine.stationmaster.state import Car, GameState, MainlineSlot
+
+T = TypeVar("T")
 
 SAVE_FORMAT = "stationmaster-save/2"
 # Saves made before a table with rivals was dealt the opponent-directed cards:
@@ -46,6 +51,25 @@ def check_players(catalog: Catalog, players: object) -> int:
     return players
 
 
+# What setup derives from the catalog alone (and the house rules and the
+# number of players), kept for the catalog set up last: a simulation or a
+# benchmark sets up thousands of games from one catalog, and working out the
+# deck again for each was a tenth of a short game's work. A catalog is frozen,
+# so what is kept cannot go stale; one catalog at a time, so a test session
+# that loads many does not keep them all.
+_DERIVED: dict[object, Any] = {}
+
+
+def _derived(catalog: Catalog, key: tuple[object, ...], make: Callable[[], T]) -> T:
+    if _DERIVED.get("catalog") is not catalog:
+        _DERIVED.clear()
+        _DERIVED["catalog"] = catalog
+    if key not in _DERIVED:
+        _DERIVED[key] = make()
+    found: T = _DERIVED[key]
+    return found
+
+
 class Game:
     def __init__(self, catalog: Catalog, *, players: int = 1, seed: int = 0, house_rules: Mapping[str, HouseRuleValue] | None = None) -> None:
         check_players(catalog, players)
@@ -60,11 +84,15 @@ class Game:
         # move the rules' own stream (a replay makes no picks).
         self.bot = self.rng.fork("bot")
         self.history: list[Action] = []
+        # What this game proposed and judged legal in the position it is in
+        # now, so that ``apply`` of it does not judge it again.
+        self._proven = Proven()
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
         self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
+        self.kept_proposals = Kept()  # what proposing keeps between positions (engine.stationmaster.proposals)
         self.bot_views: dict[object, object] = {}  # a bot's own derived views (engine.stationmaster.greedy)
-        self.limit_bonus = limit_bonuses(catalog)
+        self.limit_bonus = _derived(catalog, ("limit bonuses",), lambda: limit_bonuses(catalog))
         self.state = GameState(players=players)
         self._setup()
 
@@ -86,10 +114,10 @@ class Game:
 
     def _setup_mainline(self) -> None:
         s, c = self.state, self.catalog
-        inventory = [card.id for card in mainline_inventory(c)]
+        inventory = list(_derived(c, ("mainline inventory",), lambda: tuple(card.id for card in mainline_inventory(c))))
         self.rng.shuffle(inventory)
         terrain = inventory[: s.players + 1]
-        ends = {m.end: m.id for m in c.of_type(MainlineCard) if m.role == "divisionPoint"}
+        ends = _derived(c, ("division points",), lambda: {m.end: m.id for m in c.of_type(MainlineCard) if m.role == "divisionPoint"})
         west, east = ends["west"], ends["east"]
         slots = [MainlineSlot("divisionPoint", west)]
         for i, card_id in enumerate(terrain):
@@ -107,7 +135,8 @@ class Game:
 
     def _setup_deck(self) -> None:
         s, c = self.state, self.catalog
-        cards = [card.id for card in home_deck(c, self.rules, s.players)]
+        rules, players = self.rules, s.players
+        cards = list(_derived(c, ("home deck", players, *sorted(rules.items())), lambda: tuple(card.id for card in home_deck(c, rules, players))))
         hand_size = c.game.table.hand_limit
         s.hands = [[] for _ in range(s.players)]
         if self.rules["openingDeal"] == "threeTrackThreeOther":
@@ -136,26 +165,44 @@ class Game:
     # -- the API ----------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        return [a for a in rules.candidates(self) if not self.check(a)]
+        found = [a for a in rules.candidates(self) if not self._refused(a)]
+        for action in found:
+            self._proven.record(self.state, len(self.history), action)
+        return found
 
     def random_legal_action(self, stream: SeededStream | None = None) -> Action | None:
         """A legal action drawn uniformly at random (from the bot stream unless
         another is given): propose, check, discard the refused, draw again.
         The same distribution as choosing from legal_actions(), without
-        judging every proposal first."""
-        return self.first_legal(rules.candidates(self), stream or self.bot)
+        judging every proposal first, or even building it."""
+        return self.first_legal(rules.proposals(self), stream or self.bot)
 
-    def first_legal(self, pool: list[Action], stream: SeededStream) -> Action | None:
-        """A legal action from ``pool`` drawn uniformly from ``stream``: draw,
-        check, drop the refused, draw again (``pool`` is consumed)."""
-        while pool:
-            i = stream.below(len(pool)) if len(pool) > 1 else 0
-            action = pool[i]
-            if not self.check(action):
-                return action
-            pool[i] = pool[-1]
-            pool.pop()
-        return None
+    def first_legal(self, pool: Drawable, stream: SeededStream) -> Action | None:
+        """A legal action from ``pool`` (proposals of this position) drawn
+        uniformly from ``stream``: draw, check, drop the refused, draw again
+        (``pool`` is consumed). The action found is recorded as proven, so
+        ``apply`` does not judge it again."""
+        if isinstance(pool, Proposals):
+            found = pool.first_legal(partial(rules.judged, self, verdict=True), stream)
+        else:
+            found = None
+            while pool:
+                i = stream.below(len(pool)) if len(pool) > 1 else 0
+                action = pool[i]
+                if not self._refused(action):
+                    found = action
+                    break
+                pool[i] = pool[-1]
+                pool.pop()
+        if found is not None:
+            self._proven.record(self.state, len(self.history), found)
+        return found
+
+    def _refused(self, action: Action) -> bool:
+        """``check``'s verdict on one of the engine's own proposals: they are
+        actions, and well formed, by construction, so only the rules are
+        asked, and only whether they refuse it."""
+        return bool(rules.judged(self, action, verdict=True))
 
     def copy(self) -> Game:
         """An independent game in the same position, to try actions on (a
@@ -167,7 +214,9 @@ class Game:
         twin.state = deepcopy(self.state)
         twin.history = list(self.history)
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
+        twin._proven = self._proven.carried(self.state, twin.state)  # the same position: what was proven holds
         twin.open_ends_cache = {}
+        twin.kept_proposals = Kept()
         twin.spent_cache = dict(self.spent_cache)
         twin.bot_views = {}
         return twin
@@ -181,6 +230,7 @@ class Game:
         Departments, the Salvage Yard, the table) and the player's own hand
         are as they are."""
         twin = self.copy()
+        twin._proven = Proven()  # another deal of the hidden cards: another position, nothing proven in it
         s = twin.state
         me = twin.to_act
         unseen = list(s.deck)
@@ -199,15 +249,20 @@ class Game:
 
     def check(self, action: Action) -> list[Reason]:
         """Every reason ``action`` is refused now, each a Reason (its text, with a
-        stable ``code``); empty when it is allowed."""
+        stable ``code``); empty when it is allowed. Always judged in full."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r:.80}")
         return rules.reasons(self, action)
 
     def apply(self, action: Action) -> None:
-        reasons = self.check(action)
-        if reasons:
-            raise IllegalActionError(action, reasons)
+        """Carry out ``action``, or IllegalActionError with every reason it is
+        refused. An action this game has just proposed and judged legal in
+        this very position (``random_legal_action``, ``legal_actions``, a
+        bot's ``first_legal``) is not judged again; anything else is."""
+        if not self._proven.holds(self.state, len(self.history), action):
+            reasons = self.check(action)
+            if reasons:
+                raise IllegalActionError(action, reasons)
         rules.perform(self, action)
         self.history.append(action)
 

@@ -83,15 +83,17 @@ def _passengers(game: Game, player: int, district: District) -> None:
     office = game.catalog.by_id[s.office(player)]
     if not isinstance(office, OfficeTier) or not office.passenger_facility:
         return
+    # Only trains standing at this Office are served: most turns there are
+    # none, and the Office's slots (a walk over the district) are not needed.
+    standing = [t for t in s.trains if not t.remaining and s.mainline[t.position].kind == "office" and s.mainline[t.position].player == player]
+    if not standing:
+        return
     points = game.catalog.game.scoring.passengers_set_down
     categories = game.catalog.supplies.car_categories
     porters = office.porters + capacity(game, district, OFFICE_SQUARE, "porter")
     down = min(office.inbound_slots + capacity(game, district, OFFICE_SQUARE, "inboundSlot"), porters)
     up = min(office.outbound_slots + capacity(game, district, OFFICE_SQUARE, "outboundSlot"), porters)
-    for train in s.trains:
-        slot = s.mainline[train.position]
-        if slot.kind != "office" or slot.player != player or train.remaining:
-            continue
+    for train in standing:
         card = game.catalog.by_id[train.card]
         if isinstance(card, TrainCard) and "mayNotSwitch" in card.restrictions:
             continue  # nothing is set down or taken up from a train that may not switch

@@ -4,10 +4,13 @@ The order of the proposals is part of the game (a seeded bot picks from it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from engine.stationmaster.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
-from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, MainlineModifier, SecondSection, TrackShape, TrainCard
+from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, MainlineModifier, OpponentCard, SecondSection, TrackShape, TrainCard
 from engine.stationmaster.district import open_ends, placement_candidates
 from engine.stationmaster.hand import must_play, over_limit
 from engine.stationmaster.held import held_card, spent_by
@@ -17,74 +20,294 @@ from engine.stationmaster.response import answering, attack_candidates, response
 from engine.stationmaster.switching import reachable, train_district
 
 if TYPE_CHECKING:
+    from engine.rng import SeededStream
     from engine.stationmaster.game import Game
 
 
 def candidates(game: Game) -> list[Action]:
+    """Every proposal, in order (what ``legal_actions`` judges, and a greedy
+    bot ranks)."""
+    return proposals(game).materialised()
+
+
+class Drawable(Protocol):
+    """What ``Game.first_legal`` draws from: a list of proposals, or ``Proposals``."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, i: int) -> Action: ...
+
+    def __setitem__(self, i: int, action: Action) -> None: ...
+
+    def pop(self) -> Action: ...
+
+
+class Proposals:
+    """The proposals of one position as a list whose items are built only
+    when asked for: a run of proposals of one shape (a card's placements, its
+    discards) is held as a count and a maker of its k-th item. A random pick
+    draws an index, judges that proposal and usually stops there, so the
+    dozens it never looks at are never built.
+
+    It is the list ``candidates`` returns, item for item, and answers the
+    same draw-and-drop that ``Game.first_legal`` does on a list (``len``,
+    ``pool[i]``, ``pool[i] = pool[-1]``, ``pool.pop()``): a seeded pick draws
+    the same numbers from its stream, and picks the same action, from either."""
+
+    __slots__ = ("_ends", "_makers", "_moved", "_size")
+
+    def __init__(self) -> None:
+        self._ends: list[int] = []  # where each run ends (exclusive)
+        self._makers: list[Callable[[int], Action]] = []
+        self._moved: dict[int, Action] = {}  # items dropped onto (the last one moves into a dropped place)
+        self._size = 0
+
+    def add(self, count: int, make: Callable[[int], Action]) -> None:
+        """A run of ``count`` proposals, the k-th being ``make(k)``."""
+        if count > 0:
+            self._size += count
+            self._ends.append(self._size)
+            self._makers.append(make)
+
+    def extend(self, actions: Sequence[Action]) -> None:
+        """A run of proposals already built."""
+        self.add(len(actions), actions.__getitem__)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, i: int) -> Action:
+        if i < 0:
+            i += self._size
+        if not 0 <= i < self._size:
+            raise IndexError(i)
+        moved = self._moved.get(i)
+        if moved is not None:
+            return moved
+        run = bisect_right(self._ends, i)
+        return self._makers[run](i - (self._ends[run - 1] if run else 0))
+
+    def __setitem__(self, i: int, action: Action) -> None:
+        if i < 0:
+            i += self._size
+        if not 0 <= i < self._size:
+            raise IndexError(i)
+        self._moved[i] = action
+
+    def pop(self) -> Action:
+        last = self[-1]
+        self._size -= 1
+        self._moved.pop(self._size, None)
+        return last
+
+    def first_legal(self, refused: Callable[[Action], object], stream: SeededStream) -> Action | None:
+        """``Game.first_legal`` on this pool, item for item and draw for draw
+        (draw an index below the size, judge that proposal, put the last one
+        in its place if refused, draw again), with the dropping done here.
+        ``refused`` says whether an action is refused (any true value: its
+        reasons)."""
+        below, ends, makers, moved = stream.below, self._ends, self._makers, self._moved
+        n = self._size
+        while n:
+            i = below(n) if n > 1 else 0
+            action = moved.get(i)
+            if action is None:
+                run = bisect_right(ends, i)
+                action = makers[run](i - ends[run - 1] if run else i)
+            if not refused(action):
+                self._size = n
+                return action
+            n -= 1
+            last = moved.pop(n, None)
+            if i != n:
+                if last is None:
+                    run = bisect_right(ends, n)
+                    last = makers[run](n - ends[run - 1] if run else n)
+                moved[i] = last
+        self._size = 0
+        return None
+
+    def materialised(self) -> list[Action]:
+        """Every proposal still in the pool, in order, built."""
+        return [self[i] for i in range(self._size)]
+
+
+def proposals(game: Game) -> Proposals:
+    """What this point of the turn could allow, unbuilt (see ``Proposals``);
+    ``check`` judges each. Built in this order, which is part of the game."""
     s = game.state
+    pool = Proposals()
     if s.phase == "over":
-        return []
+        return pool
     if s.phase == "setup":
-        return [ChooseGrade(0, slot=i, uphill=h) for i in s.pending_grades[:1] for h in HEADINGS]
+        pool.extend([ChooseGrade(0, slot=i, uphill=h) for i in s.pending_grades[:1] for h in HEADINGS])
+        return pool
     if answering(s) is not None:
-        return response_candidates(game)
+        pool.extend(response_candidates(game))
+        return pool
     p = s.current
-    found: list[Action] = []
-    if not (s.turn.drawn or s.turn.played):
-        found.append(Draw(p, "deck"))
-        found += [Draw(p, str(i + 1)) for i in range(len(s.departments))]
-    over = over_limit(game, p)
-    may_discard = over or (s.turn.drawn and not s.turn.played and not s.turn.discarded)
-    may_play = not s.turn.played or must_play(game, p)
+    turn = s.turn
+    fresh = not (turn.drawn or turn.played)
+    departments = len(s.departments)
+    add = pool.add
+    kept = game.kept_proposals
+    makers = kept.makers.get(p)
+    if makers is None:
+        makers = kept.makers[p] = (partial(_draw, p), partial(_end_turn, p))
+    if fresh:
+        add(1 + departments, makers[0])
+    may_discard = over_limit(game, p) or (turn.drawn and not turn.played and not turn.discarded)
+    may_play = not turn.played or must_play(game, p)
     ends = open_ends(game, s.districts[p]) if may_play else set()
+    by_id = game.catalog.by_id
+    discards = kept.discards
     for card_id in sorted(set(s.hands[p])):
-        card = game.catalog.by_id[card_id]
+        card = by_id[card_id]
         if may_discard:
-            found += [Discard(p, card_id, d + 1) for d in range(len(s.departments))]
+            discard = discards.get((p, card_id))
+            if discard is None:
+                discard = discards[(p, card_id)] = partial(_discard, p, card_id)
+            add(departments, discard)
         if may_play:
-            found += _play_proposals(game, p, card, ends)
-            found += attack_candidates(game, p, card)
+            add(*_play_run(game, p, card, ends))
+            if isinstance(card, OpponentCard):
+                pool.extend(attack_candidates(game, p, card))
         if s.trains and getattr(card, "effect", None) is not None and spent_by(game, card) is RedFlag:
-            found += [RedFlag(p, train=t.id) for t in s.trains]
-    for t in s.trains if not (s.turn.drawn or s.turn.played) else ():
+            pool.extend([RedFlag(p, train=t.id) for t in s.trains])
+    if fresh and s.trains:
+        _train_proposals(game, pool, p)
+    add(1, makers[1])
+    return pool
+
+
+class Kept:
+    """What proposing keeps on a game from one position to the next, so that
+    the makers of the runs that recur at every proposal are made once: each
+    player's Draw and end of turn, each card's discards, each card's run of
+    plays (with what keeps it fresh: see ``_play_run``). A copy of a game
+    starts with none."""
+
+    __slots__ = ("discards", "makers", "plays")
+
+    def __init__(self) -> None:
+        self.makers: dict[int, tuple[Callable[[int], Action], Callable[[int], Action]]] = {}
+        self.discards: dict[tuple[int, str], Callable[[int], Action]] = {}
+        self.plays: dict[tuple[int, str], tuple[object, int, Callable[[int], Action]]] = {}
+
+
+def _draw(p: int, k: int) -> Action:
+    """The deck (k = 0), then each Department by its number."""
+    return Draw(p, str(k) if k else "deck")
+
+
+def _discard(p: int, card_id: str, k: int) -> Action:
+    return Discard(p, card_id, k + 1)
+
+
+def _end_turn(p: int, k: int) -> Action:
+    return EndTurn(p)
+
+
+def _train_proposals(game: Game, pool: Proposals, p: int) -> None:
+    """Sorting, switching and holding trains: only at the start of a turn.
+    A train's moves to one square (set out each count of rear cars, the
+    caboose alone if it has one, couple up) are one run."""
+    s = game.state
+    sorts: list[Action] = []
+    for t in s.trains:
         slot = s.mainline[t.position]
         at_interchange = slot.kind == "terrain" and terrain(game, t.position).yard
         in_yard = slot.kind == "office" and slot.player == p and t.remaining == 0
         if (at_interchange or in_yard) and len(t.cars) > 1:
-            found.append(SortCars(p, train=t.id, order=tuple(reversed(range(len(t.cars))))))
-    if not (s.turn.drawn or s.turn.played):
-        kicks = held_card(game, p, FlyingSwitch) is not None
-        for t in s.trains:
-            district = train_district(game, t)
-            if district is None or district.player != p:
-                continue
-            for where in sorted(reachable(game, district)):
+            sorts.append(SortCars(p, train=t.id, order=tuple(reversed(range(len(t.cars))))))
+    pool.extend(sorts)
+    kicks = held_card(game, p, FlyingSwitch) is not None
+    for t in s.trains:
+        district = train_district(game, t)
+        if district is None or district.player != p:
+            continue
+        cars, caboose = len(t.cars), bool(t.caboose)
+        for where in sorted(reachable(game, district)):
+            x, y = (int(v) for v in where.split(","))
+            pool.add(cars + caboose + 1, partial(_switch_move, p, t.id, x, y, cars, caboose))
+        if t.player == p:
+            pool.extend([Hold(p, train=t.id)])
+        if kicks and t.cars:
+            kicked = []
+            for where in sorted(reachable(game, district, kick=True)):
                 x, y = (int(v) for v in where.split(","))
-                # every count of rear cars, and the caboose (alone) if it has one
-                found += [Spot(p, train=t.id, x=x, y=y, cars=n) for n in range(1, len(t.cars) + 1)]
-                if t.caboose:
-                    found.append(Spot(p, train=t.id, x=x, y=y, cars=0, caboose=True))
-                found.append(Pull(p, train=t.id, x=x, y=y))
-            if t.player == p:
-                found.append(Hold(p, train=t.id))
-            if kicks and t.cars:
-                for where in sorted(reachable(game, district, kick=True)):
-                    x, y = (int(v) for v in where.split(","))
-                    found.append(FlyingSwitch(p, train=t.id, x=x, y=y))
-    found.append(EndTurn(p))
-    return found
+                kicked.append(FlyingSwitch(p, train=t.id, x=x, y=y))
+            pool.extend(kicked)
 
 
-def _play_proposals(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> list[Action]:
-    """The ways worth proposing to play ``card``: where it could go, by kind."""
+def _switch_move(p: int, train: str, x: int, y: int, cars: int, caboose: bool, k: int) -> Action:
+    """The k-th move of a train to (x, y): set out its rearmost k + 1 cars
+    (every count of them), then its caboose alone if it has one, then couple
+    up what stands there."""
+    if k < cars:
+        return Spot(p, train=train, x=x, y=y, cars=k + 1)
+    if caboose and k == cars:
+        return Spot(p, train=train, x=x, y=y, cars=0, caboose=True)
+    return Pull(p, train=train, x=x, y=y)
+
+
+# The key of a run of play proposals that never goes stale (an Extra's
+# starts, a Mainline card's terrain slots: the Mainline is laid at setup).
+_LASTING = object()
+
+
+def _play_run(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> tuple[int, Callable[[int], Action]]:
+    """The ways worth proposing to play ``card`` (where it could go, by kind)
+    as a run: how many, and the maker of the k-th. Asked for every card in
+    hand at every proposal, so a run is kept on the game while what it was
+    made from stands: a district card's places while the district's open
+    ends are the same set (``open_ends`` makes a new one whenever a card is
+    placed there). A Second Section's run follows the timetable, and a
+    district Enhancement's which squares carry one already: those are made
+    afresh each time."""
+    kept = game.kept_proposals.plays.get((p, card.id))
+    if kept is not None and (kept[0] is _LASTING or kept[0] is ends):
+        return kept[1], kept[2]
     s = game.state
+    key: object = _LASTING
+    make: Callable[[int], Action]
     if isinstance(card, TrainCard) and card.service == "extra":
-        return [Play(p, card.id, slot=i, heading=h) for i in range(len(s.mainline)) for h in HEADINGS]
-    if isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
-        return [Play(p, card.id, slot=i) for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
-    if isinstance(card, SecondSection):
+        count, make = 2 * len(s.mainline), partial(_extra_start, p, card.id)
+    elif isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
+        terrain_slots = [i for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
+        count, make = len(terrain_slots), partial(_on_slot, p, card.id, terrain_slots)
+    elif isinstance(card, SecondSection):
         due = s.timetable[s.stage - 1]
-        return [Play(p, card.id, train=due)] if due is not None else []
-    if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
-        return [Play(p, card.id, x=x, y=y, rotation=r) for x, y, r in placement_candidates(game, p, card, ends)]
-    return [Play(p, card.id)]
+        return (1, partial(_following, p, card.id, due)) if due is not None else (0, partial(_plain, p, card.id))
+    elif isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
+        places = placement_candidates(game, p, card, ends)
+        if isinstance(card, Enhancement):
+            return len(places), partial(_placed, p, card.id, places)
+        key, count, make = ends, len(places), partial(_placed, p, card.id, places)
+    else:
+        count, make = 1, partial(_plain, p, card.id)
+    game.kept_proposals.plays[(p, card.id)] = (key, count, make)
+    return count, make
+
+
+def _plain(p: int, card_id: str, k: int) -> Action:
+    return Play(p, card_id)
+
+
+def _following(p: int, card_id: str, train: str, k: int) -> Action:
+    """A Second Section following the train due out."""
+    return Play(p, card_id, train=train)
+
+
+def _extra_start(p: int, card_id: str, k: int) -> Action:
+    """An Extra from Mainline position k // 2, heading east (even k) or west."""
+    return Play(p, card_id, slot=k >> 1, heading=HEADINGS[k & 1])
+
+
+def _on_slot(p: int, card_id: str, slots: list[int], k: int) -> Action:
+    return Play(p, card_id, slot=slots[k])
+
+
+def _placed(p: int, card_id: str, places: list[tuple[int, int, int]], k: int) -> Action:
+    x, y, rotation = places[k]
+    return Play(p, card_id, x=x, y=y, rotation=rotation)

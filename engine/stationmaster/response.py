@@ -114,6 +114,8 @@ def response_reasons(game: Game, action: Action) -> list[Reason] | None:
     None: the action is not the window's business."""
     s = game.state
     attack = s.attack
+    if attack is None and not isinstance(action, RESPONSES):
+        return None  # no attack in play (nearly always): nothing here to judge
     on_spot = answering(s)
     if isinstance(action, RESPONSES):
         if attack is None or on_spot is None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
 from engine import saves
+from engine.proven import Proven
 from engine.rng import SeededStream
 from engine.trickoftherails import rules
 from engine.trickoftherails.actions import ENDS, Action, LayTrack, PlaceCity, PlaceLocomotive, Play, from_json
@@ -48,10 +49,10 @@ class Game:
         # must not move the stream the setup shuffles come from.
         self.bot = self.rng.fork("bot")
         self.history: list[Action] = []
-        # The last action judged, with the move it was judged at and the
-        # answer: ``apply`` of an action just checked (a bot's pick) does not
-        # judge it twice. The state changes only through ``apply``.
-        self._judged: tuple[Action, int, list[Reason]] | None = None
+        # What this game proposed and judged legal in the position it is in
+        # now (engine.proven): ``apply`` of a bot's pick does not judge it
+        # twice. The state changes only through ``apply``.
+        self._proven = Proven()
         self._order = catalog.card_order
         self.state = GameState(players=players)
         self._setup()
@@ -122,7 +123,10 @@ class Game:
         return partial(LayTrack, actor), list(ENDS)
 
     def legal_actions(self) -> list[Action]:
-        return [a for a in self.candidates() if not self.check(a)]
+        found = [a for a in self.candidates() if not rules.judged(self, a)]
+        for action in found:
+            self._proven.record(self.state, len(self.history), action)
+        return found
 
     def random_legal_action(self, stream: SeededStream | None = None) -> Action | None:
         """A legal action drawn uniformly (from the bot stream unless another
@@ -133,7 +137,8 @@ class Game:
         while pool:
             i = stream.below(len(pool)) if len(pool) > 1 else 0
             action = make(pool[i])
-            if not self.check(action):
+            if not rules.judged(self, action):
+                self._proven.record(self.state, len(self.history), action)
                 return action
             pool[i] = pool[-1]
             pool.pop()
@@ -143,15 +148,17 @@ class Game:
         """Every reason ``action`` is refused now; empty when it is allowed."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r:.80}")
-        found = rules.reasons(self, action)
-        self._judged = (action, len(self.history), found)
-        return list(found)
+        return rules.reasons(self, action)
 
     def apply(self, action: Action) -> None:
-        judged = self._judged
-        found = judged[2] if judged is not None and judged[0] is action and judged[1] == len(self.history) else self.check(action)
-        if found:
-            raise IllegalActionError(action, found)
+        """Carry out ``action``, or IllegalActionError with every reason it is
+        refused. An action this game has just proposed and judged legal in
+        this very position (``random_legal_action``, ``legal_actions``) is
+        not judged again; anything else is."""
+        if not self._proven.holds(self.state, len(self.history), action):
+            found = self.check(action)
+            if found:
+                raise IllegalActionError(action, found)
         rules.perform(self, action)
         self.history.append(action)
 
@@ -186,6 +193,7 @@ class Game:
         twin.state = deepcopy(self.state)
         twin.history = list(self.history)
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
+        twin._proven = self._proven.carried(self.state, twin.state)
         return twin
 
     def census(self) -> Counter[str]:

@@ -50,6 +50,13 @@ def well_formed(game: Game, action: Action) -> None:
 
 def reasons(game: Game, action: Action) -> list[Reason]:
     well_formed(game, action)
+    return judged(game, action)
+
+
+def judged(game: Game, action: Action) -> list[Reason]:
+    """Every reason a well-formed ``action`` is refused: the game's own
+    proposals name only real players, cards, companies and ends, so a bot's
+    pick asks this alone."""
     s = game.state
     if s.phase == "over":
         return [Reason("game-over", "the game is over")]
