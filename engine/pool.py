@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import gc
 import math
-from collections.abc import Callable
-from typing import Any, Final, TypeVar, cast
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from engine.errors import ConfigurationError, UsageError
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 MAX_GAMES: Final = 100_000
 MAX_WORKERS: Final = 64
@@ -64,11 +68,85 @@ def start_method() -> str:
     return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
+class WorkerDied(UsageError):
+    """A worker process ended without handing back its work (killed by the
+    out-of-memory killer, ``kill -9``, a crash in native code). The run cannot
+    be finished honestly, so it fails; the message names the cause."""
+
+
+def death_cause(exitcode: int | None) -> str:
+    """``a worker process died (...)``, saying why where the exit code tells."""
+    if exitcode is None or exitcode == 0:
+        return "a worker process died"
+    if exitcode > 0:
+        return f"a worker process died (it exited with status {exitcode})"
+    import signal
+
+    try:
+        name = signal.Signals(-exitcode).name
+    except ValueError:
+        name = "an unknown signal"
+    hint = ", often the out-of-memory killer" if -exitcode == signal.SIGKILL else ""
+    return f"a worker process died (killed by signal {-exitcode} \N{EM DASH} {name}{hint})"
+
+
+def _first_death(exitcodes: list[int | None]) -> int | None:
+    # When one worker dies the executor stops the others with SIGTERM: the
+    # cause is the first worker that ended any other way.
+    import signal
+
+    ended = [code for code in exitcodes if code not in (None, 0)]
+    return next((code for code in ended if code != -signal.SIGTERM), ended[0] if ended else None)
+
+
+@contextmanager
+def worker_pool(workers: int, method: str, initializer: Callable[..., object], initargs: tuple[Any, ...] = ()) -> Iterator[ProcessPoolExecutor]:
+    """A process pool that never outlives a failure.
+
+    ``multiprocessing.Pool`` waits forever for a worker that was killed; an
+    executor notices (its workers' sentinels) and fails every pending task
+    with BrokenProcessPool, which leaves here as WorkerDied naming the cause.
+    On any other way out (an exception in a task or in the caller, Ctrl-C)
+    the workers are stopped at once, rather than left to play every task
+    already queued. Either way every worker is reaped before this returns.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=initializer, initargs=initargs)
+    try:
+        yield pool
+    except BaseException as exc:
+        # The executor keeps its processes only in a private mapping (a
+        # public way to stop them arrives in Python 3.14); read it while it
+        # is still there: shutdown() drops it.
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        if not isinstance(exc, BrokenProcessPool):
+            for process in processes:
+                if process.exitcode is None:
+                    process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)  # joins every worker
+        if isinstance(exc, BrokenProcessPool):
+            raise WorkerDied(death_cause(_first_death([p.exitcode for p in processes]))) from None
+        raise
+    pool.shutdown(wait=True)
+
+
 # What one worker process plays with, set once by its initializer.
 _WORKER: dict[str, Any] = {}
 
 
+def ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the leader, which stops the workers
+    itself; otherwise each would print a traceback of its own."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _init_worker(play_chunk: Callable[[Any, int, int], Any], state: object, load_state: Callable[[], object] | None) -> None:
+    ignore_interrupts()
     # Everything inherited from the parent is long-lived: keep the collector
     # from walking it (which would copy every page it touches, after a fork).
     gc.freeze()
@@ -97,6 +175,7 @@ def play_chunks(
     chunks go to that many processes: forked ones inherit ``state``; where a
     platform cannot fork, each worker calls ``load_state()`` instead (it and
     ``play_chunk`` must then pickle), and UsageError if there is none.
+    WorkerDied, within moments, if a worker process is killed.
     """
     workers = min(workers, games)
     if workers == 1:
@@ -106,19 +185,9 @@ def play_chunks(
     method = start_method()
     if method != "fork" and load_state is None:
         raise UsageError("this platform cannot fork: give content_dir so each worker can load the content")
-    import multiprocessing
-
-    context = multiprocessing.get_context(method)
     initargs = (play_chunk, state, None) if method == "fork" else (play_chunk, None, load_state)
-    pool = context.Pool(workers, initializer=_init_worker, initargs=initargs)
-    try:
-        # imap hands results back in the order of the chunks, whichever
+    with worker_pool(workers, method, _init_worker, initargs) as pool:
+        # map hands results back in the order of the chunks, whichever
         # worker finished first: the merge is the same for any pool size.
-        for result in pool.imap(_worker_chunk, chunks(games, workers)):
+        for result in pool.map(_worker_chunk, chunks(games, workers)):
             merge(cast(R, result))  # _worker_chunk returns what play_chunk does
-        pool.close()  # let the workers finish cleanly: quicker than terminate()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()

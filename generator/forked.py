@@ -20,6 +20,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from engine.pool import ignore_interrupts, worker_pool
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -52,6 +54,7 @@ def can_fork() -> bool:
 
 
 def _worker_start() -> None:
+    ignore_interrupts()
     # The inherited heap is never freed here: keep the collector from walking
     # it (each walk would copy the pages it touches) and from re-scanning the
     # many short-lived objects the work makes.
@@ -88,7 +91,8 @@ def map_pieces(function: Callable[[T], R], items: Sequence[T], workers: int, cos
     so one big piece started last does not leave the other workers idle.
     When pieces fail, the exception of the first failing piece (in the order
     of ``items``) is raised, whatever order the workers finished in; a worker
-    that dies outright raises ``BrokenProcessPool`` rather than hanging.
+    that dies outright (killed, out of memory) fails the map at once with
+    ``engine.pool.WorkerDied``, naming the cause, rather than hanging.
     """
     workers = min(workers, len(items))
     if workers <= 1 or not can_fork():
@@ -96,13 +100,10 @@ def map_pieces(function: Callable[[T], R], items: Sequence[T], workers: int, cos
     order = list(range(len(items)))
     if cost is not None:
         order.sort(key=lambda i: -cost(items[i]))
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     global _JOB
     _JOB = (function, items)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start) as pool:
+        with worker_pool(workers, "fork", _worker_start) as pool:
             outcomes = list(pool.map(_run, order))
     finally:
         _JOB = None
