@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gc
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
@@ -99,8 +99,36 @@ def _first_death(exitcodes: list[int | None]) -> int | None:
     return next((code for code in ended if code != -signal.SIGTERM), ended[0] if ended else None)
 
 
+# How often a leader waiting for a result looks whether Ctrl-C was pressed.
+_POLL_SECONDS: Final = 0.2
+
+
+class Workers:
+    """A pool's workers, as the leader sees them: tasks in, results out in
+    the order of the tasks, whichever worker finished first."""
+
+    def __init__(self, executor: ProcessPoolExecutor) -> None:
+        self.executor = executor
+        self.interrupted = False  # Ctrl-C was pressed; acted on between waits
+
+    def map(self, function: Callable[[Any], object], items: Iterable[Any]) -> Iterator[Any]:
+        from concurrent.futures import TimeoutError as Pending
+
+        futures = [self.executor.submit(function, item) for item in items]
+        for future in futures:
+            while True:
+                if self.interrupted:
+                    raise KeyboardInterrupt
+                try:
+                    result = future.result(timeout=_POLL_SECONDS)
+                except Pending:
+                    continue
+                break
+            yield result
+
+
 @contextmanager
-def worker_pool(workers: int, method: str, initializer: Callable[..., object], initargs: tuple[Any, ...] = ()) -> Iterator[ProcessPoolExecutor]:
+def worker_pool(workers: int, method: str, initializer: Callable[..., object], initargs: tuple[Any, ...] = ()) -> Iterator[Workers]:
     """A process pool that never outlives a failure.
 
     ``multiprocessing.Pool`` waits forever for a worker that was killed; an
@@ -109,28 +137,45 @@ def worker_pool(workers: int, method: str, initializer: Callable[..., object], i
     On any other way out (an exception in a task or in the caller, Ctrl-C)
     the workers are stopped at once, rather than left to play every task
     already queued. Either way every worker is reaped before this returns.
+
+    Ctrl-C is held back while the pool runs and acted on between waits:
+    raised at any moment, KeyboardInterrupt can leave one of the executor's
+    locks taken (a ``with`` ends by calling Python code, where it may land),
+    and the executor's own thread then waits for that lock forever.
     """
     import multiprocessing
+    import signal
+    import threading
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=initializer, initargs=initargs)
+    pool = Workers(ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=initializer, initargs=initargs))
+    # Only the main thread may set a handler; a handler of the caller's own is left alone.
+    held = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if held:
+        signal.signal(signal.SIGINT, lambda signum, frame: setattr(pool, "interrupted", True))
     try:
-        yield pool
-    except BaseException as exc:
-        # The executor keeps its processes only in a private mapping (a
-        # public way to stop them arrives in Python 3.14); read it while it
-        # is still there: shutdown() drops it.
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        if not isinstance(exc, BrokenProcessPool):
-            for process in processes:
-                if process.exitcode is None:
-                    process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)  # joins every worker
-        if isinstance(exc, BrokenProcessPool):
-            raise WorkerDied(death_cause(_first_death([p.exitcode for p in processes]))) from None
-        raise
-    pool.shutdown(wait=True)
+        try:
+            yield pool
+        except BaseException as exc:
+            # The executor keeps its processes only in a private mapping (a
+            # public way to stop them arrives in Python 3.14); read it while
+            # it is still there: shutdown() drops it.
+            processes = list((getattr(pool.executor, "_processes", None) or {}).values())
+            if not isinstance(exc, BrokenProcessPool):
+                for process in processes:
+                    if process.exitcode is None:
+                        process.terminate()
+            pool.executor.shutdown(wait=True, cancel_futures=True)  # joins every worker
+            if isinstance(exc, BrokenProcessPool):
+                raise WorkerDied(death_cause(_first_death([p.exitcode for p in processes]))) from None
+            raise
+        pool.executor.shutdown(wait=True)
+    finally:
+        if held:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    if pool.interrupted:
+        raise KeyboardInterrupt  # pressed after the last result came in
 
 
 # What one worker process plays with, set once by its initializer.
@@ -187,7 +232,7 @@ def play_chunks(
         raise UsageError("this platform cannot fork: give content_dir so each worker can load the content")
     initargs = (play_chunk, state, None) if method == "fork" else (play_chunk, None, load_state)
     with worker_pool(workers, method, _init_worker, initargs) as pool:
-        # map hands results back in the order of the chunks, whichever
-        # worker finished first: the merge is the same for any pool size.
+        # Results come back in the order of the chunks, whichever worker
+        # finished first: the merge is the same for any pool size.
         for result in pool.map(_worker_chunk, chunks(games, workers)):
             merge(cast(R, result))  # _worker_chunk returns what play_chunk does
