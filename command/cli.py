@@ -4,6 +4,8 @@ per subcommand.
 Exit codes: 0 all well; 1 the content (or the docs) need fixing; 2 the
 command itself was unusable (bad arguments, missing directory, unreadable
 file); 3 a bug in the kit itself. No subcommand ever prints a traceback for bad input.
+A reader that leaves early (``| head -1``) changes none of these: the command
+finishes with its output dropped and exits with the status it would have had.
 """
 
 from __future__ import annotations

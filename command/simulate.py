@@ -3,7 +3,8 @@
 The game is ``--game`` (Station Master unless said), reached only through its
 ``GamePack``: its bots, its house rules, its ``simulate``.
 
-Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments.
+Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments
+or a worker process died (one line naming the cause; no report is printed).
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``stationmaster simulate``: 0 done, 1 the content does not
-    validate, 2 unusable arguments (one line on stderr)."""
+    validate, 2 unusable arguments or a dead worker (one line on stderr)."""
     from engine.content.problems import render_all
     from engine.packs import pack_rules
 
