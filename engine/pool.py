@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import math
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
@@ -99,6 +100,29 @@ def _first_death(exitcodes: list[int | None]) -> int | None:
     return next((code for code in ended if code != -signal.SIGTERM), ended[0] if ended else None)
 
 
+_PR_SET_PDEATHSIG: Final = 1  # prctl's option: the signal a process gets when its parent dies
+
+
+def _start_worker(leader: int, initializer: Callable[..., object], initargs: tuple[Any, ...]) -> None:
+    """What every worker does first, before the pool's own initializer."""
+    import os
+    import signal
+
+    # Ctrl-C reaches the whole process group: leave it to the leader, which
+    # stops the workers itself (each would print a traceback of its own).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A leader that dies (the out-of-memory killer picks it as readily as a
+    # worker) must not leave its workers running, or waiting forever for
+    # tasks: on Linux the kernel kills them with it.
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != leader:  # it died before that could be asked
+        os._exit(1)
+    initializer(*initargs)
+
+
 # How often a leader waiting for a result looks whether Ctrl-C was pressed.
 _POLL_SECONDS: Final = 0.2
 
@@ -144,12 +168,14 @@ def worker_pool(workers: int, method: str, initializer: Callable[..., object], i
     and the executor's own thread then waits for that lock forever.
     """
     import multiprocessing
+    import os
     import signal
     import threading
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = Workers(ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=initializer, initargs=initargs))
+    executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method), initializer=_start_worker, initargs=(os.getpid(), initializer, initargs))
+    pool = Workers(executor)
     # Only the main thread may set a handler; a handler of the caller's own is left alone.
     held = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if held:
@@ -182,16 +208,7 @@ def worker_pool(workers: int, method: str, initializer: Callable[..., object], i
 _WORKER: dict[str, Any] = {}
 
 
-def ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the leader, which stops the workers
-    itself; otherwise each would print a traceback of its own."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _init_worker(play_chunk: Callable[[Any, int, int], Any], state: object, load_state: Callable[[], object] | None) -> None:
-    ignore_interrupts()
     # Everything inherited from the parent is long-lived: keep the collector
     # from walking it (which would copy every page it touches, after a fork).
     gc.freeze()

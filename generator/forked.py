@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from engine.pool import ignore_interrupts, worker_pool
+from engine.pool import worker_pool
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -54,7 +54,6 @@ def can_fork() -> bool:
 
 
 def _worker_start() -> None:
-    ignore_interrupts()
     # The inherited heap is never freed here: keep the collector from walking
     # it (each walk would copy the pages it touches) and from re-scanning the
     # many short-lived objects the work makes.

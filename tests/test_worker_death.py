@@ -219,3 +219,40 @@ def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
     assert leader.returncode == 130
     assert (out, err) == ("", "")
     assert all(_gone(pid) for pid in workers), "a worker outlived the run"
+
+
+@needs_fork
+def test_workers_do_not_outlive_a_killed_leader() -> None:
+    """The out-of-memory killer may pick the leader instead: its workers must
+    not run on, or wait forever for tasks, as orphans. (multiprocessing.Pool's
+    workers ended on their own; an executor's wait for their next task forever
+    unless the kernel is asked to end them with their parent.)"""
+    leader = subprocess.Popen(
+        [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
+        cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    workers: list[int] = []
+    try:
+        while len(workers) < 2 and leader.poll() is None:
+            time.sleep(0.05)
+            workers = _children(leader.pid)
+        assert len(workers) >= 2, "the run ended before its workers could be seen"
+        os.kill(leader.pid, signal.SIGKILL)
+        leader.wait(timeout=60)
+        give_up = time.monotonic() + 60  # only so that orphans fail the test rather than hang it
+        while not all(map(_gone_or_dead, workers)) and time.monotonic() < give_up:
+            time.sleep(0.05)
+        assert all(map(_gone_or_dead, workers)), "workers outlived their leader"
+    finally:
+        for pid in workers:
+            if not _gone(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _gone_or_dead(pid: int) -> bool:
+    # An orphan that has ended may wait a moment as a zombie for whoever
+    # reaps orphans here: it no longer runs, which is what counts.
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except OSError:
+        return True
