@@ -115,9 +115,12 @@ def _start_worker(leader: int, initializer: Callable[..., object], initargs: tup
     # worker) must not leave its workers running, or waiting forever for
     # tasks: on Linux the kernel kills them with it.
     if sys.platform.startswith("linux"):
-        import ctypes
+        try:
+            import ctypes
 
-        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+            ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (ImportError, OSError, AttributeError):  # pragma: no cover - a Python built without ctypes
+            pass  # a safeguard only: the pool works without it
     if os.getppid() != leader:  # it died before that could be asked
         os._exit(1)
     initializer(*initargs)
