@@ -4,6 +4,8 @@ per subcommand.
 Exit codes: 0 all well; 1 the content (or the docs) need fixing; 2 the
 command itself was unusable (bad arguments, missing directory, unreadable
 file); 3 a bug in the kit itself. No subcommand ever prints a traceback for bad input.
+A reader that leaves early (``| head -1``) changes none of these: the command
+finishes with its output dropped and exits with the status it would have had.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import sys
 from collections.abc import Sequence
 
 from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP
+from command.output import pipes_guarded
 from engine.errors import UsageError
+from engine.pool import WorkerDied
 
 # Subcommands in modules of their own, each imported (with its full
 # arguments) only when named: ``--help`` lists them by their summary alone.
@@ -51,7 +55,13 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
+    # A reader that leaves early (``| head``) changes nothing but what is
+    # seen: the command still finishes and exits with its own status.
+    with pipes_guarded():
+        return _main(sys.argv[1:] if argv is None else list(argv))
+
+
+def _main(argv: list[str]) -> int:
     args = _parser(argv).parse_args(argv)
     try:
         if args.command == "validate":
@@ -65,17 +75,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in dict(LAZY):
             code: int = importlib.import_module(f"command.{args.command}").run(args)
             return code
+    except WorkerDied as exc:
+        # Only the work in memory was lost: pages and files are written
+        # after every worker has handed its part back, and whole.
+        print(f"stationmaster: {exc}; nothing was written; run again", file=sys.stderr)
+        return 2
     except UsageError as exc:
         print(f"stationmaster: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        # The reader went away (e.g. piped into head): stop quietly.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
     except Exception as exc:  # noqa: BLE001 - the last guard against a traceback
         # Reaching this is a bug in the kit, never the user's fault: say so
         # in one line and exit 3, which the tests treat as a failure.

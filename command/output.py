@@ -1,4 +1,5 @@
-"""Where a report goes: standard output, or a file written whole.
+"""Where a command's words go: standard output (kept safe from a reader that
+leaves early), or a file written whole.
 
 A file is written to a temporary name beside it and renamed into place, so a
 failure (a folder that cannot be written, a full disk) leaves no half-written
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TextIO, cast
 
 from engine.content import files
 from engine.errors import UsageError
@@ -19,6 +22,8 @@ def emit(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
+    import tempfile  # only a command that writes a file pays for it
+
     target = Path(output)
     # Only a regular file is ever replaced: renaming over a FIFO, a device
     # (/dev/full, as root) or a socket would swap it for a plain file.
@@ -33,8 +38,81 @@ def emit(text: str, output: str | None) -> None:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else ".")
         with os.fdopen(fd, "wb") as handle:
             handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())  # on disk before the name points at it
         os.replace(tmp, target)
     except OSError as exc:
         if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
         raise UsageError(f"cannot write {files.shown(output)}: {exc.strerror or exc}; nothing was written") from None
+
+
+class PipeGuard:
+    """A standard stream that carries on quietly once its reader has gone.
+
+    ``stationmaster validate | head -1`` closes the pipe while the command
+    may still have lines to print. That is no failure of the command: it
+    should finish its work and exit with its own status (1 if it found
+    problems), not crash on the next print, and not report success because
+    a print failed. So a write to a closed pipe is dropped, and so is every
+    write after it; everything else is the wrapped stream's own.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.reader_gone = False
+
+    def write(self, text: str) -> int:
+        if not self.reader_gone:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self._gone()
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if not self.reader_gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._gone()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+    def _gone(self) -> None:
+        self.reader_gone = True
+        # Whatever is still buffered for the closed pipe would fail again
+        # when the interpreter flushes it at exit ("Exception ignored ...
+        # BrokenPipeError", and status 120). Point the descriptor at the null
+        # device, so that last flush succeeds into nothing.
+        try:
+            fd = self._stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            return  # not a file (a test's capture): nothing will flush it later
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, fd)
+        finally:
+            os.close(devnull)
+
+
+@contextmanager
+def pipes_guarded() -> Iterator[None]:
+    """Run a command with its standard output and error in PipeGuards, and
+    flush them (still guarded) before putting the streams back."""
+    saved = sys.stdout, sys.stderr
+    out = None if saved[0] is None else PipeGuard(saved[0])  # None: started with the stream closed
+    err = None if saved[1] is None else PipeGuard(saved[1])
+    sys.stdout, sys.stderr = cast(TextIO, out or saved[0]), cast(TextIO, err or saved[1])
+    try:
+        yield
+    finally:
+        for guard in (out, err):
+            if guard is not None:
+                guard.flush()
+        sys.stdout, sys.stderr = saved

@@ -3,7 +3,8 @@
 The game is ``--game`` (Station Master unless said), reached only through its
 ``GamePack``: its bots, its house rules, its ``simulate``.
 
-Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments.
+Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments
+or a worker process died (one line naming the cause; no report is printed).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from typing import Any, TextIO
 
 from command.commands import SIMULATE_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
+from command.output import pipes_guarded
 from engine.errors import ContentError, InvalidActionError, UsageError
-from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS
+from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
 # More than any game here seats; the game itself says which counts it plays.
 MAX_PLAYERS = 99
@@ -105,7 +107,7 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``stationmaster simulate``: 0 done, 1 the content does not
-    validate, 2 unusable arguments (one line on stderr)."""
+    validate, 2 unusable arguments or a dead worker (one line on stderr)."""
     from engine.content.problems import render_all
     from engine.packs import pack_rules
 
@@ -139,20 +141,16 @@ def run(args: argparse.Namespace) -> int:
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         report = pack.simulate(catalog, args.games, args.seed, args.workers, bot, chosen, bar, content_dir=content, players=getattr(args, "players", None), seats=seats)
+    except WorkerDied as exc:
+        # The report is printed only once every game is in, so none was.
+        return _fail(f"{exc}; nothing was written; run again, or with --workers 1")
     except (InvalidActionError, UsageError) as exc:
         return _fail(str(exc))
     finally:
         if bar is not None:
             bar.finish()
-    try:
-        print(report.to_json() if args.json else report.to_text())
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away (``| head``): not an error worth a traceback.
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    # A reader that leaves early is the caller's PipeGuard's business.
+    print(report.to_json() if args.json else report.to_text())
     return 0
 
 
@@ -167,11 +165,12 @@ def _standalone_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m command.simulate ARGS``: the command alone (``simulate`` is implied)."""
-    args = _standalone_parser().parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
-    try:
-        return run(args)
-    except KeyboardInterrupt:
-        return 130
+    with pipes_guarded():
+        args = _standalone_parser().parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
+        try:
+            return run(args)
+        except KeyboardInterrupt:
+            return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

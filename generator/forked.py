@@ -20,6 +20,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from engine.pool import worker_pool
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -88,7 +90,8 @@ def map_pieces(function: Callable[[T], R], items: Sequence[T], workers: int, cos
     so one big piece started last does not leave the other workers idle.
     When pieces fail, the exception of the first failing piece (in the order
     of ``items``) is raised, whatever order the workers finished in; a worker
-    that dies outright raises ``BrokenProcessPool`` rather than hanging.
+    that dies outright (killed, out of memory) fails the map at once with
+    ``engine.pool.WorkerDied``, naming the cause, rather than hanging.
     """
     workers = min(workers, len(items))
     if workers <= 1 or not can_fork():
@@ -96,13 +99,10 @@ def map_pieces(function: Callable[[T], R], items: Sequence[T], workers: int, cos
     order = list(range(len(items)))
     if cost is not None:
         order.sort(key=lambda i: -cost(items[i]))
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     global _JOB
     _JOB = (function, items)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start) as pool:
+        with worker_pool(workers, "fork", _worker_start) as pool:
             outcomes = list(pool.map(_run, order))
     finally:
         _JOB = None

@@ -1,0 +1,258 @@
+"""A worker process that dies (the out-of-memory killer, ``kill -9``) fails
+the run at once, with one line naming the cause and exit status 2: no hang,
+no traceback, nothing half-written, and no worker left running.
+
+The workers here are killed for real, by a signal: a chunk or a piece that
+sends SIGKILL to its own process, and, for ``simulate``, a ``kill -9`` from
+outside while the real command plays. The time limits on the child processes
+only stop a hang from blocking the suite; nothing here measures speed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import pool
+from generator import forked
+from test_site_common import PROJECT_ROOT, copy_project, stationmaster_exe, subprocess_env
+
+needs_fork = pytest.mark.skipif(pool.start_method() != "fork", reason="this platform cannot fork")
+
+SIGKILL_LINE = "a worker process died (killed by signal 9 \N{EM DASH} SIGKILL, often the out-of-memory killer)"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # ended while being read
+            # pid (name) state ppid ...: the name may hold spaces and brackets
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _gone(pid: int) -> bool:
+    return not Path(f"/proc/{pid}").exists()
+
+
+@pytest.fixture(autouse=True)
+def _no_workers_left_behind() -> Iterator[None]:
+    before = set(_children(os.getpid()))
+    yield
+    assert set(_children(os.getpid())) <= before, "a worker process outlived its pool"
+
+
+# -- the pools themselves ---------------------------------------------------------
+
+
+def _killed_on_chunk_20(offset: int, start: int, stop: int) -> list[int]:
+    if start <= 20 < stop:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return [offset + i for i in range(start, stop)]
+
+
+def _exits_on_chunk_20(offset: int, start: int, stop: int) -> list[int]:
+    if start <= 20 < stop:
+        os._exit(5)
+    return [offset + i for i in range(start, stop)]
+
+
+@needs_fork
+def test_a_killed_worker_fails_play_chunks_naming_the_signal() -> None:
+    merged: list[int] = []
+    with pytest.raises(pool.WorkerDied) as caught:
+        pool.play_chunks(_killed_on_chunk_20, 0, 200, 2, merged.extend)
+    assert str(caught.value) == SIGKILL_LINE
+    assert merged == list(range(len(merged))), "what was merged before the death came in game order"
+    assert len(merged) <= 20
+
+
+@needs_fork
+def test_a_worker_that_exits_fails_play_chunks_naming_its_status() -> None:
+    with pytest.raises(pool.WorkerDied, match=r"^a worker process died \(it exited with status 5\)$"):
+        pool.play_chunks(_exits_on_chunk_20, 0, 200, 3, lambda result: None)
+
+
+@needs_fork
+def test_the_pool_still_works_after_a_death() -> None:
+    with pytest.raises(pool.WorkerDied):
+        pool.play_chunks(_killed_on_chunk_20, 0, 200, 2, lambda result: None)
+    merged: list[int] = []
+    pool.play_chunks(_killed_on_chunk_20, 0, 20, 2, merged.extend)  # chunk 20 is never played
+    assert merged == list(range(20))
+
+
+def _killed_on_piece_3(n: int) -> int:
+    if n == 3:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return n * n
+
+
+@needs_fork
+def test_a_killed_worker_fails_map_pieces_naming_the_signal() -> None:
+    with pytest.raises(pool.WorkerDied) as caught:
+        forked.map_pieces(_killed_on_piece_3, list(range(40)), 2)
+    assert str(caught.value) == SIGKILL_LINE
+    assert forked._JOB is None
+
+
+def test_the_cause_of_a_death_in_words() -> None:
+    assert pool.death_cause(-9) == SIGKILL_LINE
+    assert pool.death_cause(-11) == "a worker process died (killed by signal 11 \N{EM DASH} SIGSEGV)"
+    assert pool.death_cause(3) == "a worker process died (it exited with status 3)"
+    assert pool.death_cause(None) == "a worker process died"
+    # the executor stops the survivors with SIGTERM: the first other ending is the cause
+    assert pool._first_death([-15, -9, -15]) == -9
+    assert pool._first_death([-15, -15]) == -15
+    assert pool._first_death([None, 0]) is None
+
+
+# -- the commands -----------------------------------------------------------------
+
+
+@needs_fork
+def test_simulate_fails_cleanly_when_a_worker_is_killed() -> None:
+    """A real ``kill -9`` of one worker of a long ``simulate`` run: the leader
+    says so in one line and exits 2, and takes the other worker with it."""
+    leader = subprocess.Popen(
+        [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
+        cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        workers: list[int] = []
+        while len(workers) < 2 and leader.poll() is None:
+            time.sleep(0.05)
+            workers = _children(leader.pid)
+        assert len(workers) >= 2, f"the run ended before its workers could be seen: {workers} {leader.poll()}"
+        os.kill(workers[0], signal.SIGKILL)
+        out, err = leader.communicate(timeout=120)
+    finally:
+        if leader.poll() is None:
+            os.killpg(leader.pid, signal.SIGKILL)
+            leader.wait()
+    assert leader.returncode == 2, err
+    assert out == ""
+    assert err == f"stationmaster simulate: error: {SIGKILL_LINE}; nothing was written; run again, or with --workers 1\n"
+    assert all(_gone(pid) for pid in workers), "a worker outlived the run"
+
+
+CARDS_WITH_A_DYING_WORKER = """\
+import os, signal, sys
+from command import cli, site
+from generator import forked
+
+site.workers_for = lambda cards: 2  # the shipped site is small: fork anyway
+real = forked._run
+
+def dying(index):
+    if index == 1:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(index)
+
+forked._run = dying
+sys.exit(cli.main(["cards"]))
+"""
+
+
+@needs_fork
+def test_cards_fails_cleanly_and_writes_nothing_when_a_worker_is_killed(tmp_path: Path) -> None:
+    root = copy_project(PROJECT_ROOT, tmp_path / "project")
+    page = root / "site" / "stationmaster" / "home-deck.md"
+    stale = page.read_text(encoding="utf-8").replace('<a id="card-straight"></a>Straight', '<a id="card-straight"></a>Straight (edited)', 1)
+    page.write_text(stale, encoding="utf-8")  # a page that cards would rewrite
+    before = {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
+    done = subprocess.run([sys.executable, "-c", CARDS_WITH_A_DYING_WORKER], cwd=root, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2, done.stderr
+    # (a note about the changes table may come first, if its piece ran before the death)
+    assert done.stderr.endswith(f"\nstationmaster: {SIGKILL_LINE}; nothing was written; run again\n") or done.stderr == f"stationmaster: {SIGKILL_LINE}; nothing was written; run again\n"
+    assert "Traceback" not in done.stderr
+    assert {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()} == before
+
+
+def _ignores_interrupts(pid: int) -> bool:
+    """Whether process ``pid`` has set Ctrl-C's signal aside (/proc's SigIgn mask)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    mask = int(next(line for line in status.splitlines() if line.startswith("SigIgn:")).split()[1], 16)
+    return bool(mask & (1 << (signal.SIGINT - 1)))
+
+
+@needs_fork
+def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
+    """Ctrl-C at a terminal reaches the whole process group: the leader stops
+    the workers itself and exits 130, and no worker prints a traceback."""
+    leader = subprocess.Popen(
+        [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
+        cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        workers: list[int] = []
+        # Wait for both workers to be running their tasks (past the point
+        # where they set Ctrl-C aside), as they are whenever a person presses
+        # it; a pool whose workers never do is given a minute, then Ctrl-C.
+        give_up = time.monotonic() + 60
+        while leader.poll() is None and not (len(workers) >= 2 and all(map(_ignores_interrupts, workers))) and time.monotonic() < give_up:
+            time.sleep(0.05)
+            workers = _children(leader.pid)
+        assert leader.poll() is None, "the run ended before its workers could be seen"
+        os.killpg(leader.pid, signal.SIGINT)
+        out, err = leader.communicate(timeout=120)
+    finally:
+        if leader.poll() is None:
+            os.killpg(leader.pid, signal.SIGKILL)
+            leader.wait()
+    assert leader.returncode == 130
+    assert (out, err) == ("", "")
+    assert all(_gone(pid) for pid in workers), "a worker outlived the run"
+
+
+@needs_fork
+def test_workers_do_not_outlive_a_killed_leader() -> None:
+    """The out-of-memory killer may pick the leader instead: its workers must
+    not run on, or wait forever for tasks, as orphans. (multiprocessing.Pool's
+    workers ended on their own; an executor's wait for their next task forever
+    unless the kernel is asked to end them with their parent.)"""
+    leader = subprocess.Popen(
+        [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
+        cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    workers: list[int] = []
+    try:
+        while len(workers) < 2 and leader.poll() is None:
+            time.sleep(0.05)
+            workers = _children(leader.pid)
+        assert len(workers) >= 2, "the run ended before its workers could be seen"
+        os.kill(leader.pid, signal.SIGKILL)
+        leader.wait(timeout=60)
+        give_up = time.monotonic() + 60  # only so that orphans fail the test rather than hang it
+        while not all(map(_gone_or_dead, workers)) and time.monotonic() < give_up:
+            time.sleep(0.05)
+        assert all(map(_gone_or_dead, workers)), "workers outlived their leader"
+    finally:
+        for pid in workers:
+            if not _gone(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _gone_or_dead(pid: int) -> bool:
+    # An orphan that has ended may wait a moment as a zombie for whoever
+    # reaps orphans here: it no longer runs, which is what counts.
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except OSError:
+        return True
