@@ -22,13 +22,15 @@ import contextlib
 import hashlib
 import io
 import os
+import resource
 import shutil
 import signal
 import stat
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import NamedTuple
@@ -97,7 +99,7 @@ class Outcome(NamedTuple):
         return self.out + self.err
 
     def __str__(self) -> str:
-        status = "hung (stopped at the case limit)" if self.hung else f"exit {self.code}"
+        status = "hung (blocked for good, or stopped at the case limit)" if self.hung else f"exit {self.code}"
         return f"{status}\n--- stdout (last 2000 chars) ---\n{self.out[-2000:]}\n--- stderr (last 2000 chars) ---\n{self.err[-2000:]}"
 
 
@@ -123,12 +125,55 @@ def watchdog(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def call(args: Sequence[str], cwd: Path, *, stdin: bytes = b"", limit: float = CASE_LIMIT) -> Outcome:
+class _FifoGuard:
+    """Watches this process's main thread while it runs a case holding FIFOs.
+    When the kernel shows the thread waiting to open a FIFO that has no
+    writer (``wait_for_partner`` in /proc: a wait that never ends), it notes
+    the block and opens the FIFOs' write ends for a moment, so the reader
+    sees an empty file and the run goes on. The case then fails at once as
+    a hang, instead of at the end of a long watchdog delay. Where /proc does
+    not show it, the watchdog still catches the hang."""
+
+    def __init__(self, fifos: Sequence[Path]) -> None:
+        self.fifos = list(fifos)
+        self.blocked = False
+        self._stop = threading.Event()
+        self._wchan = Path(f"/proc/self/task/{threading.main_thread().native_id}/wchan")
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def __enter__(self) -> _FifoGuard:
+        if self.fifos:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self.fifos:
+            self._thread.join()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.02):
+            try:
+                waiting = self._wchan.read_text().strip()
+            except OSError:
+                return
+            if waiting != "wait_for_partner":
+                continue
+            self.blocked = True
+            for fifo in self.fifos:
+                try:
+                    os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+                except OSError:
+                    pass  # no reader on this one
+
+
+def call(args: Sequence[str], cwd: Path, *, stdin: bytes = b"", limit: float = CASE_LIMIT, fifos: Sequence[Path] = ()) -> Outcome:
     """``command.cli.main(args)`` in this process with ``cwd`` as the current
     folder, and as HOME (so a ``save ~/x`` typed by the fuzzer lands there),
     and ``stdin`` as its standard input (UTF-8, strict, as a terminal gives
     it); stopped at ``limit`` seconds. In-process runs are ten times cheaper
-    than a child process, so most fuzz cases use them."""
+    than a child process, so most fuzz cases use them. A run that blocks
+    opening one of ``fifos`` counts as hung (see _FifoGuard)."""
     out, err = io.StringIO(), io.StringIO()
     before = os.getcwd()
     fake_stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8", newline=None)
@@ -138,8 +183,11 @@ def call(args: Sequence[str], cwd: Path, *, stdin: bytes = b"", limit: float = C
     try:
         with mock.patch.object(sys, "stdin", fake_stdin), mock.patch.dict(os.environ, {"HOME": str(cwd)}), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
-                with watchdog(limit):
+                with watchdog(limit), _FifoGuard(fifos) as guard:
                     code = cli.main(list(args))
+                if guard.blocked:
+                    hung = True
+                    print("[fuzz] the run blocked opening a FIFO with no writer: it would have waited forever", file=err)
             except SystemExit as exc:  # argparse refuses bad arguments this way
                 code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
             except Hang:
@@ -162,10 +210,20 @@ def child_env(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def spawn(args: Sequence[str], cwd: Path, *, stdin: bytes = b"", limit: float = CASE_LIMIT) -> Outcome:
+def _memory_cap(size: int) -> Callable[[], None]:
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+    return cap
+
+
+def spawn(args: Sequence[str], cwd: Path, *, stdin: bytes = b"", limit: float = CASE_LIMIT, memory: int | None = None) -> Outcome:
     """``python -m command.cli ARGS`` in a child process, fed ``stdin``; a
     child still running at ``limit`` seconds is killed (its whole process
-    group, which this call started) and reported as hung."""
+    group, which this call started) and reported as hung. ``memory`` caps
+    the child's address space: a case that reads an endless device or a
+    huge file blindly then fails fast (MemoryError, exit 3) instead of
+    eating the shared machine's memory."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "command.cli", *args],
         cwd=cwd,
@@ -174,6 +232,7 @@ def spawn(args: Sequence[str], cwd: Path, *, stdin: bytes = b"", limit: float = 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=None if memory is None else _memory_cap(memory),
     )
     try:
         raw_out, raw_err = proc.communicate(stdin, timeout=limit)

@@ -102,17 +102,17 @@ def _session_folder(root: Path, game: str) -> None:
     (root / "mine.json").write_text(saves(game)[0][1], encoding="utf-8")
 
 
-def _untouchable(print_: dict[str, str]) -> dict[str, str]:
-    """The part of a fingerprint no session may change: all but the saves
-    it may write (mine.json, fresh.json, saved.json)."""
-    return {key: value for key, value in print_.items() if not re.fullmatch(r"(mine|fresh|saved)\.json", key)}
-
-
 def _assert_session(before: dict[str, str], root: Path, outcome: Outcome, case: str) -> None:
+    """Sound, and every file that stood before the session stands unchanged
+    (but the saves the player may overwrite: mine.json, fresh.json,
+    saved.json); new files are the player's saves, never temporary files."""
     assert_sound(outcome, case)
     after = fingerprint(root)
-    changed = changes(_untouchable(before), _untouchable(after))
+    kept = {key: value for key, value in before.items() if not re.fullmatch(r"(mine|fresh|saved)\.json", key)}
+    changed = changes(kept, {key: after.get(key, "absent") for key in kept})
     assert not changed, f"{case}: files changed: {changed}\n{outcome}"
+    temporary = [key for key in after if key not in before and key.endswith(".tmp")]
+    assert not temporary, f"{case}: temporary files left: {temporary}\n{outcome}"
 
 
 # -- saves to damage -----------------------------------------------------------------
