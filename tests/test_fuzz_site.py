@@ -28,7 +28,7 @@ PARTS = ["content", "site", "mkdocs.yml"]
 
 # Cases per kind of page damage, and of mixed content damage.
 PAGE_EXAMPLES = 2
-CONTENT_EXAMPLES = 8
+CONTENT_EXAMPLES = 6
 
 # Defects issue 13 lists, being fixed elsewhere: the kinds of damage that
 # reach one, and which. Remove an entry once its fix is merged.
@@ -86,11 +86,13 @@ def check_and_cards(baseline: Path, kinds: list[str], examples: int, *, mixed: b
         with scratch(baseline, PARTS) as root, _quick_simulation():
             done = "; ".join(damage(data.draw, root, kinds, mixed=mixed))
             before = fingerprint(root)
-            content_before = fingerprint(root / "content")
-
-            checked = call(["check"], root)
-            assert_sound(checked, f"check after: {done}")
-            assert not changes(before, fingerprint(root)), f"check after {done} changed files: {changes(before, fingerprint(root))}"
+            # Each case runs check, or cards and then (if it wrote) check again:
+            # both on every case would double the suite's time for little.
+            if data.draw(st.sampled_from(["cards", "check", "cards"]), label="command") == "check":
+                checked = call(["check"], root)
+                assert_sound(checked, f"check after: {done}")
+                assert not changes(before, fingerprint(root)), f"check after {done} changed files: {changes(before, fingerprint(root))}"
+                return
 
             prose = _prose(root)
             wrote = call(["cards"], root)
