@@ -677,7 +677,7 @@ def set_at(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 
 
 SCHEMA_VALUES: list[Any] = [
-    "[", "(?P<", "\\", "*", "#/nowhere", "other.schema.json", "defs.schema.json#/$defs/nothing", "no-such-type", 7, -1, None,
+    "x", 0, "[", "(?P<", "\\", "*", "#/nowhere", "other.schema.json", "defs.schema.json#/$defs/nothing", "no-such-type", 7, -1, None,
     True, [], {}, ["string", "bogus"], {"$ref": "#"}, {"$ref": "#/$defs"}, {"type": "nothing"}, {"pattern": "["}, 1e400,
 ]
 
@@ -694,12 +694,12 @@ def schema_semantics(draw: Draw, root: Path) -> str:
     keyed = [p for p in paths if p and p[-1] in ("pattern", "$ref", "type", "enum", "required", "minimum", "maximum", "items", "properties", "additionalProperties", "uniqueItems", "const")]
     path = draw(st.sampled_from(keyed or paths))
     if draw(st.integers(0, 5)) == 0:
-        deep: Any = {}
-        for _ in range(draw(st.sampled_from([50, 500, 5000]))):
-            deep = {"items": deep}
-        new: Any = deep
-    else:
-        new = draw(st.sampled_from(SCHEMA_VALUES))
+        depth = draw(st.sampled_from([50, 500, 5000]))
+        # written as text: json.dumps itself gives up on deep nesting
+        text = json.dumps(set_at(data, path, "@@DEEP@@")).replace('"@@DEEP@@"', '{"items": ' * depth + "{}" + "}" * depth)
+        _write(root, rel, text.encode())
+        return f"{rel}: {'/'.join(map(str, path))} -> items nested {depth} deep"
+    new = draw(st.sampled_from(SCHEMA_VALUES))
     data = set_at(data, path, new)
     _write(root, rel, json.dumps(data).encode() if new != 1e400 else json.dumps(data).replace("Infinity", "1e400").encode())
     return f"{rel}: {'/'.join(map(str, path))} -> {str(new)[:40]}"

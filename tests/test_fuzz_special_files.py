@@ -94,6 +94,11 @@ def _locked(rel: str) -> Callable[[Path], None]:
     return make
 
 
+def _typed_save(key: str, kind: str) -> bool:
+    """What a 'save s.json' typed at the prompt may write."""
+    return key == "s.json"
+
+
 def _pages(key: str, kind: str) -> bool:
     """What ``cards`` may rewrite: the regular pages under site/."""
     return key.startswith("site/") and key.endswith(".md") and kind.startswith("file")
@@ -146,6 +151,10 @@ for game in ("stationmaster", "trickoftherails"):
         f"play {game}: 'save' a 5,000-character path": Case(["play", "--game", game], stdin=b"save " + LONG.encode() + b"\n"),
         f"play {game}: --load an unreadable save": Case(["play", "--game", game, "--load", "locked.json"], _locked("locked.json")),
     }
+
+# Arguments of odd shapes and sizes for a new game (none reaches a known defect).
+for odd in (["--seed", "9" * 4000], ["--seed", "-1"], ["--seed", "9" * 5000], ["--players", "0"], ["--players", "9" * 30], ["--bots", "-1"], ["--bot", ""], ["--house-rule", "=x"], ["--house-rule", "startingOffice=whistle-post=x"], ["--house-rule", "teams=yes"], ["--game", "../stationmaster"]):
+    CASES[f"play {' '.join(arg[:12] for arg in odd)}"] = Case(["play", *odd], stdin=b"d\nsave s.json\nquit\n", may_change=_typed_save)
 
 # Path arguments of odd shapes (none reaches a known defect).
 for arg in ["", ".", "-", "--", "content/stationmaster/game.yaml", os.devnull, "content//stationmaster/", "content/./stationmaster/../trickoftherails", "nowhere", "caf\u00e9", "content/stationmaster/schema", "site", "content/stationmaster/home-deck", " content", "content\t"]:
