@@ -81,7 +81,10 @@ def _link_targets(root: Path) -> set[str]:
     found = set()
     for path in (root / "site").rglob("*"):
         if path.is_symlink():
-            target = path.resolve()
+            try:
+                target = path.resolve()
+            except (OSError, RuntimeError):  # a link to itself, or a loop
+                continue
             if target.is_relative_to(root):
                 found.add(target.relative_to(root).as_posix())
     return found
