@@ -26,6 +26,10 @@ def read_catalog(content_dir: str | Path, pack_id: str) -> Catalog:
     named = docs.single("game", "id")
     if named is not None and isinstance(named[1], str) and named[1] != pack_id:
         docs.problems.append(docs.locator.problem(Origin(named[0].display, ()), f"game.yaml names pack {named[1]!r}, but this is the {pack_id} pack's loader", field="id"))
+        # Another pack's files are valid against that pack's schemas, not in
+        # this pack's shape: assembling them would fail on the first field
+        # this pack expects (a KeyError, exit 3), so stop at the refusal.
+        raise ContentError(sorted(docs.problems))
     with collector_paused():
         catalog = _assemble(docs)
         docs.problems.extend(cross_check(catalog, docs.locator, docs.coverage))
