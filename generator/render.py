@@ -163,17 +163,24 @@ def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environm
 
 def _stamped_body(block: Block, fresh: str, wanted: str | None, keep_stamps: bool) -> str:
     """A table's fresh text as it goes on the page: with the stamp of its
-    inputs when the caller knows them (``wanted``). Under ``keep_stamps``
-    (``check``), a block whose text comes out the same as committed stands
-    as committed, stamp and all: a stamp only lets a later ``check`` skip the
-    render, so one left stale by a code change is not drift in the table;
-    ``cards`` writes the fresh stamp."""
+    inputs when the caller knows them (``wanted``).
+
+    Under ``keep_stamps`` (``check``) a table is judged by its text alone:
+    the fresh text goes under the stamp it was committed with, so a table
+    that comes out the same stands as committed (a stamp left stale by a
+    code change is no drift in the table: it only means the next ``check``
+    cannot skip the render until ``cards`` writes it afresh), and a table
+    that changed shows only its changed rows. A stamp not in its place as
+    ``cards`` writes it (followed by more text, or hashing text that is not
+    the table's) shows as drift. ``cards`` always writes the fresh stamp."""
     if wanted is None:
         return fresh
     if keep_stamps:
         committed = split_stamp(block.body)
-        if committed.text == fresh and (committed.inputs is None or block.body == stamped(fresh, committed.inputs)):
-            return block.body
+        if committed.inputs is None:
+            return fresh
+        if block.body == stamped(committed.text, committed.inputs):
+            return fresh + block.body[len(committed.text) :]
     return stamped(fresh, wanted)
 
 
