@@ -66,13 +66,14 @@ class SiteState:
     pages: dict[str, dict[str, str]] = field(default_factory=dict)
     stamps_hold: bool = True
     lines: list[str] = field(default_factory=list)
+    # Each pack page's path and the digest of its bytes, as read.
+    page_digests: list[bytes] = field(default_factory=list)
 
     @property
     def key(self) -> str:
         digest = hashlib.sha256(f"{self.inputs}\0{self.others}\0".encode())
-        for pack_id in sorted(self.pages):
-            for name, text in sorted(self.pages[pack_id].items()):
-                digest.update(f"{pack_id}/{name}\0".encode() + hashlib.sha256(text.encode("utf-8", "surrogateescape")).digest())
+        for found in sorted(self.page_digests):
+            digest.update(found)
         return digest.hexdigest()
 
 
@@ -80,7 +81,10 @@ def site_state(project: Project) -> SiteState | None:
     """The state of ``project`` as ``check`` would read it, or None where
     something is amiss that the full check reports properly (a pack folder
     that names no game, a file that cannot be read or decoded)."""
-    folders, problems = find_packs(project.content)
+    try:
+        folders, problems = find_packs(project.content)
+    except OSError:
+        return None
     content = files_digest(project.content)
     if problems or content is None:
         return None
@@ -108,7 +112,12 @@ def site_state(project: Project) -> SiteState | None:
 def _read_pack(project: Project, pack_id: str, content: Path, display: str, state: SiteState) -> bool:
     """Read one pack's pages into ``state`` and see whether their stamps hold."""
     site_dir = project.site / pack_id
-    pages = {path.relative_to(site_dir).as_posix(): path.read_bytes().decode("utf-8") for path in sorted(site_dir.rglob("*.md"))} if site_dir.is_dir() else {}
+    pages: dict[str, str] = {}
+    for path in sorted(site_dir.rglob("*.md")) if site_dir.is_dir() else []:
+        name = path.relative_to(site_dir).as_posix()
+        data = path.read_bytes()
+        pages[name] = data.decode("utf-8")
+        state.page_digests.append(f"{pack_id}/{name}\0".encode() + hashlib.sha256(data).digest())
     state.pages[pack_id] = pages
     inputs = pack_inputs(content, pack_id)
     if inputs is None:
