@@ -6,7 +6,7 @@ The tests here prove that no stamp that was valid can hide drift: a hand
 edit in a block, a stamp rewritten by hand to fit one, a content change, a
 schema change, an engine change and a template change each make ``check``
 render afresh and find the real state. Whether the render ran is seen
-through ``generator.site.render_pack``, which only the full check calls.
+through ``generator.site.render_site``, which only the full check calls.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,17 +32,19 @@ STAMP_LINE = re.compile(r"^<!-- inputs ([0-9a-f]{64}) body ([0-9a-f]{64}) -->$",
 
 
 class Renders:
-    """Counts the full check's renders (``render_pack`` calls)."""
+    """Counts the renders of a pack's pages (``render_site`` as
+    ``generator.site.render_pack`` calls it, which any check that renders
+    goes through, whatever imported ``render_pack`` and when)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
-        real = generator_site.render_pack
+        real = generator_site.render_site  # type: ignore[attr-defined]
 
-        def counted(*args: object, **kwargs: object) -> object:
+        def counted(*args: Any, **kwargs: Any) -> Any:
             self.count += 1
-            return real(*args, **kwargs)  # type: ignore[arg-type]
+            return real(*args, **kwargs)
 
-        monkeypatch.setattr(generator_site, "render_pack", counted)
+        monkeypatch.setattr(generator_site, "render_site", counted)
 
 
 @pytest.fixture
