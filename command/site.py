@@ -88,7 +88,7 @@ def _remember(project: Project, before: SiteState, sites: list[PackSite], wrote:
             return
     elif after.key != before.key:
         return
-    remember_clean(after)
+    remember_clean(after, frozenset((site.folder.id, table) for site in sites for table in site.rendered.tables.expensive))
 
 
 def _write(sites: list[PackSite], lint_problems: list[Problem]) -> int:

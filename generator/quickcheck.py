@@ -7,7 +7,10 @@ and that can be told from file hashes alone:
 - every generated block's stamp (``generator.stamps``) holds: it records the
   fingerprint of the pack's content files, the code and the kit version
   that this checkout computes now, and the block's text still hashes to it,
-  so no table can be stale or edited by hand;
+  so no table can be stale or edited by hand (an expensive table that the
+  full check kept as committed, its inputs not to be had here, such as the
+  What changed page without the git history, is taken as that check found
+  it);
 - and this very state (every content file, every page, the kit's code, this
   project folder, this Python) is one a full ``check`` or ``cards`` found
   clean before, as remembered in ``__pycache__/checked`` (``engine.pickled``):
@@ -59,12 +62,14 @@ class SiteState:
     """What ``check`` reads, as digests: ``inputs`` (every content file, the
     kit's code and version, the project folder, the Python), ``others`` (the
     pages outside every pack's folder), each pack's pages as text, whether
-    every block's stamp holds, and the lines a passing check prints."""
+    the blocks whose stamp does not hold, and the lines a passing check prints."""
 
     inputs: str
     others: str
     pages: dict[str, dict[str, str]] = field(default_factory=dict)
-    stamps_hold: bool = True
+    # (pack, table) of every block whose stamp does not hold ("" for a
+    # page whose markers could not be read).
+    unheld: set[tuple[str, str]] = field(default_factory=set)
     lines: list[str] = field(default_factory=list)
     # Each pack page's path and the digest of its bytes, as read.
     page_digests: list[bytes] = field(default_factory=list)
@@ -129,26 +134,33 @@ def _read_pack(project: Project, pack_id: str, content: Path, display: str, stat
         try:
             page = parse_page(prefix + name, text, _AnyTable())  # type: ignore[arg-type]
         except MarkerError:
-            state.stamps_hold = False
+            state.unheld.add((pack_id, ""))
             continue
         for block in page.blocks:
             if block.name in table_page:
-                state.stamps_hold = False
+                state.unheld.add((pack_id, ""))
             table_page.setdefault(block.name, name)
             blocks.append(block)
     wanted = block_inputs(inputs, table_page)
-    if not all(holds(block.body, wanted) for block in blocks):
-        state.stamps_hold = False
+    state.unheld.update((pack_id, block.name) for block in blocks if not holds(block.body, wanted))
     state.lines.append(f"{prefix}: {len(pages)} pages and {len(table_page)} tables agree with {display}/")
     return True
 
 
 def known_clean(state: SiteState) -> bool:
-    """Every stamp holds and a full check found this very state clean."""
-    return enabled() and state.stamps_hold and pickled.load(MEMO / f"{state.key}.pickle") is True
+    """A full check found this very state clean, and every block's stamp
+    holds but those of the tables that check kept as committed."""
+    if not enabled():
+        return False
+    kept = pickled.load(MEMO / f"{state.key}.pickle")
+    return isinstance(kept, frozenset) and state.unheld <= kept
 
 
-def remember_clean(state: SiteState) -> None:
-    """Note that the full check found ``state`` clean (only ever after it did)."""
-    if enabled() and state.stamps_hold:
-        pickled.store(MEMO / f"{state.key}.pickle", True, KEEP)
+def remember_clean(state: SiteState, kept: frozenset[tuple[str, str]]) -> None:
+    """Note that the full check found ``state`` clean (only ever after it
+    did). ``kept``: the (pack, table) of the expensive tables, which that
+    check keeps as committed when their inputs cannot be had here (the What
+    changed page without the git history), so their stamp may not hold; a
+    cheap table's always must (``cards`` writes it afresh)."""
+    if enabled() and state.unheld <= kept:
+        pickled.store(MEMO / f"{state.key}.pickle", kept, KEEP)

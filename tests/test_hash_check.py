@@ -25,6 +25,7 @@ import pytest
 from engine import sources
 from generator import quickcheck, render, site as generator_site
 from generator.blocks import Block, parse_page
+from generator.project import Project
 from generator.stamps import STAMP, block_inputs, holds, pack_inputs, split_stamp, stamped
 from test_site_common import PROJECT_ROOT, Result, baseline as baseline, call_cli, edit, project as project, registry, subprocess_env
 
@@ -316,3 +317,21 @@ def test_an_engine_change_that_changes_no_row_renders_afresh_and_finds_the_real_
     result = check(project)
     assert renders.count > before
     _only_expensive_tables_are_stale(result)
+
+
+def test_a_table_kept_as_committed_does_not_stop_the_quick_check(project: Path, renders: Renders, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where an expensive table cannot be made (the What changed page in a
+    copy without the git history), the full check keeps it as committed,
+    stale stamp and all; the next check still needs no render. A cheap
+    table's stamp has no such leave: ``cards`` always writes it afresh."""
+    monkeypatch.setattr(render, "_expensive_body", lambda catalog, tables, env, block, *rest: block.body)
+    _speed_up_train_3(project)
+    assert call_cli(["cards"], project).code == 0
+    state = quickcheck.site_state(Project.here(project))
+    assert state is not None
+    assert ("stationmaster", "changes") in state.unheld
+    assert all(table in ("changes", "simulation", "simulation-rivals") for _, table in state.unheld), state.unheld
+    before = renders.count
+    result = check(project)
+    assert result.code == 0, result.output
+    assert renders.count == before
