@@ -1,27 +1,49 @@
 """``stationmaster cards`` and ``check``: one in-memory render of every
 pack's pages, then write the changed pages or compare them with what is
-committed."""
+committed.
+
+``check`` first asks ``generator.quickcheck`` whether file hashes alone show
+that nothing changed since a full check passed (every block's stamp holds,
+and this very state was found clean before); only if not does it load,
+render and lint. The heavy modules (the content loader, Jinja, the Markdown
+parser) are imported only on that path, so a quick check never pays for them.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from engine.collector import collector_paused
-from engine.content.problems import Problem, render_all
 from engine.errors import UsageError
-from generator.blocks import MarkerError
-from generator.drift import PagesKept, describe, drift, write_pages
-from generator.forked import workers_for
-from generator.lint import lint
 from generator.project import Project
-from engine.packs import load_packs
-from generator.site import PackSite, render_pack, stray_pages
+from generator.quickcheck import SiteState, known_clean, remember_clean, site_state
+
+if TYPE_CHECKING:
+    from engine.content.problems import Problem
+    from generator.site import PackSite
 
 
 def run(args: argparse.Namespace) -> int:
     project = Project.here()
+    before = site_state(project)
+    if not args.write and before is not None and known_clean(before):
+        for line in before.lines:
+            print(line)
+        return 0
+    return _full(args, project, before)
+
+
+def _full(args: argparse.Namespace, project: Project, before: SiteState | None) -> int:
+    from engine.collector import collector_paused
+    from engine.content.problems import render_all
+    from engine.packs import load_packs
+    from generator.blocks import MarkerError
+    from generator.forked import workers_for
+    from generator.lint import lint
+    from generator.site import render_pack, stray_pages
+
     loaded, problems = load_packs(project.content)
     if problems:
         print(render_all(sorted(problems), "text"))
@@ -34,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             workers = workers_for(len(one.catalog.cards))
             try:
                 with collector_paused():
-                    sites.append(render_pack(one, project.site, workers))
+                    sites.append(render_pack(one, project.site, workers, keep_stamps=not args.write))
             except MarkerError as exc:
                 problems.extend(exc.problems)
     except (OSError, UnicodeDecodeError) as exc:
@@ -47,10 +69,32 @@ def run(args: argparse.Namespace) -> int:
     for site in sites:
         with collector_paused():
             lint_problems += lint(site.catalog, site.rendered, site.rendered.tables.tables, site.prefix, workers_for(len(site.catalog.cards)))
-    return _write(sites, lint_problems) if args.write else _check(sites, lint_problems)
+    code = _write(sites, lint_problems) if args.write else _check(sites, lint_problems)
+    if code == 0 and before is not None:
+        _remember(project, before, sites, args.write)
+    return code
+
+
+def _remember(project: Project, before: SiteState, sites: list[PackSite], wrote: bool) -> None:
+    """Note the state just found clean, for the next ``check`` to recognise
+    by its hashes: only when what is on disk now is what was checked (no
+    content, code or page changed while this ran; after ``cards``, the
+    pages on disk are the ones just rendered and linted)."""
+    after = site_state(project)
+    if after is None or after.inputs != before.inputs or after.others != before.others:
+        return
+    if wrote:
+        if any(after.pages.get(site.folder.id) != site.rendered.new for site in sites):
+            return
+    elif after.key != before.key:
+        return
+    remember_clean(after, frozenset((site.folder.id, table) for site in sites for table in site.rendered.tables.expensive))
 
 
 def _write(sites: list[PackSite], lint_problems: list[Problem]) -> int:
+    from engine.content.problems import render_all
+    from generator.drift import PagesKept, write_pages
+
     written: list[str] = []
     kept: list[Problem] = []  # pages left alone rather than lose someone's text
     for site in sites:
@@ -71,6 +115,9 @@ def _write(sites: list[PackSite], lint_problems: list[Problem]) -> int:
 
 
 def _check(sites: list[PackSite], lint_problems: list[Problem]) -> int:
+    from engine.content.problems import render_all
+    from generator.drift import describe, drift
+
     drifts = [d for site in sites for d in drift(site.rendered, site.prefix)]
     if drifts:
         print(describe(drifts))

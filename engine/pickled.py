@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import pickle
-import tempfile
 from pathlib import Path
 
 
@@ -30,6 +29,8 @@ def load(entry: Path) -> object | None:
 
 def store(entry: Path, value: object, keep: int) -> None:
     """Write ``value`` to ``entry`` whole, keeping the ``keep`` newest entries of its folder."""
+    import tempfile  # only a store needs it: a quick ``check`` that only reads never pays for it
+
     folder = entry.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -67,14 +67,14 @@ def _unrowed_change(committed: str, fresh: str, typed: bool = False) -> str:
     """What a difference that touches no card row is. A stamped table tells
     a hand edit (its text no longer matches its own stamp) from a stale one
     (the content or code it is computed from changed, its text did not)."""
+    if typed:  # the most useful thing to say: what `cards` would lose
+        return "it holds text typed by hand inside the generated block (listed below), which `cards` would not overwrite"
     old, new = split_stamp(committed), split_stamp(fresh)
     if old.body is not None:
         if not old.matches_its_stamp:
             return "its text was edited by hand since it was generated (it no longer matches the stamp at its end)"
         if old.text == new.text:
             return "stale: the content or engine code it is computed from changed since it was written; its rows come out the same, only the stamp at its end is out of date"
-    if typed:
-        return "it holds text typed by hand inside the generated block (listed below), which `cards` would not overwrite"
     return "its text outside the card rows differs (edited by hand, or its template changed)"
 
 

@@ -27,6 +27,7 @@ from engine.sources import pack_code_digest
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, status_words, visible_output, yes_no
 from generator.forked import map_pieces
+from generator.stamps import Stamped as Stamped, block_inputs, holds, split_stamp as split_stamp, stamped
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -134,57 +135,25 @@ def read_pages(site_dir: Path) -> dict[str, str]:
     return pages
 
 
-_STAMP = re.compile(r"^<!-- inputs ([0-9a-f]{64}) body ([0-9a-f]{64}) -->$", re.MULTILINE)
-
-
-def _sha(text: str | bytes) -> str:
-    return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
-
-
-@dataclass(frozen=True)
-class Stamped:
-    """An expensive table's body taken apart: its text, and what the stamp
-    at its end records (None for a block without one)."""
-
-    text: str
-    inputs: str | None
-    body: str | None
-
-    @property
-    def matches_its_stamp(self) -> bool:
-        """The text is the one the stamp was written for (no hand edit since)."""
-        return self.body is not None and _sha(self.text) == self.body
-
-
-def split_stamp(body: str) -> Stamped:
-    stamp = _STAMP.search(body)
-    if stamp is None:
-        return Stamped(body, None, None)
-    return Stamped(body[: stamp.start()], stamp.group(1), stamp.group(2))
-
-
 def inputs_fingerprint(catalog: CatalogLike, pack_id: str, card_page: Mapping[str, str]) -> str:
-    """Everything an expensive table depends on: the content, the source of
-    the shared engine and generator and of this pack (templates included; not
-    another pack's) and which page each card's row is on (for its links).
-    Equal fingerprints render equal text."""
+    """What an expensive table is stamped with when the caller cannot say
+    where the pack's content files are (``render_site`` without ``inputs``):
+    the loaded content's digest, the source of the shared engine and
+    generator and of this pack (templates included; not another pack's) and
+    which page each card's row is on (for its links)."""
     digest = hashlib.sha256(catalog.fingerprint.encode())
     digest.update(pack_code_digest(pack_id))
     digest.update(repr(sorted(card_page.items())).encode())
     return digest.hexdigest()
 
 
-def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environment, block: Block, contexts: dict[str, dict[str, Any]], link: Any, card_page: Mapping[str, str]) -> str:
+def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environment, block: Block, contexts: dict[str, dict[str, Any]], link: Any, wanted: str) -> str:
     """A table that takes seconds to compute (the simulation) is computed only
     when its inputs or its own text changed since it was written: the block
     ends with a stamp of both, so a hand edit or any content or engine change
     still forces the full computation and shows as drift."""
-    wanted = inputs_fingerprint(catalog, tables.templates, card_page)
-    stamp = _STAMP.search(block.body)
-    if stamp and stamp.group(1) == wanted:
-        text = block.body[: stamp.start()]
-        if _sha(text) == stamp.group(2):
-            return block.body
+    if holds(block.body, wanted):
+        return block.body
     if block.name not in contexts:
         try:
             contexts[block.name] = tables.tables[block.name](catalog)
@@ -195,8 +164,30 @@ def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environm
             print(f"note: table '{block.name}' kept as committed: {exc}", file=sys.stderr)
             return block.body
     rendered = env.get_template(f"{block.name}.md.j2").render(**contexts[block.name], link=link).strip("\n")
-    text = "\n" + rendered + "\n\n"
-    return f"{text}<!-- inputs {wanted} body {_sha(text)} -->\n"
+    return stamped("\n" + rendered + "\n\n", wanted)
+
+
+def _stamped_body(block: Block, fresh: str, wanted: str | None, keep_stamps: bool) -> str:
+    """A table's fresh text as it goes on the page: with the stamp of its
+    inputs when the caller knows them (``wanted``).
+
+    Under ``keep_stamps`` (``check``) a table is judged by its text alone:
+    the fresh text goes under the stamp it was committed with, so a table
+    that comes out the same stands as committed (a stamp left stale by a
+    code change is no drift in the table: it only means the next ``check``
+    cannot skip the render until ``cards`` writes it afresh), and a table
+    that changed shows only its changed rows. A stamp not in its place as
+    ``cards`` writes it (followed by more text, or hashing text that is not
+    the table's) shows as drift. ``cards`` always writes the fresh stamp."""
+    if wanted is None:
+        return fresh
+    if keep_stamps:
+        committed = split_stamp(block.body)
+        if committed.inputs is None:
+            return fresh
+        if block.body == stamped(committed.text, committed.inputs):
+            return fresh + block.body[len(committed.text) :]
+    return stamped(fresh, wanted)
 
 
 def _size(context: Mapping[str, Any]) -> int:
@@ -204,11 +195,14 @@ def _size(context: Mapping[str, Any]) -> int:
     return len(rows) if isinstance(rows, list) else 0
 
 
-def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: str = "site/", workers: int = 1, *, tables: TableSet) -> Rendered:
+def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: str = "site/", workers: int = 1, *, tables: TableSet, inputs: str | None = None, keep_stamps: bool = False) -> Rendered:
     """Re-render every block; MarkerError lists every marker problem first.
 
-    The blocks are rendered over up to ``workers`` processes; the text is the
-    same for any number."""
+    With ``inputs`` (``generator.stamps.pack_inputs`` of the pack's content
+    folder) every block ends with its stamp; without, only the expensive
+    tables do, stamped from the loaded catalog. ``keep_stamps``: see
+    ``_stamped_body``. The blocks are rendered over up to ``workers``
+    processes; the text is the same for any number."""
     tables = with_kit_tables(tables)
     problems: list[Problem] = []
     parsed: dict[str, Page] = {}
@@ -247,13 +241,16 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
 
         links[name] = link
 
+    wanted = None if inputs is None else block_inputs(inputs, table_page)
+    expensive_stamp = wanted or inputs_fingerprint(catalog, tables.templates, card_page)
+
     def body(piece: tuple[str, Block]) -> str:
         name, block = piece
         if block.name in tables.expensive:
-            return _expensive_body(catalog, tables, env, block, contexts, links[name], card_page)
+            return _expensive_body(catalog, tables, env, block, contexts, links[name], expensive_stamp)
         template = env.get_template(f"{block.name}.md.j2")
         rendered = template.render(**contexts[block.name], link=links[name], **helpers).strip("\n")
-        return "\n" + rendered + "\n\n"
+        return _stamped_body(block, "\n" + rendered + "\n\n", wanted, keep_stamps)
 
     # Every block renders on its own, so blocks spread over the workers; the
     # templates are compiled first, here, for every worker to inherit.

@@ -8,9 +8,9 @@ the kit's own bug), no traceback is printed, no run hangs (each case has a
 time limit), and no input file changes.
 
 Runs are reproducible: hypothesis is derandomized (a fixed sequence of
-examples per test) and keeps no example database. Shrinking is off, because
-a known defect (marked xfail) would otherwise spend the suite's time
-minimising the same failure on every run; set ``STATIONMASTER_FUZZ_SHRINK=1``
+examples per test) and keeps no example database. Shrinking is off, so a
+failure costs the suite no more time than a pass (a failing case names its
+input well enough to find it again); set ``STATIONMASTER_FUZZ_SHRINK=1``
 to get a minimal example while hunting a new failure, and
 ``STATIONMASTER_FUZZ_EXAMPLES=N`` to multiply every example budget (a longer,
 deeper run by hand).

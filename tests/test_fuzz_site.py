@@ -30,14 +30,6 @@ PARTS = ["content", "site", "mkdocs.yml"]
 PAGE_EXAMPLES = 2
 CONTENT_EXAMPLES = 6
 
-# Defects issue 13 lists, being fixed elsewhere: the kinds of damage that
-# reach one, and which. Remove an entry once its fix is merged.
-KNOWN_PAGES: dict[str, str] = {
-    "page_page_crlf": "issue 13, known: a page with CRLF line endings (its marker lines) is rewritten with LF",
-}
-# Content damage that reaches a known defect, left out of the content cases
-# here (test_fuzz_validate.py marks it).
-KNOWN_CONTENT = {"schema_semantics"}
 
 
 @pytest.fixture(scope="module")
@@ -149,34 +141,27 @@ def _refused(wrote: Outcome) -> set[str]:
     return set(re.findall(r"^(site/[^\n]+?\.md):[0-9]+:[0-9]+: ", wrote.out, re.M))
 
 
-def _marked(kind: str) -> pytest.param:  # type: ignore[valid-type]
-    marks = [pytest.mark.xfail(strict=False, reason=KNOWN_PAGES[kind])] if kind in KNOWN_PAGES else []
-    return pytest.param(kind, marks=marks, id=kind)
-
-
-@pytest.mark.parametrize("kind", [_marked(kind) for kind in PAGE_MUTATIONS])
+@pytest.mark.parametrize("kind", sorted(PAGE_MUTATIONS))
 def test_check_and_cards_survive_each_kind_of_page_damage(baseline: Path, kind: str) -> None:
     check_and_cards(baseline, [kind], PAGE_EXAMPLES)
 
 
 def test_check_and_cards_survive_content_damage(baseline: Path) -> None:
-    kinds = sorted(kind for kind in MUTATIONS if kind not in KNOWN_CONTENT)
+    kinds = sorted(MUTATIONS)
     check_and_cards(baseline, kinds, CONTENT_EXAMPLES, mixed=True)
 
 
 def test_check_and_cards_survive_mixed_page_damage(baseline: Path) -> None:
-    kinds = sorted(kind for kind in PAGE_MUTATIONS if kind not in KNOWN_PAGES)
+    kinds = sorted(PAGE_MUTATIONS)
     check_and_cards(baseline, kinds, CONTENT_EXAMPLES, mixed=True)
 
 
 # -- what the writer wrote is kept ----------------------------------------------------------
 
-# Stricter than the invariant, and each reaching a defect issue 13 lists: a
+# Stricter than the invariant (each was a defect issue 13 listed): a
 # marker shown as an example in inline or indented code is the writer's text
 # (as one in a fenced block already is), and a sentence written inside a
 # generated block is kept or refused, never dropped without a word.
-EXAMPLE_MARKERS = "issue 13, known: a marker shown in inline code or an indented code block is refused as a marker"
-TEXT_IN_BLOCKS = "issue 13, known: text written inside a generated block is dropped by cards without a word"
 SENTENCE = b"A note the writer added by hand."
 
 
@@ -184,14 +169,7 @@ def _pages_with_blocks(baseline: Path) -> list[str]:
     return sorted(p.relative_to(baseline).as_posix() for p in (baseline / "site").rglob("*.md") if b"<!-- generated: " in p.read_bytes())
 
 
-@pytest.mark.parametrize(
-    "shape",
-    [
-        "fence",
-        pytest.param("inline", marks=pytest.mark.xfail(strict=False, reason=EXAMPLE_MARKERS)),
-        pytest.param("indented", marks=pytest.mark.xfail(strict=False, reason=EXAMPLE_MARKERS)),
-    ],
-)
+@pytest.mark.parametrize("shape", ["fence", "inline", "indented"])
 def test_a_marker_shown_as_an_example_is_prose(baseline: Path, shape: str) -> None:
     """A page that shows a marker line as example text between its blocks:
     check and cards accept it, and cards keeps it as it is."""
@@ -222,7 +200,6 @@ def test_a_marker_shown_as_an_example_is_prose(baseline: Path, shape: str) -> No
     case()
 
 
-@pytest.mark.xfail(strict=False, reason=TEXT_IN_BLOCKS)
 def test_a_sentence_written_inside_a_block_is_kept_or_refused(baseline: Path) -> None:
     @fuzz_settings(3)
     @given(st.data())

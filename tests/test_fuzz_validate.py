@@ -4,7 +4,7 @@ damaged at the level of its bytes, its YAML and its folders (every kind in
 
 Whatever the damage: exit 0, 1 or 2, never 3; no traceback; no hang; and not
 one byte of the content changed. Each kind of damage is a case of its own, so
-a known defect is marked (xfail) on exactly the kinds that reach it.
+a failure names the kind of damage that reached it.
 """
 
 from __future__ import annotations
@@ -22,18 +22,8 @@ from fuzz_mutations import MUTATIONS, damage
 # Cases per kind of damage: about 30 kinds, each case one in-process run.
 EXAMPLES = 3
 
-# Defects issue 13 lists, being fixed elsewhere: the kinds of damage that
-# reach one, and which. Remove an entry once its fix is merged.
-KNOWN: dict[str, str] = {
-    "schema_semantics": "issue 13, known: a damaged schema file (bad pattern, $ref, type, nesting) exits 3",
-}
 
 TARGETS = ["content", "content/stationmaster", "content/trickoftherails", "content/stationmaster/home-deck"]
-
-
-def _marked(kind: str) -> pytest.param:  # type: ignore[valid-type]
-    marks = [pytest.mark.xfail(strict=False, reason=KNOWN[kind])] if kind in KNOWN else []
-    return pytest.param(kind, marks=marks, id=kind)
 
 
 def validate_damaged(kinds: list[str], examples: int, *, mixed: bool = False) -> None:
@@ -56,12 +46,12 @@ def validate_damaged(kinds: list[str], examples: int, *, mixed: bool = False) ->
     case()
 
 
-@pytest.mark.parametrize("kind", [_marked(kind) for kind in MUTATIONS])
+@pytest.mark.parametrize("kind", sorted(MUTATIONS))
 def test_validate_survives_each_kind_of_damage(kind: str) -> None:
     validate_damaged([kind], EXAMPLES)
 
 
 def test_validate_survives_mixed_damage() -> None:
     """Several kinds at once (known-defect kinds left out)."""
-    kinds = sorted(kind for kind in MUTATIONS if kind not in KNOWN)
+    kinds = sorted(MUTATIONS)
     validate_damaged(kinds, 2 * EXAMPLES, mixed=True)

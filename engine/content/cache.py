@@ -2,8 +2,8 @@
 same content, by the same code, from the same folder, is read back instead
 of parsed, schema-checked and cross-checked again.
 
-The key is a digest of every content file's path and bytes, every engine
-source file, the Python version and the current folder (problem locations
+The key is a digest of every content file's path and bytes (``files_digest``),
+every engine source file, the kit's ``pyproject.toml``, the Python version and the current folder (problem locations
 are shown relative to it). Only a catalog that loaded clean is kept, so
 every problem is always found afresh. An entry that cannot be read is
 ignored and a folder that cannot be written only costs time; entries are
@@ -25,7 +25,7 @@ from typing import Any, TypeVar, cast
 
 from engine import pickled
 from engine.content import files
-from engine.sources import folder_digest
+from engine.sources import ROOT, folder_digest
 
 T = TypeVar("T")
 
@@ -49,17 +49,30 @@ def enabled() -> bool:
     return pickled.enabled("STATIONMASTER_CATALOG_CACHE")
 
 
+def kit_digest() -> bytes:
+    """The digest of the kit's ``pyproject.toml``: its version and the
+    libraries it pins (a new YAML reader or template engine may read or
+    render the same files otherwise)."""
+    try:
+        return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).digest()
+    except OSError:
+        return b""
+
+
 def _source_digest() -> bytes:
-    return folder_digest("engine")
+    return folder_digest("engine") + kit_digest()
 
 
-def _key(content_dir: Path, tag: str) -> str | None:
+def files_digest(content_dir: Path) -> bytes | None:
+    """The digest of every file under ``content_dir`` (its schemas among
+    them), by path relative to it and bytes, in path order; None when one
+    cannot be read. The catalog cache's key and the stamp on every generated
+    block (``generator.stamps``) both start from it: one definition of "the
+    same content"."""
     digest = hashlib.sha256()
-    digest.update(f"{tag}\0{sys.version}\0{os.getcwd()}\0{content_dir}\0".encode("utf-8", "surrogateescape"))
-    digest.update(_source_digest())
     # The same walk and reader as the loader's: what it would refuse (a
     # folder it cannot list, a FIFO, a file past the limit) is never hashed
-    # around or read blindly here, and a key is made only when everything
+    # around or read blindly here, and a digest is made only when everything
     # read. Otherwise the content loads the slow way, which says why.
     listing = files.walk(content_dir)
     if listing.unreadable:
@@ -68,7 +81,18 @@ def _key(content_dir: Path, tag: str) -> str | None:
         for path in listing.files:
             digest.update(os.fsencode(path.relative_to(content_dir)) + b"\0" + files.read_bytes(path) + b"\0")
     except OSError:
+        return None  # unreadable content: load it the slow way, which says why
+    return digest.digest()
+
+
+def _key(content_dir: Path, tag: str) -> str | None:
+    content = files_digest(content_dir)
+    if content is None:
         return None
+    digest = hashlib.sha256()
+    digest.update(f"{tag}\0{sys.version}\0{os.getcwd()}\0{content_dir}\0".encode("utf-8", "surrogateescape"))
+    digest.update(_source_digest())
+    digest.update(content)
     return digest.hexdigest()
 
 

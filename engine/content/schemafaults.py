@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from engine import pickled
 from engine.content.fastcheck import KEYWORDS
 from engine.content.jsonpos import Pointer, Positions, first_hazard, scan
-from engine.content.yamlread import position_of_offset
+from engine.content.textpos import position_of_offset
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError

@@ -22,6 +22,8 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
+from engine.content.textpos import position_of_offset
+
 try:  # libyaml is 7-9x faster; fall back to the pure-Python parser if absent.
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
 
@@ -119,14 +121,6 @@ class Document:
 
 def _pos(node: Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
-
-
-def position_of_offset(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of a character offset into ``text``."""
-    offset = max(0, min(offset, len(text)))
-    line = text.count("\n", 0, offset) + 1
-    start = text.rfind("\n", 0, offset) + 1
-    return line, offset - start + 1
 
 
 def decode(data: bytes) -> str:
