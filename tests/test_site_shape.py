@@ -164,4 +164,4 @@ def test_a_hand_edit_inside_the_simulation_table_is_called_one(sm: Run, project:
     result = sm("check")
     assert result.code == 1
     lines = [line for line in result.out.splitlines() if "table 'simulation':" in line]
-    assert len(lines) == 1 and "edited by hand since it was generated" in lines[0], result.out
+    assert len(lines) == 1 and "text typed by hand inside the generated block" in lines[0], result.out

@@ -151,10 +151,10 @@ def test_simulate_fails_cleanly_when_a_worker_is_killed() -> None:
 
 CARDS_WITH_A_DYING_WORKER = """\
 import os, signal, sys
-from command import cli, site
+from command import cli
 from generator import forked
 
-site.workers_for = lambda cards: 2  # the shipped site is small: fork anyway
+forked.workers_for = lambda cards: 2  # the shipped site is small: fork anyway
 real = forked._run
 
 def dying(index):
