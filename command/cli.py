@@ -15,14 +15,14 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP
+from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP, SWEEP_HELP
 from command.output import pipes_guarded
 from engine.errors import UsageError
 from engine.pool import WorkerDied
 
 # Subcommands in modules of their own, each imported (with its full
 # arguments) only when named: ``--help`` lists them by their summary alone.
-LAZY = (("play", PLAY_HELP), ("simulate", SIMULATE_HELP), ("changelog", CHANGELOG_HELP), ("export", EXPORT_HELP))
+LAZY = (("play", PLAY_HELP), ("simulate", SIMULATE_HELP), ("sweep", SWEEP_HELP), ("changelog", CHANGELOG_HELP), ("export", EXPORT_HELP))
 
 
 class _Parser(argparse.ArgumentParser):

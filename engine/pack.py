@@ -136,8 +136,10 @@ class GameAPI(Protocol):
 
 class CardFigures(Protocol):
     """What the shared machinery reads of one card's line in a simulation
-    report: how often it was drawn, and what share of those draws were dead
-    (never played), as a whole percentage (None when it was never drawn)."""
+    report: how often it was drawn, played and drawn dead (never played),
+    and the dead share as a whole percentage (None when it was never drawn).
+    The counts, not only the percentage, so a sweep can compare rates
+    between configurations without rounding twice."""
 
     @property
     def id(self) -> str: ...
@@ -147,6 +149,12 @@ class CardFigures(Protocol):
 
     @property
     def drawn(self) -> int: ...
+
+    @property
+    def played(self) -> int: ...
+
+    @property
+    def dead(self) -> int: ...
 
     def dead_percent(self) -> int | None: ...
 
@@ -160,6 +168,12 @@ class SimulationReport(Protocol):
 
     @property
     def cards(self) -> Mapping[str, CardFigures]: ...
+
+    def score_values(self) -> Sequence[int]:
+        """Every seat's final score of every game, game by game, seat 0
+        first: what a sweep takes its quartiles and histograms from, the
+        same way for any game."""
+        ...
 
     def to_text(self) -> str: ...
 

@@ -17,6 +17,10 @@ class _Card:
     drawn: int
     dead: int
 
+    @property
+    def played(self) -> int:
+        return self.drawn - self.dead
+
     def dead_percent(self) -> int | None:
         return None if self.drawn == 0 else round(100 * self.dead / self.drawn)
 
@@ -25,6 +29,9 @@ class _Card:
 class _Report:
     games: int
     cards: Mapping[str, CardFigures] = field(default_factory=dict)
+
+    def score_values(self) -> tuple[int, ...]:
+        return ()
 
     def to_text(self) -> str:
         return ""

@@ -165,6 +165,9 @@ class Report:
     def players(self) -> int:
         return max(1, len(self.seats))
 
+    def score_values(self) -> tuple[int, ...]:
+        """Every seat's score of every game, game by game, seat 0 first."""
+        return self.scores.values
 
     @classmethod
     def build(

@@ -62,6 +62,10 @@ class Report:
         # Nothing is drawn during play, so no card can be a dead draw.
         return {}
 
+    def score_values(self) -> list[int]:
+        """Every seat's score of every game, game by game, seat 0 first."""
+        return [score for game in zip(*self.seats.scores) for score in game]
+
     def add(self, record: GameRecord) -> None:
         self.seats.add(record.scores)
         for company, value in record.share_values.items():

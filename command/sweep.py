@@ -1,0 +1,171 @@
+"""``stationmaster sweep``: simulate every cell of a grid of configurations
+(house rules x player counts x bots) of any game pack, and say what changed.
+
+Each cell plays the same seeded games; finished cells are kept in a cache
+folder, so a sweep run again with the same arguments plays only the cells it
+is missing (``engine.sweep``). The report goes to standard output or, whole,
+to ``--output``.
+
+Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments
+(an unknown rule, value or bot, an empty list, a cell the game cannot set
+up, a cache folder that cannot be used) or a worker process died; one line
+naming the cause, and no report written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from command.commands import SWEEP_HELP
+from command.games import DEFAULT_GAME, add_game_option, default_content
+from command.output import emit, pipes_guarded
+from command.simulate import _whole
+from engine.errors import ContentError, InvalidActionError, UsageError
+from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
+
+DEFAULT_CACHE = ".sweep-cache"
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Add the ``sweep`` subcommand to ``stationmaster``'s subparsers."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "sweep",
+        help=SWEEP_HELP,
+        description=(
+            "Simulate every combination of the listed house-rule values, player counts and bots, the same seeded games in each, "
+            "and report each cell's score spread and card figures and the differences from the baseline cell that matter. "
+            "Cells go in argument order: the --rule options as given, then players, then bots (the last varies fastest)."
+        ),
+    )
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=V1,V2", help="a house rule and the values to sweep (repeatable; rules not given stay at their defaults)")
+    parser.add_argument("--players", default=None, metavar="N1,N2", help="the player counts to sweep (default: the game's fewest)")
+    parser.add_argument("--bot", default=None, metavar="NAME1,NAME2", help="the bots to sweep, each playing every seat (default: the game's first bot)")
+    parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"games in each cell (1 to {MAX_GAMES:,})")
+    parser.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, metavar="S", help="the seed every cell's games use (default 0)")
+    parser.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or JSON with sorted keys")
+    parser.add_argument("--output", default=None, metavar="FILE", help="write the report to FILE, whole, instead of standard output")
+    parser.add_argument("--cache", default=DEFAULT_CACHE, metavar="DIR", help=f"where finished cells are kept (default: {DEFAULT_CACHE})")
+    parser.add_argument("--no-cache", action="store_true", dest="no_cache", help="neither read nor write the cache")
+    parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    add_game_option(parser)
+    parser.add_argument("--content", default=None, metavar="DIR", help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
+    return parser
+
+
+class _Progress:
+    """Cells and games done, ``\\r``-updated on a terminal; ends with a newline."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.used = False
+
+    def __call__(self, cells: int, total: int, done: int, games: int) -> None:
+        self.stream.write(f"\rsweeping: {cells}/{total} cells done; this cell {done}/{games} games ")
+        self.stream.flush()
+        self.used = True
+
+    def finish(self) -> None:
+        if self.used:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _fail(message: str) -> int:
+    print(f"stationmaster sweep: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _counts(text: str) -> list[int]:
+    from engine.sweep.grid import split_list
+
+    counts = []
+    for item in split_list("--players", text):
+        try:
+            counts.append(int(item, 10))
+        except ValueError:
+            raise UsageError(f"--players {text!r}: {item!r} is not a whole number") from None
+    return counts
+
+
+def _note(message: str) -> None:
+    print(f"stationmaster sweep: {message}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out ``stationmaster sweep``: 0 done, 1 the content does not
+    validate, 2 unusable arguments or a dead worker (one line on stderr)."""
+    from engine.content.problems import render_all
+    from engine.packs import pack_rules
+    from engine.sweep import runner as runners
+    from engine.sweep.grid import build_grid, split_list
+    from engine.sweep.render import to_json, to_text
+    from engine.sweep.run import sweep
+    from engine.sweep.store import CellStore
+
+    game = args.game or DEFAULT_GAME
+    pack = pack_rules(game)
+    content = Path(args.content) if args.content is not None else default_content(game)
+    try:
+        players = None if args.players is None else _counts(args.players)
+        bots = None if args.bot is None else split_list("--bot", args.bot)
+    except UsageError as exc:
+        return _fail(str(exc))
+    try:
+        catalog = pack.load_catalog(content)
+    except UsageError as exc:
+        return _fail(str(exc))
+    except ContentError as exc:
+        print(render_all(exc.problems, "text"))
+        print("the content does not validate", file=sys.stderr)
+        return 1
+    store = CellStore(None if args.no_cache else Path(args.cache), _note)
+    try:
+        grid = build_grid(pack, catalog, args.rule, players, bots)
+        store.open()
+    except UsageError as exc:
+        return _fail(str(exc))
+    bar = _Progress(sys.stderr) if sys.stderr.isatty() and not args.quiet else None
+    runner = runners.pool_runner(pack, catalog, args.games, args.seed, args.workers, content)
+    try:
+        result = sweep(pack, catalog, grid, args.games, args.seed, store, runner, bar)
+    except WorkerDied as exc:
+        return _fail(f"{exc}; the cells finished so far are cached; run again, or with --workers 1")
+    except (InvalidActionError, UsageError) as exc:
+        return _fail(str(exc))
+    finally:
+        if bar is not None:
+            bar.finish()
+    text = to_json(result) if args.format == "json" else to_text(result)
+    try:
+        emit(text, args.output)
+    except UsageError as exc:
+        return _fail(str(exc))
+    return 0
+
+
+def _standalone_parser() -> argparse.ArgumentParser:
+    from command.cli import _Parser
+
+    parser = _Parser(prog="stationmaster")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m command.sweep ARGS``: the command alone (``sweep`` is implied)."""
+    with pipes_guarded():
+        args = _standalone_parser().parse_args(["sweep", *(sys.argv[1:] if argv is None else argv)])
+        try:
+            return run(args)
+        except KeyboardInterrupt:
+            return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""A whole sweep: each cell's figures from the cache or from the runner,
+then the differences from the baseline.
+
+Every cell plays the same ``games`` games seeded ``seed`` (game ``i`` seeded
+as ``engine.pool.game_seed`` says), so the cells are compared on common
+random numbers and the result is a function of the arguments, the content
+and the engine code alone: cached or played, in one run or resumed, with any
+number of workers, it is the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.pack import GamePack
+from engine.sweep.differences import Difference, compare
+from engine.sweep.figures import CellFigures
+from engine.sweep.grid import Grid
+from engine.sweep.runner import CellProgress, CellRunner
+from engine.sweep.store import CellStore, cell_key
+
+# Told (cells finished, cells in all, games done in the cell being played,
+# games a cell) as the sweep goes; cells from the cache count as finished.
+SweepProgress = Callable[[int, int, int, int], None]
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    game: str
+    title: str
+    games: int
+    seed: int
+    grid: Grid
+    figures: tuple[CellFigures, ...]  # in grid order
+    differences: tuple[Difference, ...]
+    cached: int  # cells read from the cache (not part of the output: it must not change it)
+
+
+def engine_fingerprint(pack_id: str) -> str:
+    """A digest of the code that plays a pack's games: the shared engine and
+    that pack's rules (``engine.sources``)."""
+    from engine.sources import pack_code_digest
+
+    return pack_code_digest(pack_id).hex()
+
+
+def sweep(
+    pack: GamePack,
+    catalog: Any,
+    grid: Grid,
+    games: int,
+    seed: int,
+    store: CellStore,
+    runner: CellRunner,
+    progress: SweepProgress | None = None,
+    *,
+    engine_code: str | None = None,
+) -> SweepResult:
+    """Every cell of ``grid``: from ``store`` where it holds the cell, else
+    played by ``runner`` (only the missing cells, in grid order) and stored
+    the moment it is done, so a sweep stopped part-way loses one cell at most."""
+    code = engine_fingerprint(pack.id) if engine_code is None else engine_code
+    keys = [cell_key(pack.id, cell, games, seed, catalog.fingerprint, code) for cell in grid.cells]
+    found: dict[int, CellFigures] = {}
+    for index, key in enumerate(keys):
+        cached = store.load(key)
+        if cached is not None and cached.games == games:
+            found[index] = cached
+    missing = [index for index in range(len(keys)) if index not in found]
+    cached_count = len(found)
+    total = len(keys)
+    told: CellProgress | None = None
+    if progress is not None:
+        report = progress
+        report(cached_count, total, 0, games)
+
+        def told(position: int, done: int, of: int) -> None:
+            report(cached_count + position + (done == of), total, done, of)
+
+    for index, figures in zip(missing, runner([grid.cells[i] for i in missing], told)):
+        store.save(keys[index], figures)
+        found[index] = figures
+    if len(found) != len(keys):
+        raise RuntimeError("the cell runner handed back fewer cells than it was given")
+    ordered = tuple(found[index] for index in range(len(keys)))
+    base_cell, base = grid.cells[grid.baseline], ordered[grid.baseline]
+    differences = tuple(
+        d for index, (cell, figures) in enumerate(zip(grid.cells, ordered)) if index != grid.baseline for d in compare(index, cell, figures, base_cell, base)
+    )
+    return SweepResult(pack.id, pack.title, games, seed, grid, ordered, differences, cached_count)

@@ -1,0 +1,111 @@
+"""The cache of finished cells: one JSON file a cell, named by its key.
+
+A cell's key is a digest of everything its figures depend on: the pack, the
+cell's full configuration, the games and seed, the content's fingerprint and
+the fingerprint of the engine code that plays it. So an entry made from
+other content or other code is never found, rather than found and doubted;
+and a sweep stopped part-way, run again with the same arguments, finds the
+cells it finished. Each file is written whole (a temporary file renamed into
+place) the moment its cell is done. A file that cannot be read back (cut
+short, edited, from another version) is left aside with a one-line note and
+its cell played again: a cache is never a reason to fail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from engine.errors import UsageError
+from engine.sweep.figures import CellFigures
+from engine.sweep.grid import Cell
+
+FORMAT: Final = "sweep-cell/1"
+
+
+def cell_key(pack_id: str, cell: Cell, games: int, seed: int, content: str, engine_code: str) -> str:
+    """The digest naming a cell's figures (hex)."""
+    identity = {
+        "format": FORMAT,
+        "pack": pack_id,
+        "configuration": cell.to_dict(),
+        "games": games,
+        "seed": seed,
+        "content": content,
+        "engine": engine_code,
+    }
+    return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()
+
+
+class CellStore:
+    """Cells by key in ``folder``; with no folder, a store that keeps nothing
+    (``--no-cache``). ``note`` is told, in one line, of every file left aside."""
+
+    def __init__(self, folder: Path | None, note: Callable[[str], None]) -> None:
+        self.folder = folder
+        self.note = note
+
+    def open(self) -> None:
+        """Make the folder if need be and make sure it can be written,
+        before any game is played; UsageError saying why not."""
+        if self.folder is None:
+            return
+        import tempfile
+
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.folder)
+            os.close(fd)
+            os.unlink(probe)
+            os.listdir(self.folder)
+        except OSError as exc:
+            raise UsageError(f"cannot use the cache folder {self.folder}: {exc.strerror or exc}; give another with --cache DIR, or --no-cache") from None
+
+    def path(self, key: str) -> Path:
+        assert self.folder is not None
+        return self.folder / f"{key}.json"
+
+    def load(self, key: str) -> CellFigures | None:
+        """The cell stored under ``key``, or None (never stored, or left aside)."""
+        if self.folder is None:
+            return None
+        path = self.path(key)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            self.note(f"cannot read the cached cell {path} ({exc.strerror or exc}); playing it again")
+            return None
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+                raise ValueError("not a cell of this key")
+            return CellFigures.from_dict(data.get("figures"))
+        except (ValueError, UnicodeDecodeError) as exc:
+            self.note(f"the cached cell {path} is damaged ({exc}); playing it again")
+            return None
+
+    def save(self, key: str, figures: CellFigures) -> None:
+        """Store a finished cell, whole or not at all."""
+        if self.folder is None:
+            return
+        import tempfile
+
+        text = json.dumps({"format": FORMAT, "key": key, "figures": figures.to_dict()}, sort_keys=True)
+        tmp = None
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=self.folder)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text.encode("utf-8"))
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, self.path(key))
+        except OSError as exc:
+            if tmp is not None and os.path.exists(tmp):
+                os.unlink(tmp)
+            raise UsageError(f"cannot write the cache folder {self.folder}: {exc.strerror or exc}") from None
