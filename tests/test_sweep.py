@@ -251,3 +251,43 @@ def test_differences_are_worded_and_thresholded_as_documented() -> None:
     # Under a bar, nothing: a point more is less than 10% of 20, and 5 points of dead draws is noise.
     small = _figures([21, 20, 20], [CardCounts("t", "Trackage Rights", 100, 83, 17)])
     assert compare(1, cell, small, base_cell, _figures([20, 20, 20], [CardCounts("t", "Trackage Rights", 100, 88, 12)])) == []
+
+
+def test_an_interrupted_sweep_keeps_its_finished_cells(run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = run_cli([*SMALL, "--no-cache"], tmp_path)
+    real = runners.pool_runner
+    given: list[int] = []
+
+    def stopped_after_one(*args: object, **kwargs: object) -> CellRunner:
+        inner = real(*args, **kwargs)  # type: ignore[arg-type]
+
+        def run(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
+            given.append(len(cells))
+            for done, figures in enumerate(inner(cells, progress)):
+                if done == 1:
+                    raise KeyboardInterrupt  # Ctrl-C while the second cell plays
+                yield figures
+
+        return run
+
+    monkeypatch.setattr(runners, "pool_runner", stopped_after_one)
+    code, out, _ = run_cli(SMALL, tmp_path)
+    assert (code, out) == (130, "")
+    assert len(list((tmp_path / ".sweep-cache").glob("*.json"))) == 1
+    assert not list((tmp_path / ".sweep-cache").glob(".*")), "no temporary file is left"
+    monkeypatch.setattr(runners, "pool_runner", real)
+    resumed = run_cli(SMALL, tmp_path)
+    assert resumed.code == 0 and resumed.out == whole.out
+
+
+def test_progress_on_a_terminal_and_not_with_quiet(run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    shown = run_cli(SMALL, tmp_path)
+    assert shown.code == 0
+    assert "\rsweeping: 0/4 cells done" in shown.err and "\rsweeping: 4/4 cells done; this cell 3/3 games" in shown.err
+    assert shown.err.endswith("\n")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    again = run_cli([*SMALL, "--quiet"], tmp_path)
+    assert (again.code, again.err, again.out) == (0, "", shown.out)
