@@ -84,7 +84,7 @@ def test_json_has_every_cards_rates(run_cli: RunCli, tmp_path: Path) -> None:
     cards = data["cells"][0]["cards"]
     assert cards, "Station Master reports its cards"
     for figures in cards.values():
-        assert set(figures) == {"name", "drawn", "played", "dead", "drawnPerGame", "playRate", "deadRate"}
+        assert set(figures) == {"name", "drawn", "played", "dead", "drawnPerGame", "drawnPerHand", "playRate", "deadRate"}
         assert figures["played"] + figures["dead"] == figures["drawn"]
     assert not (tmp_path / ".sweep-cache").exists(), "--no-cache writes no cache"
 

@@ -21,6 +21,7 @@ DEFINITIONS: Final = {
     "played": "draws of the card that were played",
     "dead": "draws of the card never played (discarded, or held when the game ended)",
     "drawnPerGame": "drawn / games",
+    "drawnPerHand": "drawn / games / players: what the differences compare, so tables of different sizes compare fairly",
     "playRate": "played / drawn",
     "deadRate": "dead / drawn",
     "differences": RULE_WORDS,
@@ -47,7 +48,8 @@ def to_dict(result: SweepResult) -> dict[str, Any]:
             "cards": {
                 c.id: {
                     "name": c.name, "drawn": c.drawn, "played": c.played, "dead": c.dead,
-                    "drawnPerGame": round(c.drawn / figures.games, 4), "playRate": _rate(c.played, c.drawn), "deadRate": _rate(c.dead, c.drawn),
+                    "drawnPerGame": round(c.drawn / figures.games, 4),
+                    "drawnPerHand": round(c.drawn / (figures.games * cell.players), 4), "playRate": _rate(c.played, c.drawn), "deadRate": _rate(c.dead, c.drawn),
                 }
                 for c in figures.cards
             },
