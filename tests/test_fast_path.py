@@ -293,3 +293,23 @@ def test_trick_of_the_rails_judges_a_pick_from_an_earlier_position() -> None:
     game.apply(first)
     with pytest.raises(IllegalActionError):
         game.apply(first)  # the card has left the hand; the same player may not act again
+
+
+# -- the stream: below draws what randrange draws --------------------------------
+
+
+def test_below_draws_the_numbers_randrange_draws() -> None:
+    """``below`` takes a shortcut past ``randrange``; every seeded pick rests
+    on it drawing the same numbers from the stream in the same order."""
+    import random
+
+    ours, theirs = SeededStream(7, "/bot"), random.Random("7/bot")
+    for n in [1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 100, 2**20 + 1, 2**62] * 40:
+        assert ours.below(n) == theirs.randrange(n)
+    assert ours.copy().below(1000) == theirs.randrange(1000)
+
+
+@pytest.mark.parametrize("n", [0, -3])
+def test_below_refuses_an_empty_range(n: int) -> None:
+    with pytest.raises(ValueError):
+        SeededStream(1).below(n)

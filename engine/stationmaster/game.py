@@ -89,7 +89,10 @@ class Game:
         self._proven = Proven()
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
-        self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
+        # Which action spends each card (engine.stationmaster.held) follows from
+        # the catalog and the effect registry alone, so the games of one
+        # catalog share the answers rather than each working them out again.
+        self.spent_cache: dict[str, tuple[int, type[Action] | None]] = _derived(catalog, ("spent by",), dict)
         self.kept_proposals = Kept()  # what proposing keeps between positions (engine.stationmaster.proposals)
         self.bot_views: dict[object, object] = {}  # a bot's own derived views (engine.stationmaster.greedy)
         self.limit_bonus = _derived(catalog, ("limit bonuses",), lambda: limit_bonuses(catalog))
