@@ -20,7 +20,7 @@ from engine.stationmaster.inputs import check_well_formed
 from engine.stationmaster.lasting import turn_ended
 from engine.stationmaster.lookups import log, terrain
 from engine.stationmaster.moves import hold_reasons, perform_hold, perform_sort, perform_spend, perform_switch, sort_reasons, spend_reasons, switch_reasons
-from engine.stationmaster.play import card_play_reasons, perform_play, play_reasons
+from engine.stationmaster.play import card_play_reasons, perform_play, play_reasons, played_card_reasons
 from engine.stationmaster.proposals import candidates, proposals
 from engine.stationmaster.response import attack_reasons, perform_attack, perform_response, response_reasons
 from engine.stationmaster.turn import end_turn_reasons, grade_reasons, perform_end_turn, perform_grade
@@ -129,13 +129,17 @@ def judged(game: Game, action: Action, *, verdict: bool = False) -> list[Reason]
         switched = None
     if verdict and isinstance(action, Play):
         # what refuses any card from the hand (played already, discarded
-        # this turn) is the usual refusal, and far cheaper than a placement
-        early = from_hand_reasons(game, action.player, known_card(game, action.card))
+        # this turn) is the usual refusal, and far cheaper than a placement;
+        # then the rest of play_reasons, without asking the hand again
+        played = known_card(game, action.card)
+        early = from_hand_reasons(game, action.player, played)
         if early:
             return early
-    judge = _kind(_JUDGES, action)
-    if judge is not None:
-        found += judge(game, action)
+        found += played_card_reasons(game, played, action)
+    else:
+        judge = _kind(_JUDGES, action)
+        if judge is not None:
+            found += judge(game, action)
     if switched is not None:
         found.append(switched)
     return found
