@@ -180,7 +180,7 @@ class Game:
         judging every proposal first, or even building it."""
         return self.first_legal(rules.proposals(self), stream or self.bot)
 
-    def first_legal(self, pool: Drawable, stream: SeededStream) -> Action | None:
+    def first_legal(self, pool: Drawable | Proposals, stream: SeededStream) -> Action | None:
         """A legal action from ``pool`` (proposals of this position) drawn
         uniformly from ``stream``: draw, check, drop the refused, draw again
         (``pool`` is consumed). The action found is recorded as proven, so
