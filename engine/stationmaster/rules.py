@@ -22,7 +22,7 @@ from engine.stationmaster.lookups import log, terrain
 from engine.stationmaster.moves import hold_reasons, perform_hold, perform_sort, perform_spend, perform_switch, sort_reasons, spend_reasons, switch_reasons
 from engine.stationmaster.play import card_play_reasons, perform_play, play_reasons, played_card_reasons
 from engine.stationmaster.proposals import candidates, proposals
-from engine.stationmaster.response import attack_reasons, perform_attack, perform_response, response_reasons
+from engine.stationmaster.response import RESPONSES, attack_reasons, perform_attack, perform_response, response_reasons
 from engine.stationmaster.turn import end_turn_reasons, grade_reasons, perform_end_turn, perform_grade
 
 if TYPE_CHECKING:
@@ -82,13 +82,11 @@ _PERFORMERS: dict[type[Action], Callable[[Game, Any], None]] = {
 
 
 def _kind(table: Mapping[type[Action], T], action: Action) -> T | None:
-    """The entry of ``table`` for ``action``'s class, or for the nearest of
+    """The entry of ``table`` for ``action``'s class (callers look that up
+    first themselves: it is nearly always there), or for the nearest of
     its bases that has one (a subclass of an action is judged as that action,
     as an isinstance test would); None when no class of it has one."""
-    found = table.get(type(action))
-    if found is None:
-        found = next((table[base] for base in type(action).__mro__ if base in table), None)
-    return found
+    return next((table[base] for base in type(action).__mro__ if base in table), None)
 
 
 def reasons(game: Game, action: Action) -> list[Reason]:
@@ -115,9 +113,13 @@ def judged(game: Game, action: Action, *, verdict: bool = False) -> list[Reason]
         return grade_reasons(game, action)
     if isinstance(action, ChooseGrade):
         return [Reason("grades-chosen", "every grade direction was chosen at setup")]
-    window = response_reasons(game, action)  # an attack's response window: its answers, and nothing else while open
-    if window is not None:
-        return window
+    # An attack's response window: its answers, and nothing else while open.
+    # With no attack in play (nearly always) only an answer is its business
+    # (response_reasons says so first); that is asked here to spare the call.
+    if s.attack is not None or isinstance(action, RESPONSES):
+        window = response_reasons(game, action)
+        if window is not None:
+            return window
     found: list[Reason] = []
     if action.player != s.current:
         found.append(Reason("not-your-turn", f"it is player {s.current}'s turn, not player {action.player}'s"))
@@ -137,7 +139,7 @@ def judged(game: Game, action: Action, *, verdict: bool = False) -> list[Reason]
             return early
         found += played_card_reasons(game, played, action)
     else:
-        judge = _kind(_JUDGES, action)
+        judge = _JUDGES.get(type(action)) or _kind(_JUDGES, action)
         if judge is not None:
             found += judge(game, action)
     if switched is not None:
@@ -147,6 +149,6 @@ def judged(game: Game, action: Action, *, verdict: bool = False) -> list[Reason]
 
 def perform(game: Game, action: Action) -> None:
     """Carry out ``action``, already judged legal."""
-    carry_out = _kind(_PERFORMERS, action)
+    carry_out = _PERFORMERS.get(type(action)) or _kind(_PERFORMERS, action)
     if carry_out is not None:
         carry_out(game, action)
