@@ -89,6 +89,7 @@ class Game:
         self._proven = Proven()
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
+        self.reachable_cache: dict[tuple[int, bool], tuple[tuple[object, ...], set[str]]] = {}  # engine.stationmaster.switching
         # Which action spends each card (engine.stationmaster.held) follows from
         # the catalog and the effect registry alone, so the games of one
         # catalog share the answers rather than each working them out again.
@@ -219,6 +220,7 @@ class Game:
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
         twin._proven = self._proven.carried(self.state, twin.state)  # the same position: what was proven holds
         twin.open_ends_cache = {}
+        twin.reachable_cache = {}
         twin.kept_proposals = Kept()
         twin.spent_cache = dict(self.spent_cache)
         twin.bot_views = {}
