@@ -157,7 +157,14 @@ def make_up(
     def take(car: Car, into: list[Car]) -> None:
         room[category(card, car)] -= 1
         into.append(car)
-        yard.remove(car)
+        # This very car leaves the yard. (Every walk takes the first car it
+        # may in yard order, so no car equal to it stands before it: this is
+        # what ``yard.remove(car)`` did, without comparing it with each car
+        # before it field by field.)
+        for i, standing in enumerate(yard):
+            if standing is car:
+                del yard[i]
+                break
 
     # Once the train is full nothing more fits: the walks stop there (a yard
     # holds far more cars than a train takes).
