@@ -293,3 +293,64 @@ def test_trick_of_the_rails_judges_a_pick_from_an_earlier_position() -> None:
     game.apply(first)
     with pytest.raises(IllegalActionError):
         game.apply(first)  # the card has left the hand; the same player may not act again
+
+
+# -- the stream: below draws what randrange draws --------------------------------
+
+
+def test_below_draws_the_numbers_randrange_draws() -> None:
+    """``below`` takes a shortcut past ``randrange``; every seeded pick rests
+    on it drawing the same numbers from the stream in the same order."""
+    import random
+
+    ours, theirs = SeededStream(7, "/bot"), random.Random("7/bot")
+    for n in [1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 100, 2**20 + 1, 2**62] * 40:
+        assert ours.below(n) == theirs.randrange(n)
+    assert ours.copy().below(1000) == theirs.randrange(1000)
+
+
+@pytest.mark.parametrize("n", [0, -3])
+def test_below_refuses_an_empty_range(n: int) -> None:
+    with pytest.raises(ValueError):
+        SeededStream(1).below(n)
+
+
+# -- where a train can reach, kept between asks --------------------------------
+
+
+def test_reachable_kept_on_the_game_follows_every_change_of_the_squares() -> None:
+    """The kept answer is the answer worked out afresh, in every position of
+    seeded games and after cars, a caboose or a turned card change a square
+    behind the engine's back (nothing relies on who changed it)."""
+    from dataclasses import replace
+
+    from engine.stationmaster.state import Car
+    from engine.stationmaster.switching import _reachable, reachable
+
+    checked = 0
+    for seed in range(8):
+        game = Game(CATALOG, players=2, seed=seed)
+        while not game.is_over() and len(game.history) < 150:
+            for district in game.state.districts:
+                for kick in (False, True):
+                    assert reachable(game, district, kick=kick) == _reachable(game, district, kick)
+                    checked += 1
+            action = game.random_legal_action()
+            assert action is not None
+            game.apply(action)
+        district = game.state.districts[0]
+        reachable(game, district)
+        for where, square in sorted(district.squares.items()):
+            if where == "0,0":
+                continue
+            square.cars.append(Car("boxcar", loaded=False))
+            assert reachable(game, district) == _reachable(game, district, False)
+            square.cars.pop()
+            square.caboose_of = "t"
+            assert reachable(game, district) == _reachable(game, district, False)
+            square.caboose_of = None
+            district.squares[where] = replace(square, rotation=180 - square.rotation)
+            assert reachable(game, district) == _reachable(game, district, False)
+            district.squares[where] = square
+            assert reachable(game, district) == _reachable(game, district, False)
+    assert checked > 1000

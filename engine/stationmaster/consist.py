@@ -139,13 +139,32 @@ def make_up(
     bound: list[Car] = []
     general: list[Car] = []
 
+    # Whether the card may take a car at all turns on the car's type and
+    # whether it is loaded alone (``car_refusal``), and a yard holds many cars
+    # of each such kind: each kind is asked once (the walks below test every
+    # car of a yard that cannot fill the train).
+    allowed: dict[tuple[str, bool], bool] = {}
+
     def fits(car: Car) -> bool:
-        return len(bound) + len(general) < room_total and room[category(card, car)] > 0 and car_refusal(card, car, pickup=False) is None
+        if len(bound) + len(general) >= room_total or room[category(card, car)] <= 0:
+            return False
+        kind = (car.type, car.loaded)
+        may = allowed.get(kind)
+        if may is None:
+            may = allowed[kind] = car_refusal(card, car, pickup=False) is None
+        return may
 
     def take(car: Car, into: list[Car]) -> None:
         room[category(card, car)] -= 1
         into.append(car)
-        yard.remove(car)
+        # This very car leaves the yard. (Every walk takes the first car it
+        # may in yard order, so no car equal to it stands before it: this is
+        # what ``yard.remove(car)`` did, without comparing it with each car
+        # before it field by field.)
+        for i, standing in enumerate(yard):
+            if standing is car:
+                del yard[i]
+                break
 
     # Once the train is full nothing more fits: the walks stop there (a yard
     # holds far more cars than a train takes).

@@ -89,7 +89,11 @@ class Game:
         self._proven = Proven()
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
-        self.spent_cache: dict[str, tuple[int, type[Action] | None]] = {}
+        self.reachable_cache: dict[tuple[int, bool], tuple[tuple[object, ...], set[str]]] = {}  # engine.stationmaster.switching
+        # Which action spends each card (engine.stationmaster.held) follows from
+        # the catalog and the effect registry alone, so the games of one
+        # catalog share the answers rather than each working them out again.
+        self.spent_cache: dict[str, tuple[int, type[Action] | None]] = _derived(catalog, ("spent by",), dict)
         self.kept_proposals = Kept()  # what proposing keeps between positions (engine.stationmaster.proposals)
         self.bot_views: dict[object, object] = {}  # a bot's own derived views (engine.stationmaster.greedy)
         self.limit_bonus = _derived(catalog, ("limit bonuses",), lambda: limit_bonuses(catalog))
@@ -177,7 +181,7 @@ class Game:
         judging every proposal first, or even building it."""
         return self.first_legal(rules.proposals(self), stream or self.bot)
 
-    def first_legal(self, pool: Drawable, stream: SeededStream) -> Action | None:
+    def first_legal(self, pool: Drawable | Proposals, stream: SeededStream) -> Action | None:
         """A legal action from ``pool`` (proposals of this position) drawn
         uniformly from ``stream``: draw, check, drop the refused, draw again
         (``pool`` is consumed). The action found is recorded as proven, so
@@ -216,6 +220,7 @@ class Game:
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
         twin._proven = self._proven.carried(self.state, twin.state)  # the same position: what was proven holds
         twin.open_ends_cache = {}
+        twin.reachable_cache = {}
         twin.kept_proposals = Kept()
         twin.spent_cache = dict(self.spent_cache)
         twin.bot_views = {}

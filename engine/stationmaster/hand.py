@@ -48,7 +48,13 @@ def card(game: Game, card_id: str) -> Card:
 
 
 def over_limit(game: Game, player: int) -> bool:
-    return len(game.state.hands[player]) > hand_limit(game, player)
+    held = len(game.state.hands[player])
+    # A bonus only ever raises the limit (``hand_limit`` takes the largest, or
+    # none), so a hand within the printed limit is within it: asked about twice
+    # an action, and nearly always answered here without reading the hand.
+    if held <= game.catalog.game.table.hand_limit:
+        return False
+    return held > hand_limit(game, player)
 
 
 def must_play(game: Game, player: int) -> bool:

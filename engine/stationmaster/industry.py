@@ -39,9 +39,11 @@ def works(facility: Facility, car: Car, player: int) -> bool:
 def work_district(game: Game, player: int) -> None:
     s = game.state
     district = s.districts[player]
-    for square_key, square in sorted(district.squares.items()):
+    # Only Facilities work (most squares are track): the rest are left out
+    # before the sort, which orders the Facilities by square as before.
+    for square_key, square in sorted((k, sq) for k, sq in district.squares.items() if sq.kind == "facility"):
         card = game.catalog.by_id[square.card]
-        if square.kind != "facility" or not isinstance(card, Facility) or square.laborers <= 0:
+        if not isinstance(card, Facility) or square.laborers <= 0:
             continue
         halted = halted_work(game, player, square_key)  # attacks in force on it (engine.stationmaster.lasting)
         if "work" in halted:

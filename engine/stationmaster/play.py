@@ -44,10 +44,16 @@ def _yards(game: Game) -> str:
 
 
 def play_reasons(game: Game, action: Play) -> list[Reason]:
-    s = game.state
     card = known_card(game, action.card)
-    p = action.player
-    found = from_hand_reasons(game, p, card)
+    return from_hand_reasons(game, action.player, card) + played_card_reasons(game, card, action)
+
+
+def played_card_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
+    """Every reason ``play_reasons`` finds beyond ``from_hand_reasons``: those
+    of this card, played this way, now. Apart so that a verdict which asked
+    ``from_hand_reasons`` first (the usual refusal) need not ask it again."""
+    s = game.state
+    found: list[Reason] = []
     if card.play_option == "draw" and not s.turn.drawn:
         found.append(Reason("draw-option-only", f"{card.name} is played only during the Draw option: draw a card this turn, then play it"))
     found += card_play_reasons(game, card, action)

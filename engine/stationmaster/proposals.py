@@ -31,7 +31,8 @@ def candidates(game: Game) -> list[Action]:
 
 
 class Drawable(Protocol):
-    """What ``Game.first_legal`` draws from: a list of proposals, or ``Proposals``."""
+    """What ``Game.first_legal`` draws from besides ``Proposals``: a list of
+    proposals (a greedy bot's proposals of one rank)."""
 
     def __len__(self) -> int: ...
 
@@ -49,17 +50,20 @@ class Proposals:
     draws an index, judges that proposal and usually stops there, so the
     dozens it never looks at are never built.
 
-    It is the list ``candidates`` returns, item for item, and answers the
-    same draw-and-drop that ``Game.first_legal`` does on a list (``len``,
-    ``pool[i]``, ``pool[i] = pool[-1]``, ``pool.pop()``): a seeded pick draws
-    the same numbers from its stream, and picks the same action, from either."""
+    It is the list ``candidates`` returns, item for item, and ``first_legal``
+    draws from it as ``Game.first_legal`` draws from a list (draw an index,
+    judge, put the last item in the place of a refused one, drop the last):
+    a seeded pick draws the same numbers from its stream, and picks the same
+    action, from either."""
 
     __slots__ = ("_ends", "_makers", "_moved", "_size")
 
     def __init__(self) -> None:
         self._ends: list[int] = []  # where each run ends (exclusive)
         self._makers: list[Callable[[int], Action]] = []
-        self._moved: dict[int, Action] = {}  # items dropped onto (the last one moves into a dropped place)
+        # The places a refused item left, each holding the item that was last
+        # then (by its place as first added): it is built only if drawn there.
+        self._moved: dict[int, int] = {}
         self._size = 0
 
     def add(self, count: int, make: Callable[[int], Action]) -> None:
@@ -81,48 +85,30 @@ class Proposals:
             i += self._size
         if not 0 <= i < self._size:
             raise IndexError(i)
-        moved = self._moved.get(i)
-        if moved is not None:
-            return moved
-        run = bisect_right(self._ends, i)
-        return self._makers[run](i - (self._ends[run - 1] if run else 0))
-
-    def __setitem__(self, i: int, action: Action) -> None:
-        if i < 0:
-            i += self._size
-        if not 0 <= i < self._size:
-            raise IndexError(i)
-        self._moved[i] = action
-
-    def pop(self) -> Action:
-        last = self[-1]
-        self._size -= 1
-        self._moved.pop(self._size, None)
-        return last
+        j = self._moved.get(i, i)
+        run = bisect_right(self._ends, j)
+        return self._makers[run](j - self._ends[run - 1] if run else j)
 
     def first_legal(self, refused: Callable[[Action], object], stream: SeededStream) -> Action | None:
         """``Game.first_legal`` on this pool, item for item and draw for draw
         (draw an index below the size, judge that proposal, put the last one
-        in its place if refused, draw again), with the dropping done here.
-        ``refused`` says whether an action is refused (any true value: its
-        reasons)."""
+        in its place if refused, draw again), with the dropping done here:
+        a refused item's place takes the last item's place as first added,
+        so nothing is built to be moved. ``refused`` says whether an action
+        is refused (any true value: its reasons)."""
         below, ends, makers, moved = stream.below, self._ends, self._makers, self._moved
         n = self._size
         while n:
             i = below(n) if n > 1 else 0
-            action = moved.get(i)
-            if action is None:
-                run = bisect_right(ends, i)
-                action = makers[run](i - ends[run - 1] if run else i)
+            j = moved.get(i, i)
+            run = bisect_right(ends, j)
+            action = makers[run](j - ends[run - 1] if run else j)
             if not refused(action):
                 self._size = n
                 return action
             n -= 1
-            last = moved.pop(n, None)
+            last = moved.pop(n, n)
             if i != n:
-                if last is None:
-                    run = bisect_right(ends, n)
-                    last = makers[run](n - ends[run - 1] if run else n)
                 moved[i] = last
         self._size = 0
         return None
@@ -160,16 +146,26 @@ def proposals(game: Game) -> Proposals:
     may_play = not turn.played or must_play(game, p)
     ends = open_ends(game, s.districts[p]) if may_play else set()
     by_id = game.catalog.by_id
-    discards = kept.discards
+    discards = kept.discards.get(p)
+    if discards is None:
+        discards = kept.discards[p] = {}
+    plays = kept.plays.get(p)
+    if plays is None:
+        plays = kept.plays[p] = {}
     for card_id in sorted(set(s.hands[p])):
         card = by_id[card_id]
         if may_discard:
-            discard = discards.get((p, card_id))
+            discard = discards.get(card_id)
             if discard is None:
-                discard = discards[(p, card_id)] = partial(_discard, p, card_id)
+                discard = discards[card_id] = partial(_discard, p, card_id)
             add(departments, discard)
         if may_play:
-            add(*_play_run(game, p, card, ends))
+            run = plays.get(card_id)
+            if run is None or (run[0] is not _LASTING and run[0] is not ends):
+                run = _play_run(game, p, card, ends)
+                if run[0] is not None:  # a run worth keeping (see _play_run)
+                    plays[card_id] = run
+            add(run[1], run[2])
             if isinstance(card, OpponentCard):
                 pool.extend(attack_candidates(game, p, card))
         if s.trains and getattr(card, "effect", None) is not None and spent_by(game, card) is RedFlag:
@@ -190,9 +186,10 @@ class Kept:
     __slots__ = ("discards", "makers", "plays")
 
     def __init__(self) -> None:
+        # each by player, then by card id
         self.makers: dict[int, tuple[Callable[[int], Action], Callable[[int], Action]]] = {}
-        self.discards: dict[tuple[int, str], Callable[[int], Action]] = {}
-        self.plays: dict[tuple[int, str], tuple[object, int, Callable[[int], Action]]] = {}
+        self.discards: dict[int, dict[str, Callable[[int], Action]]] = {}
+        self.plays: dict[int, dict[str, PlayRun]] = {}
 
 
 def _draw(p: int, k: int) -> Action:
@@ -256,38 +253,33 @@ def _switch_move(p: int, train: str, x: int, y: int, cars: int, caboose: bool, k
 _LASTING = object()
 
 
-def _play_run(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> tuple[int, Callable[[int], Action]]:
+# A card's run of plays: what keeps it fresh (``_LASTING``: nothing makes it
+# stale; a set of open ends: while the district's open ends are that very set;
+# None: made afresh every time, never kept), how many, and the maker of the k-th.
+PlayRun = tuple[object, int, Callable[[int], Action]]
+
+
+def _play_run(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> PlayRun:
     """The ways worth proposing to play ``card`` (where it could go, by kind)
-    as a run: how many, and the maker of the k-th. Asked for every card in
-    hand at every proposal, so a run is kept on the game while what it was
-    made from stands: a district card's places while the district's open
-    ends are the same set (``open_ends`` makes a new one whenever a card is
-    placed there). A Second Section's run follows the timetable, and a
-    district Enhancement's which squares carry one already: those are made
-    afresh each time."""
-    kept = game.kept_proposals.plays.get((p, card.id))
-    if kept is not None and (kept[0] is _LASTING or kept[0] is ends):
-        return kept[1], kept[2]
+    as a run. Asked for every card in hand at every proposal, so ``proposals``
+    keeps a run on the game while what it was made from stands: a district
+    card's places while the district's open ends are the same set
+    (``open_ends`` makes a new one whenever a card is placed there). A Second
+    Section's run follows the timetable, and a district Enhancement's which
+    squares carry one already: those are made afresh each time."""
     s = game.state
-    key: object = _LASTING
-    make: Callable[[int], Action]
     if isinstance(card, TrainCard) and card.service == "extra":
-        count, make = 2 * len(s.mainline), partial(_extra_start, p, card.id)
-    elif isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
+        return _LASTING, 2 * len(s.mainline), partial(_extra_start, p, card.id)
+    if isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
         terrain_slots = [i for i, slot in enumerate(s.mainline) if slot.kind == "terrain"]
-        count, make = len(terrain_slots), partial(_on_slot, p, card.id, terrain_slots)
-    elif isinstance(card, SecondSection):
+        return _LASTING, len(terrain_slots), partial(_on_slot, p, card.id, terrain_slots)
+    if isinstance(card, SecondSection):
         due = s.timetable[s.stage - 1]
-        return (1, partial(_following, p, card.id, due)) if due is not None else (0, partial(_plain, p, card.id))
-    elif isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
+        return (None, 1, partial(_following, p, card.id, due)) if due is not None else (None, 0, partial(_plain, p, card.id))
+    if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
         places = placement_candidates(game, p, card, ends)
-        if isinstance(card, Enhancement):
-            return len(places), partial(_placed, p, card.id, places)
-        key, count, make = ends, len(places), partial(_placed, p, card.id, places)
-    else:
-        count, make = 1, partial(_plain, p, card.id)
-    game.kept_proposals.plays[(p, card.id)] = (key, count, make)
-    return count, make
+        return (None if isinstance(card, Enhancement) else ends), len(places), partial(_placed, p, card.id, places)
+    return _LASTING, 1, partial(_plain, p, card.id)
 
 
 def _plain(p: int, card_id: str, k: int) -> Action:

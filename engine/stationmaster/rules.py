@@ -9,7 +9,8 @@ the events of ``events`` for the handlers in ``effects/``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.errors import Reason
 from engine.stationmaster.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
@@ -19,18 +20,73 @@ from engine.stationmaster.inputs import check_well_formed
 from engine.stationmaster.lasting import turn_ended
 from engine.stationmaster.lookups import log, terrain
 from engine.stationmaster.moves import hold_reasons, perform_hold, perform_sort, perform_spend, perform_switch, sort_reasons, spend_reasons, switch_reasons
-from engine.stationmaster.play import card_play_reasons, perform_play, play_reasons
+from engine.stationmaster.play import card_play_reasons, perform_play, play_reasons, played_card_reasons
 from engine.stationmaster.proposals import candidates, proposals
-from engine.stationmaster.response import attack_reasons, perform_attack, perform_response, response_reasons
+from engine.stationmaster.response import RESPONSES, attack_reasons, perform_attack, perform_response, response_reasons
 from engine.stationmaster.turn import end_turn_reasons, grade_reasons, perform_end_turn, perform_grade
 
 if TYPE_CHECKING:
     from engine.stationmaster.game import Game
 
+T = TypeVar("T")
+
 __all__ = ["candidates", "card_play_reasons", "hand_limit", "judged", "log", "perform", "proposals", "reasons", "terrain"]
 
 # Actions that spend a card held in hand (the handler of its effect says which).
 SPENDING = (RedFlag, FlyingSwitch)
+
+# The rules that judge each kind of action, once it is the turn's business
+# (not a grade choice, not the response window's). A table, not a chain of
+# isinstance tests: judging is asked once or twice for every action a bot
+# takes, and a chain asked a dozen questions of the last kinds in it.
+_JUDGES: dict[type[Action], Callable[[Game, Any], list[Reason]]] = {
+    EndTurn: end_turn_reasons,
+    Draw: draw_reasons,
+    Discard: discard_reasons,
+    Play: play_reasons,
+    SortCars: sort_reasons,
+    Spot: switch_reasons,
+    Pull: switch_reasons,
+    RedFlag: spend_reasons,
+    FlyingSwitch: spend_reasons,
+    Hold: hold_reasons,
+    Attack: attack_reasons,
+}
+
+# The kinds of action that take the turn's one Draw or play, which the Switch option excludes.
+_DRAW_OR_PLAY = (Draw, Play, Attack)
+
+
+def _end_turn(game: Game, action: EndTurn) -> None:
+    perform_end_turn(game, action)
+    turn_ended(game, action.player)  # attacks in force count down
+
+
+# What carries out each kind of action (``perform``), as ``_JUDGES`` judges it.
+_PERFORMERS: dict[type[Action], Callable[[Game, Any], None]] = {
+    ChooseGrade: perform_grade,
+    Draw: perform_draw,
+    Discard: perform_discard,
+    Play: perform_play,
+    SortCars: perform_sort,
+    Spot: perform_switch,
+    Pull: perform_switch,
+    RedFlag: perform_spend,
+    FlyingSwitch: perform_spend,
+    Hold: perform_hold,
+    Attack: perform_attack,
+    Answer: perform_response,
+    Decline: perform_response,
+    EndTurn: _end_turn,
+}
+
+
+def _kind(table: Mapping[type[Action], T], action: Action) -> T | None:
+    """The entry of ``table`` for ``action``'s class (callers look that up
+    first themselves: it is nearly always there), or for the nearest of
+    its bases that has one (a subclass of an action is judged as that action,
+    as an isinstance test would); None when no class of it has one."""
+    return next((table[base] for base in type(action).__mro__ if base in table), None)
 
 
 def reasons(game: Game, action: Action) -> list[Reason]:
@@ -57,68 +113,42 @@ def judged(game: Game, action: Action, *, verdict: bool = False) -> list[Reason]
         return grade_reasons(game, action)
     if isinstance(action, ChooseGrade):
         return [Reason("grades-chosen", "every grade direction was chosen at setup")]
-    window = response_reasons(game, action)  # an attack's response window: its answers, and nothing else while open
-    if window is not None:
-        return window
+    # An attack's response window: its answers, and nothing else while open.
+    # With no attack in play (nearly always) only an answer is its business
+    # (response_reasons says so first); that is asked here to spare the call.
+    if s.attack is not None or isinstance(action, RESPONSES):
+        window = response_reasons(game, action)
+        if window is not None:
+            return window
     found: list[Reason] = []
     if action.player != s.current:
         found.append(Reason("not-your-turn", f"it is player {s.current}'s turn, not player {action.player}'s"))
-    if s.turn.switched and isinstance(action, (Draw, Play, Attack)):
+    if s.turn.switched and isinstance(action, _DRAW_OR_PLAY):
         switched = Reason("switch-option-taken", "this turn took the Switch option, so it cannot also draw or play")
         if verdict:
             return [switched]
     else:
         switched = None
-    if isinstance(action, EndTurn):
-        found += end_turn_reasons(game, action)
-    elif isinstance(action, Draw):
-        found += draw_reasons(game, action)
-    elif isinstance(action, Discard):
-        found += discard_reasons(game, action)
-    elif isinstance(action, Play):
-        if verdict:
-            # what refuses any card from the hand (played already, discarded
-            # this turn) is the usual refusal, and far cheaper than a placement
-            early = from_hand_reasons(game, action.player, known_card(game, action.card))
-            if early:
-                return early
-        found += play_reasons(game, action)
-    elif isinstance(action, SortCars):
-        found += sort_reasons(game, action)
-    elif isinstance(action, (Spot, Pull)):
-        found += switch_reasons(game, action)
-    elif isinstance(action, SPENDING):
-        found += spend_reasons(game, action)
-    elif isinstance(action, Hold):
-        found += hold_reasons(game, action)
-    elif isinstance(action, Attack):
-        found += attack_reasons(game, action)
+    if verdict and isinstance(action, Play):
+        # what refuses any card from the hand (played already, discarded
+        # this turn) is the usual refusal, and far cheaper than a placement;
+        # then the rest of play_reasons, without asking the hand again
+        played = known_card(game, action.card)
+        early = from_hand_reasons(game, action.player, played)
+        if early:
+            return early
+        found += played_card_reasons(game, played, action)
+    else:
+        judge = _JUDGES.get(type(action)) or _kind(_JUDGES, action)
+        if judge is not None:
+            found += judge(game, action)
     if switched is not None:
         found.append(switched)
     return found
 
 
 def perform(game: Game, action: Action) -> None:
-    if isinstance(action, ChooseGrade):
-        perform_grade(game, action)
-    elif isinstance(action, Draw):
-        perform_draw(game, action)
-    elif isinstance(action, Discard):
-        perform_discard(game, action)
-    elif isinstance(action, Play):
-        perform_play(game, action)
-    elif isinstance(action, SortCars):
-        perform_sort(game, action)
-    elif isinstance(action, (Spot, Pull)):
-        perform_switch(game, action)
-    elif isinstance(action, SPENDING):
-        perform_spend(game, action)
-    elif isinstance(action, Hold):
-        perform_hold(game, action)
-    elif isinstance(action, Attack):
-        perform_attack(game, action)
-    elif isinstance(action, (Answer, Decline)):
-        perform_response(game, action)
-    elif isinstance(action, EndTurn):
-        perform_end_turn(game, action)
-        turn_ended(game, action.player)  # attacks in force count down
+    """Carry out ``action``, already judged legal."""
+    carry_out = _PERFORMERS.get(type(action)) or _kind(_PERFORMERS, action)
+    if carry_out is not None:
+        carry_out(game, action)

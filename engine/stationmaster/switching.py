@@ -41,7 +41,24 @@ def reachable(game: Game, district: District, *, kick: bool = False) -> set[str]
 
     With ``kick`` (a Flying Switch), only the squares a car can reach by being
     cut off on the move: the train runs through a turnout, and the car rolls
-    back into it and down its other leg, once."""
+    back into it and down its other leg, once.
+
+    What it finds turns on the district's squares alone: which there are,
+    and of each its card, turn and kind, and whether cars or a caboose stand
+    on it. It is asked at every start of a turn with a train at the Office
+    (the switching proposals) and for every switching move judged, so the
+    answer for a player's own district is kept on the game with those facts
+    as they were, and given again (a copy of it) while they are the same."""
+    if district is not game.state.districts[district.player]:
+        return _reachable(game, district, kick)  # a trial district (a bot's what-if): never kept
+    shape = tuple([(k, sq.card, sq.rotation, sq.kind, not (sq.cars or sq.caboose_of)) for k, sq in district.squares.items()])
+    kept = game.reachable_cache.get((district.player, kick))
+    if kept is None or kept[0] != shape:
+        kept = game.reachable_cache[(district.player, kick)] = (shape, _reachable(game, district, kick))
+    return set(kept[1])
+
+
+def _reachable(game: Game, district: District, kick: bool) -> set[str]:
     found: set[str] = set()
     queue: deque[tuple[str, str | None, bool]] = deque([(OFFICE_SQUARE, None, False)])
     seen: set[tuple[str, str | None, bool]] = set()

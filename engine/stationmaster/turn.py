@@ -12,7 +12,7 @@ from engine.errors import Reason
 from engine.stationmaster.actions import ChooseGrade, EndTurn
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.events import DISTRICT_WORKED, MAINLINE_PHASE_ENDED
-from engine.stationmaster.hand import hand_limit
+from engine.stationmaster.hand import hand_limit, over_limit
 from engine.stationmaster.industry import work_district
 from engine.stationmaster.lookups import district_enhancements, log, terrain
 from engine.stationmaster.mainline_phase import mainline_phase
@@ -41,8 +41,8 @@ def perform_grade(game: Game, action: ChooseGrade) -> None:
 
 
 def end_turn_reasons(game: Game, action: EndTurn) -> list[Reason]:
-    hand, limit = len(game.state.hands[action.player]), hand_limit(game, action.player)
-    if hand > limit:
+    if over_limit(game, action.player):
+        hand, limit = len(game.state.hands[action.player]), hand_limit(game, action.player)
         return [Reason("hand-over-limit", f"the hand holds {hand} cards and the limit is {limit}: play or discard before ending the turn")]
     return []
 
