@@ -47,6 +47,7 @@ layers: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/validate_speed.py
+	$(BIN)/python bench/list_speed.py
 	$(BIN)/python bench/check_speed.py
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/simulate_speed.py
@@ -55,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/site_build.py
 	$(BIN)/python bench/lookahead_speed.py 3
 	$(BIN)/python bench/two_player.py --lookahead-games 1 --seeds 2
+	$(BIN)/python bench/sweep_speed.py
 
 clean:
 	rm -rf $(VENV) build
