@@ -98,6 +98,12 @@ def build_seated_context(seatings: tuple[Seating, ...], lay_out: LayOutSeating) 
     return {"seatings": [{"players": s.players, "games": s.games, "seed": s.seed, "bot": s.bot, **lay_out(s)} for s in seatings]}
 
 
+def cached_context(catalog: Fingerprinted, key: str, compute: Callable[[], Context]) -> Context:
+    """Any site table's context cached as these are: per content
+    fingerprint and ``key`` (the plan's repr), each caller getting a copy."""
+    return _cached((catalog.fingerprint, key), compute)
+
+
 def _cached(key: tuple[str, str], compute: Callable[[], Context]) -> Context:
     cached = _cache.get(key)
     if cached is None:

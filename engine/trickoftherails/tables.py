@@ -8,10 +8,12 @@ which slots are drawn and Status from the handler registry; the templates under
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.content.source import Source
-from engine.pack import TableSet
+from engine.pack import SimulationReport, TableSet
+from engine.simulation_table import cached_context
+from engine.sweep.site_page import CellExtra, SitePlan, mean
 from engine.pack import status_legend as legend_rows
 from engine.rng import SeededStream
 from engine.trickoftherails.content.model import KIND_NAMES, Card, Catalog
@@ -323,6 +325,32 @@ def single_source(catalog: Catalog) -> Context:
     return {"rows": rows, "edition": edition.title if edition is not None else "", "version": edition.version if edition is not None else ""}
 
 
+# The Simulation page's sweep: the greedy bot at every table size the game
+# seats, every house rule at its default. Greedy tries its placements on
+# copies of the game, so thirty games a cell keep a cold build quick.
+SITE_SWEEP: Final = SitePlan(rules=(), players=(3, 4, 5), bots=("greedy",), games=30, seed=2026, score_unit="dollars")
+
+
+def _share_values(report: SimulationReport) -> dict[str, float]:
+    """Each company's mean share value at the end of the cell's games, by
+    name, in the catalog's order."""
+    from engine.trickoftherails.report import Report
+
+    assert isinstance(report, Report), "a Trick of the Rails simulation gives its own report"
+    names = {c.id: c.name for c in report.catalog.companies}
+    return {names[company]: mean(values) for company, values in report.share_values.items()}
+
+
+SHARE_VALUES: Final = CellExtra("Mean share value by company and configuration", "each company's mean share value at the end of the games", _share_values)
+
+
+def simulation_sweep(catalog: Catalog) -> Context:
+    from engine.sweep.site_page import sweep_context
+    from engine.trickoftherails.pack import PACK
+
+    return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP, SHARE_VALUES))
+
+
 def status_legend(catalog: Catalog) -> Context:
     return legend_rows(MEANINGS)
 
@@ -342,6 +370,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         worked_example,
         designed_values,
         single_source,
+        simulation_sweep,
         status_legend,
     )
 }
@@ -352,6 +381,8 @@ NUMERIC_COLUMNS = ("Station value", "Cost", "[0-9]+", "Best run", "Share value",
 TABLE_SET = TableSet(
     templates="trickoftherails",
     tables=TABLES,
+    # Seconds of play: made again only when its inputs change (render._expensive_body).
+    expensive=frozenset({"simulation-sweep"}),
     links_only=frozenset({"railway-cards", "at-a-glance", "trick-lanes", "expert-trick-lanes", "worked-example", "designed-values", "single-source"}),
     numeric_columns=NUMERIC_COLUMNS,
 )

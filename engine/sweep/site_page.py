@@ -1,0 +1,181 @@
+"""A small fixed sweep on a pack's Simulation page, drawn as charts.
+
+The pack names its plan (:class:`SitePlan`: the rules, player counts and
+bots to sweep, the games and the seed); this module plays it through the
+sweep itself (``engine.sweep.run.sweep``, one process, no cache: the site's
+stamp already keeps it from being played again) and lays out the page's
+context: the command that reproduces it, the charts, and the differences
+that matter. A pack may keep one more figure per cell from each report
+(:data:`CellExtra`, say each company's share value), drawn as a grid too.
+
+Laying out (:func:`lay_out`) is apart from playing, so a test can hand it a
+small made-up sweep.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.charts import BoxRow, box_plot_svg, figure, grid_svg
+from engine.pack import Context, GamePack, SimulationReport
+from engine.sweep.differences import RULE_WORDS
+from engine.sweep.figures import CellFigures
+from engine.sweep.grid import Cell, build_grid, shown
+from engine.sweep.run import SweepResult, sweep
+from engine.sweep.runner import CellProgress
+from engine.sweep.store import CellStore
+
+
+@dataclass(frozen=True)
+class SitePlan:
+    """The sweep a page shows: ``rules`` as ``--rule`` takes them
+    (``KEY=V1,V2``), the player counts, the bots, ``games`` a cell, ``seed``;
+    the dead-draw chart shows at most ``top_cards`` cards; ``score_unit``
+    is what a score counts, as the axis names it."""
+
+    rules: tuple[str, ...]
+    players: tuple[int, ...]
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    top_cards: int = 30
+    score_unit: str = "points"
+
+
+@dataclass(frozen=True)
+class CellExtra:
+    """One more figure a pack keeps of each cell's report: per row (a
+    company, say), a number; drawn as a grid of rows by cells."""
+
+    title: str  # the chart's title
+    measure: str  # what the number is, in words ("mean share value at the end")
+    figures: Callable[[SimulationReport], Mapping[str, float]]
+
+
+def command_line(pack_id: str, plan: SitePlan) -> str:
+    """The ``stationmaster sweep`` command that plays the same sweep."""
+    parts = ["stationmaster", "sweep", "--game", pack_id]
+    for rule in plan.rules:
+        parts += ["--rule", rule]
+    parts += ["--players", ",".join(map(str, plan.players)), "--bot", ",".join(plan.bots), "--games", str(plan.games), "--seed", str(plan.seed)]
+    return " ".join(parts)
+
+
+def play(pack: GamePack, catalog: Any, plan: SitePlan, extra: CellExtra | None = None) -> tuple[SweepResult, list[Mapping[str, float]]]:
+    """Play the plan's sweep in this process; with ``extra``, also what it
+    keeps of each cell's report, in grid order."""
+    grid = build_grid(pack, catalog, plan.rules, plan.players, plan.bots)
+    kept: list[Mapping[str, float]] = []
+
+    def runner(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
+        for cell in cells:
+            report = pack.simulate(catalog, plan.games, plan.seed, 1, cell.bot, dict(cell.rules), None, players=cell.players)
+            if extra is not None:
+                kept.append(extra.figures(report))
+            yield CellFigures.from_report(report)
+
+    # No cache: every cell is played here, so ``kept`` is in grid order.
+    result = sweep(pack, catalog, grid, plan.games, plan.seed, CellStore(None, lambda line: None), runner)
+    return result, kept
+
+
+def short_label(cell: Cell, bots: int) -> str:
+    """A cell as a chart row says it: the swept values, the players, and
+    the bot only where more than one is swept."""
+    parts = [shown(value) for _, value in cell.swept]
+    parts.append(f"{cell.players} player{'s' if cell.players != 1 else ''}")
+    if bots > 1:
+        parts.append(cell.bot)
+    return ", ".join(parts)
+
+
+def _dead_chart(result: SweepResult, numbers: list[str], top: int) -> tuple[str | None, int, int]:
+    """The dead-draw grid (cards by cells, % of draws), the number of cards
+    it shows and of cards drawn in all; None where the game counts no cards."""
+    names: dict[str, str] = {}
+    rates: dict[str, list[float | None]] = {}
+    for index, figures in enumerate(result.figures):
+        for card in figures.cards:
+            names.setdefault(card.id, card.name)
+            rate = card.dead_rate()
+            if rate is not None:
+                rates.setdefault(card.id, [None] * len(result.figures))[index] = 100 * rate
+    if not rates:
+        return None, 0, 0
+    # Highest dead-draw rate in any cell first, then name and id: a total order.
+    order = sorted(rates, key=lambda c: (-max(v for v in rates[c] if v is not None), names[c], c))
+    shown_cards = order[:top]
+    description = (
+        f"Dead draws as a percentage of each card's draws, for the {len(shown_cards)} cards with the highest rate in any configuration, "
+        f"one column for each configuration ({', '.join(numbers)}); a dash where the card was never drawn. "
+        + "; ".join(
+            f"{names[c]}: " + ", ".join(f"{n} {'not drawn' if v is None else figure(v) + '%'}" for n, v in zip(numbers, rates[c]))
+            for c in shown_cards
+        )
+        + "."
+    )
+    svg = grid_svg(
+        [names[c] for c in shown_cards],
+        [n.split(".")[0] for n in numbers],
+        [rates[c] for c in shown_cards],
+        "Dead draws by card and configuration (% of draws)",
+        description,
+        lambda v: f"{v:.0f}%",
+        highest=100.0,
+    )
+    return svg, len(shown_cards), len(rates)
+
+
+def _extra_chart(extra: CellExtra, kept: Sequence[Mapping[str, float]], numbers: list[str]) -> str:
+    rows: list[str] = []
+    for figures in kept:
+        rows += [name for name in figures if name not in rows]
+    values = [[figures.get(name) for figures in kept] for name in rows]
+    description = (
+        f"{extra.measure[0].upper()}{extra.measure[1:]}, one column for each configuration ({', '.join(numbers)}). "
+        + "; ".join(f"{name}: " + ", ".join(f"{n} {'-' if v is None else figure(v)}" for n, v in zip(numbers, line)) for name, line in zip(rows, values))
+        + "."
+    )
+    return grid_svg(rows, [n.split(".")[0] for n in numbers], values, extra.title, description, figure)
+
+
+def lay_out(pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra | None = None, kept: Sequence[Mapping[str, float]] = ()) -> Context:
+    """The page's context: the command, the cells, the charts and the
+    differences that matter."""
+    grid = result.grid
+    labels = [short_label(cell, len(grid.bots)) for cell in grid.cells]
+    numbers = [f"{i + 1}. {label}" for i, label in enumerate(labels)]
+    rows = []
+    for number, figures in zip(numbers, result.figures):
+        s = figures.spread()
+        rows.append(BoxRow(number, s.minimum, s.lower_quartile, s.median, s.upper_quartile, s.maximum, s.mean))
+    score_chart = box_plot_svg(rows, "Score spread by configuration", f"{plan.score_unit} (every seat's final score, pooled)")
+    dead_chart, dead_cards, drawn_cards = _dead_chart(result, numbers, plan.top_cards)
+    return {
+        "command": command_line(pack_id, plan),
+        "games": result.games,
+        "seed": result.seed,
+        "cells": [{"number": i + 1, "label": cell.label, "baseline": i == grid.baseline} for i, cell in enumerate(grid.cells)],
+        "score_chart": score_chart,
+        "dead_chart": dead_chart,
+        "dead_cards": dead_cards,
+        "drawn_cards": drawn_cards,
+        "extra_chart": _extra_chart(extra, kept, numbers) if extra is not None and kept else None,
+        "extra_measure": extra.measure if extra is not None else None,
+        "differences": [d.text for d in result.differences],
+        "rule_words": RULE_WORDS,
+    }
+
+
+def sweep_context(pack: GamePack, catalog: Any, plan: SitePlan, extra: CellExtra | None = None) -> Context:
+    """Play the plan and lay it out (seconds: the site stamps the result)."""
+    result, kept = play(pack, catalog, plan, extra)
+    return lay_out(pack.id, plan, result, extra, kept)
+
+
+def mean(values: Sequence[int]) -> float:
+    """The mean of a list of whole numbers (0 for none), summed exactly."""
+    return math.fsum(values) / len(values) if values else 0.0
