@@ -78,12 +78,14 @@ def _label_width(labels: Sequence[str]) -> float:
 def ticks(low: float, high: float, most: int = 6) -> list[float]:
     """Round tick values from ``low`` to at least ``high``: a step of 1, 2
     or 5 times a power of ten, the fewest ticks (at most ``most``) that
-    cover the range; the last tick is the axis's end."""
+    cover the range; the last tick is the axis's end. The step is never
+    below 1: the figures drawn are counts and scores, whole numbers, and a
+    tick at 0.2 of a point would mark nothing a game can score."""
     if high <= low:
         high = low + 1
     span = high - low
     step = 1.0
-    for power in range(-3, 12):
+    for power in range(0, 16):
         for factor in (1, 2, 5):
             step = factor * 10.0**power
             if math.ceil(span / step - 1e-9) + 1 <= most:
@@ -93,7 +95,7 @@ def ticks(low: float, high: float, most: int = 6) -> list[float]:
         break
     start = math.floor(low / step + 1e-9) * step
     count = math.ceil((high - start) / step - 1e-9)
-    return [start + i * step for i in range(count + 1)]
+    return [round(start + i * step, 6) for i in range(count + 1)]
 
 
 @dataclass(frozen=True)

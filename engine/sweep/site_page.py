@@ -106,20 +106,21 @@ def _dead_chart(result: SweepResult, numbers: list[str], top: int) -> tuple[str 
     if not rates:
         return None, 0, 0
     # Highest dead-draw rate in any cell first, then name and id: a total order.
+    columns = [n.split(".")[0] for n in numbers]
     order = sorted(rates, key=lambda c: (-max(v for v in rates[c] if v is not None), names[c], c))
     shown_cards = order[:top]
     description = (
         f"Dead draws as a percentage of each card's draws, for the {len(shown_cards)} cards with the highest rate in any configuration, "
         f"one column for each configuration ({', '.join(numbers)}); a dash where the card was never drawn. "
         + "; ".join(
-            f"{names[c]}: " + ", ".join(f"{n} {'not drawn' if v is None else figure(v) + '%'}" for n, v in zip(numbers, rates[c]))
+            f"{names[c]}: " + ", ".join(f"{n} {'not drawn' if v is None else figure(v) + '%'}" for n, v in zip(columns, rates[c]))
             for c in shown_cards
         )
         + "."
     )
     svg = grid_svg(
         [names[c] for c in shown_cards],
-        [n.split(".")[0] for n in numbers],
+        columns,
         [rates[c] for c in shown_cards],
         "Dead draws by card and configuration (% of draws)",
         description,
@@ -130,16 +131,17 @@ def _dead_chart(result: SweepResult, numbers: list[str], top: int) -> tuple[str 
 
 
 def _extra_chart(extra: CellExtra, kept: Sequence[Mapping[str, float]], numbers: list[str]) -> str:
+    columns = [n.split(".")[0] for n in numbers]
     rows: list[str] = []
     for figures in kept:
         rows += [name for name in figures if name not in rows]
     values = [[figures.get(name) for figures in kept] for name in rows]
     description = (
         f"{extra.measure[0].upper()}{extra.measure[1:]}, one column for each configuration ({', '.join(numbers)}). "
-        + "; ".join(f"{name}: " + ", ".join(f"{n} {'-' if v is None else figure(v)}" for n, v in zip(numbers, line)) for name, line in zip(rows, values))
+        + "; ".join(f"{name}: " + ", ".join(f"{n} {'-' if v is None else figure(v)}" for n, v in zip(columns, line)) for name, line in zip(rows, values))
         + "."
     )
-    return grid_svg(rows, [n.split(".")[0] for n in numbers], values, extra.title, description, figure)
+    return grid_svg(rows, columns, values, extra.title, description, lambda v: f"{v:.1f}")
 
 
 def lay_out(pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra | None = None, kept: Sequence[Mapping[str, float]] = ()) -> Context:
