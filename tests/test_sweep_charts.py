@@ -151,7 +151,11 @@ def test_lay_out_charts_every_cell_and_orders_cards() -> None:
     assert context["drawn_cards"] == 3 and context["dead_cards"] == 3
     desc = dead.find(SVG + "desc").text or ""  # type: ignore[union-attr]
     assert "Ex: 1 75%, 2 25%, 3 not drawn, 4 not drawn" in desc
-    assert context["differences"] and all(isinstance(d, str) for d in context["differences"])
+    groups = context["differences"]
+    assert [g["number"] for g in groups] == [2, 3, 4]
+    # Each line under its configuration, without the configuration's words at its head.
+    assert groups[0]["lines"][0] == "median score 8 → 5 (−38%)"
+    assert sum(len(g["lines"]) for g in groups) == len(_result(FOUR).differences)
     assert lay_out("game", PLAN, _result(FOUR)) == context
 
 
@@ -166,6 +170,8 @@ def test_one_cell_and_no_cards() -> None:
     assert len(_rects(context["score_chart"])) == 1
     assert context["dead_chart"] is None and context["extra_chart"] is None
     assert context["differences"] == []
+    text = environment("stationmaster").get_template("simulation-sweep.md.j2").render(**context, link=lambda card, name: name)
+    assert "Differences from the baseline that matter" in text and "<svg" in text
 
 
 def test_an_extra_figure_per_cell_is_drawn_as_a_grid() -> None:
@@ -189,8 +195,10 @@ def test_the_block_renders_with_the_charts(pack: str) -> None:
     for svg in svgs:
         parse(svg)
     assert "1. office=a, 1 player, greedy bot (the baseline)" in text
-    for difference in context["differences"]:
-        assert difference.split(":")[0] in text
+    for group in context["differences"]:
+        assert f"*Configuration {group['number']}* ({group['label']}) against the baseline:" in text
+        for line in group["lines"]:
+            assert f"- {line}" in text
 
 
 def test_short_labels_name_the_bot_only_when_bots_are_swept() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.charts import BoxRow, box_plot_svg, figure, grid_svg
 from engine.pack import Context, GamePack, SimulationReport
-from engine.sweep.differences import RULE_WORDS
+from engine.sweep.differences import RULE_WORDS, what_differs
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell, build_grid, shown
 from engine.sweep.run import SweepResult, sweep
@@ -144,6 +144,22 @@ def _extra_chart(extra: CellExtra, kept: Sequence[Mapping[str, float]], numbers:
     return grid_svg(rows, columns, values, extra.title, description, lambda v: f"{v:.1f}")
 
 
+def _grouped(result: SweepResult) -> list[Context]:
+    """The differences that matter, under the cell they were found in (grid
+    order, the baseline left out), each line without the cell's own words
+    at its head: the group's heading already says them."""
+    grid = result.grid
+    base = grid.cells[grid.baseline]
+    groups = []
+    for index, cell in enumerate(grid.cells):
+        if index == grid.baseline:
+            continue
+        head = what_differs(cell, base) + ": "
+        lines = [d.text[len(head) :] if d.text.startswith(head) else d.text for d in result.differences if d.cell == index]
+        groups.append({"number": index + 1, "label": cell.label, "lines": lines})
+    return groups
+
+
 def lay_out(pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra | None = None, kept: Sequence[Mapping[str, float]] = ()) -> Context:
     """The page's context: the command, the cells, the charts and the
     differences that matter."""
@@ -167,7 +183,7 @@ def lay_out(pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra 
         "drawn_cards": drawn_cards,
         "extra_chart": _extra_chart(extra, kept, numbers) if extra is not None and kept else None,
         "extra_measure": extra.measure if extra is not None else None,
-        "differences": [d.text for d in result.differences],
+        "differences": _grouped(result),
         "rule_words": RULE_WORDS,
     }
 
