@@ -53,7 +53,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "--cluster",
         default=None,
         metavar="local|tcp://HOST:PORT",
-        help="play on Dask distributed: 'local' starts --workers processes for the run, an address joins a running scheduler (default: the plain process pool)",
+        help="play on Dask distributed: 'local' starts --workers processes for the run; an address joins a running scheduler and its workers (--workers is then unused) (default: the plain process pool)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or JSON with sorted keys")
     parser.add_argument("--output", default=None, metavar="FILE", help="write the report to FILE, whole, instead of standard output")

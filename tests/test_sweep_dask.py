@@ -126,3 +126,15 @@ def test_without_cluster_dask_is_never_imported(run_cli: RunCli, tmp_path: Path)
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip() == "False"
 
+
+
+def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_hang(run_cli: RunCli, tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    # A scheduler alone (no worker), in this process, reached over TCP as a real one is.
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=None, silence_logs=50) as empty:  # type: ignore[no-untyped-call]
+        address = empty.scheduler_address
+        code, out, err = run_cli([*ARGS, "--cluster", address, "--output", "report.json"], tmp_path)
+    assert (code, out) == (2, "")
+    assert err == f"stationmaster sweep: error: the Dask scheduler at {address} has no worker (start one with: dask worker {address})\n"
+    assert not (tmp_path / "report.json").exists()

@@ -121,6 +121,11 @@ def cluster_client(cluster: str, workers: int) -> Iterator[Client]:
     except (OSError, TimeoutError) as exc:
         raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
     try:
+        try:
+            # A scheduler with no worker would hold the chunks forever: say so instead.
+            client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError):
+            raise UsageError(f"the Dask scheduler at {cluster} has no worker (start one with: dask worker {cluster})") from None
         yield client
     finally:
         client.close()
