@@ -138,3 +138,28 @@ def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_hang(run_cli: RunCli,
     assert (code, out) == (2, "")
     assert err == f"stationmaster sweep: error: the Dask scheduler at {address} has no worker (start one with: dask worker {address})\n"
     assert not (tmp_path / "report.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "bot", "rules", "players"),
+    [("stationmaster", "random", {"startingOffice": "whistle-post"}, 2), ("stationmaster", "greedy", {}, 1), ("trickoftherails", "random", {"variant": "expert"}, 4)],
+)
+def test_chunks_merged_in_order_give_simulates_report(game: str, bot: str, rules: dict[str, Any], players: int) -> None:
+    # What the cluster relies on: any cut of the games into ranges, played
+    # apart and merged in game order, is the report simulate gives.
+    pack = pack_rules(game)
+    catalog = pack.load_catalog(PROJECT_ROOT / "content" / game)
+    whole = pack.simulate(catalog, 7, 5, 1, bot, rules, players=players)
+    parts = [pack.play_games(catalog, 5, start, stop, bot, rules, players=players) for start, stop in ((0, 3), (3, 4), (4, 4), (4, 7))]
+    assert pack.report_games(catalog, 7, 5, bot, rules, parts, players=players).to_json() == whole.to_json()
+    assert pack.report_games(catalog, 7, 5, bot, rules, parts, players=players).to_text() == whole.to_text()
+
+
+def test_chunks_that_do_not_cover_the_games_are_refused() -> None:
+    from engine.errors import ConfigurationError
+
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(SM)
+    parts = [pack.play_games(catalog, 5, 0, 2, "random", {}, players=1)]
+    with pytest.raises(ConfigurationError, match="2 game"):
+        pack.report_games(catalog, 3, 5, "random", {}, parts, players=1)

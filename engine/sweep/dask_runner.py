@@ -151,19 +151,23 @@ def dask_runner(
             ]
             for cell in cells
         ]
-        done: list[int] = [0] * len(cells)  # games finished, by cell
+        # The chunks seen finished, by cell: a set, since a result held by a
+        # worker that died is played again and may be reported twice. Only
+        # for progress and for knowing when to merge: the games merged are
+        # each future's one result, fetched in game order.
+        finished: list[dict[Any, int]] = [{} for _ in cells]
         where = {future.key: (position, stop - start) for position, futures in enumerate(submitted) for future, (start, stop) in zip(futures, bounds)}
         following = 0  # the next cell to merge
         try:
             for future in as_completed([future for futures in submitted for future in futures]):
                 position, played = where[future.key]
-                done[position] += played
-                while following < len(cells) and done[following] == games:
+                finished[position][future.key] = played
+                while following < len(cells) and len(finished[following]) == len(bounds):
                     yield _merged(pack, catalog, games, seed, cells[following], submitted[following], progress, following)
                     submitted[following] = []  # the cluster may let the results go
                     following += 1
                 if progress is not None and following < len(cells):
-                    progress(following, done[following], games)
+                    progress(following, sum(finished[following].values()), games)
         finally:
             client.cancel([future for futures in submitted for future in futures])
 
