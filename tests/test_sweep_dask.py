@@ -163,3 +163,26 @@ def test_chunks_that_do_not_cover_the_games_are_refused() -> None:
     parts = [pack.play_games(catalog, 5, 0, 2, "random", {}, players=1)]
     with pytest.raises(ConfigurationError, match="2 game"):
         pack.report_games(catalog, 3, 5, "random", {}, parts, players=1)
+
+
+def test_a_chunk_whose_workers_keep_dying_ends_the_run_with_one_line(tmp_path: Path) -> None:
+    # Dask gives a task up (KilledWorker) once the workers running it died
+    # more than allowed-failures times; with 0 allowed, the first death.
+    import dask
+
+    from engine.sweep.dask_runner import ClusterFailed
+
+    def task(chunk: Chunk) -> Any:
+        import os
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(SM)
+    grid = build_grid(pack, catalog, ["startingOffice=depot,whistle-post"], None, None)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        with cluster_client("local", 2) as client:
+            runner = dask_runner(pack, catalog, 2, 1, SM, client, task=task)
+            with pytest.raises(ClusterFailed, match=r"^the workers playing cell 1 \(startingOffice=depot, 1 player, random bot\) kept dying; the cells finished so far are cached$"):
+                sweep(pack, catalog, grid, 2, 1, CellStore(None, print), runner)
