@@ -94,6 +94,18 @@ def play_chunk(chunk: Chunk) -> Any:
     return pack.play_games(catalog, chunk.seed, chunk.start, chunk.stop, chunk.bot, dict(chunk.rules), players=chunk.players)
 
 
+def dask_setup(worker: object) -> None:
+    """Run by Dask in each worker process of a LocalCluster as it starts
+    (``preload``). Ctrl-C reaches the whole process group: the sweep's own
+    process stops the cluster, and a worker that took it as well would print
+    a traceback of its own, burying the one line that matters."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _quiet() -> None:
     # Dask logs every worker it loses or restarts at WARNING: the sweep says
     # what matters itself, and the report must not be buried in log lines.
@@ -110,7 +122,7 @@ def cluster_client(cluster: str, workers: int) -> Iterator[Client]:
     from distributed import Client, LocalCluster
 
     if cluster == "local":
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR) as local:
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR, preload=[__name__]) as local:
             with Client(local) as client:
                 yield client
         return
