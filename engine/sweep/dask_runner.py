@@ -163,8 +163,9 @@ def dask_runner(
             ]
             for cell in cells
         ]
-        # The chunks seen finished, by cell: a set, since a result held by a
-        # worker that died is played again and may be reported twice. Only
+        # The chunks seen finished, by cell, keyed by task (with its games):
+        # keyed, not counted, since a result held by a worker that died is
+        # played again and may be reported finished twice. Only
         # for progress and for knowing when to merge: the games merged are
         # each future's one result, fetched in game order.
         finished: list[dict[Any, int]] = [{} for _ in cells]
