@@ -8,7 +8,8 @@ to ``--output``.
 
 Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments
 (an unknown rule, value or bot, an empty list, a cell the game cannot set
-up, a cache folder that cannot be used) or a worker process died; one line
+up, a cache folder that cannot be used, a cluster that cannot be reached)
+or a worker process died (on a cluster: kept dying); one line
 naming the cause, and no report written.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -47,6 +49,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"games in each cell (1 to {MAX_GAMES:,})")
     parser.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, metavar="S", help="the seed every cell's games use (default 0)")
     parser.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
+    parser.add_argument(
+        "--cluster",
+        default=None,
+        metavar="local|tcp://HOST:PORT",
+        help="play on Dask distributed: 'local' starts --workers processes for the run; an address joins a running scheduler and its workers (--workers is then unused) (default: the plain process pool)",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or JSON with sorted keys")
     parser.add_argument("--output", default=None, metavar="FILE", help="write the report to FILE, whole, instead of standard output")
     parser.add_argument("--cache", default=DEFAULT_CACHE, metavar="DIR", help=f"where finished cells are kept (default: {DEFAULT_CACHE})")
@@ -130,9 +138,17 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         return _fail(str(exc))
     bar = _Progress(sys.stderr) if sys.stderr.isatty() and not args.quiet else None
-    runner = runners.pool_runner(pack, catalog, args.games, args.seed, args.workers, content)
     try:
-        result = sweep(pack, catalog, grid, args.games, args.seed, store, runner, bar)
+        with ExitStack() as stack:
+            if args.cluster is None:
+                runner = runners.pool_runner(pack, catalog, args.games, args.seed, args.workers, content)
+            else:
+                # Imported only here: a plain sweep neither needs nor starts Dask.
+                from engine.sweep.dask_runner import cluster_client, dask_runner
+
+                client = stack.enter_context(cluster_client(args.cluster, args.workers))
+                runner = dask_runner(pack, catalog, args.games, args.seed, content, client)
+            result = sweep(pack, catalog, grid, args.games, args.seed, store, runner, bar)
     except WorkerDied as exc:
         return _fail(f"{exc}; the cells finished so far are cached; run again, or with --workers 1")
     except (InvalidActionError, UsageError) as exc:

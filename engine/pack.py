@@ -13,7 +13,7 @@ is a complete example. Nothing here names a card or a rule of any game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -266,6 +266,22 @@ class GamePack(Protocol):
         ``seats``, instead of ``bot``, names the bot of each seat, seat 0
         first (the player count is then how many it names).
         ConfigurationError for a count the game cannot simulate."""
+        ...
+
+    def play_games(
+        self, catalog: Any, seed: int, start: int, stop: int, bot: str | None = None, house_rules: Mapping[str, Any] | None = None, *, players: int | None = None
+    ) -> Any:
+        """Games ``start .. stop-1`` of the simulation ``simulate`` would play
+        with these arguments, as one chunk's result: it pickles, so a
+        cluster's worker can play any range of games anywhere and hand it
+        back. ConfigurationError as for ``simulate``."""
+        ...
+
+    def report_games(
+        self, catalog: Any, games: int, seed: int, bot: str | None, house_rules: Mapping[str, Any] | None, chunks: Iterable[Any], *, players: int | None = None
+    ) -> SimulationReport:
+        """The very report ``simulate`` gives, made of ``play_games`` chunks
+        that cover games ``0 .. games-1``, handed in game order."""
         ...
 
     def summary(self, catalog: Any) -> str:

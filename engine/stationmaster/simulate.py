@@ -19,10 +19,11 @@ also says what the rules site's simulation table shows for this game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from engine.errors import ConfigurationError
 from engine.pack import Progress
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_run, game_seed, play_chunks
 from engine.seat_figures import bots_label, seat_bots
@@ -37,7 +38,7 @@ from engine.stationmaster.runner import MAX_ACTIONS_PER_GAME, ChunkResult, Games
 __all__ = [
     "BOTS", "BOT_FUNCTIONS", "Bot", "CardStats", "Distribution", "GameResult", "HISTOGRAM_BINS", "MAX_ACTIONS_PER_GAME",
     "MAX_GAMES", "MAX_SEED", "MAX_WORKERS", "Progress", "Report", "SEED_STRIDE", "SITE_BOT", "SITE_GAMES", "SITE_RULE",
-    "SITE_SEATINGS", "SITE_SEED", "SITE_TOP", "Tally", "game_seed", "greedy_bot", "greedy_value", "play_game", "random_bot", "simulate",
+    "SITE_SEATINGS", "SITE_SEED", "SITE_TOP", "Tally", "game_seed", "greedy_bot", "greedy_value", "play_game", "random_bot", "play_games", "report_games", "simulate",
     "simulation_context", "simulation_rivals_context", "site_simulation",
 ]
 
@@ -68,35 +69,79 @@ def simulate(
     count of players the game cannot seat, or seats that disagree with it.
     """
     check_run(games, seed, workers)
-    table = _seat_bots(catalog, bot, players, seats)
-    rules = resolve(catalog, dict(house_rules or {}))
-    seat_scores: list[tuple[int, ...]] = []
-    actions: list[int] = []
-    turns: list[int] = []
-    tally: Tally = {}
-    attacks: Tally = {}
-
-    def merge(result: ChunkResult) -> None:
-        for scores, n, t in result[0]:
-            seat_scores.append(scores)
-            actions.append(n)
-            turns.append(t)
-        add_tally(tally, result[1])
-        add_tally(attacks, result[2])
-        if progress is not None:
-            progress(len(seat_scores), games)
-
+    merged = _Merged(catalog, games, seed, _seat_bots(catalog, bot, players, seats), resolve(catalog, dict(house_rules or {})), progress)
     load = None
     if content_dir is not None:
         from functools import partial
 
-        load = partial(load_games, str(content_dir), catalog.fingerprint, seed, table, rules)
-    play_chunks(play_chunk, Games(catalog, seed, table, rules), games, workers, merge, load_state=load)
-    pooled = [score for scores in seat_scores for score in scores]
-    return Report.build(
-        catalog, games=games, seed=seed, bot=bots_label(table), house_rules=rules, scores=pooled, actions=actions, turns=turns, tally=tally,
-        seats=table, seat_scores=seat_scores, attacks=attacks,
-    )
+        load = partial(load_games, str(content_dir), catalog.fingerprint, seed, merged.table, merged.rules)
+    play_chunks(play_chunk, Games(catalog, seed, merged.table, merged.rules), games, workers, merged.merge, load_state=load)
+    return merged.report()
+
+
+class _Merged:
+    """A simulation's chunks merged in game order, and the report made of
+    them: one place for it, whether the chunks came from ``engine.pool`` or
+    from a cluster (``play_games`` and ``report_games``)."""
+
+    def __init__(self, catalog: Catalog, games: int, seed: int, table: tuple[str, ...], rules: dict[str, HouseRuleValue], progress: Progress | None) -> None:
+        self.catalog, self.games, self.seed, self.table, self.rules, self.progress = catalog, games, seed, table, rules, progress
+        self.seat_scores: list[tuple[int, ...]] = []
+        self.actions: list[int] = []
+        self.turns: list[int] = []
+        self.tally: Tally = {}
+        self.attacks: Tally = {}
+
+    def merge(self, result: ChunkResult) -> None:
+        for scores, n, t in result[0]:
+            self.seat_scores.append(scores)
+            self.actions.append(n)
+            self.turns.append(t)
+        add_tally(self.tally, result[1])
+        add_tally(self.attacks, result[2])
+        if self.progress is not None:
+            self.progress(len(self.seat_scores), self.games)
+
+    def report(self) -> Report:
+        if len(self.seat_scores) != self.games:
+            raise ConfigurationError(f"{len(self.seat_scores)} game(s) merged for a simulation of {self.games}")
+        pooled = [score for scores in self.seat_scores for score in scores]
+        return Report.build(
+            self.catalog, games=self.games, seed=self.seed, bot=bots_label(self.table), house_rules=self.rules, scores=pooled, actions=self.actions,
+            turns=self.turns, tally=self.tally, seats=self.table, seat_scores=self.seat_scores, attacks=self.attacks,
+        )
+
+
+def play_games(
+    catalog: Catalog, seed: int, start: int, stop: int, bot: str = "random", house_rules: Mapping[str, HouseRuleValue] | None = None, *, players: int | None = None
+) -> ChunkResult:
+    """Games ``start .. stop-1`` of the simulation ``simulate`` plays with
+    these arguments, as one chunk: what a cluster's worker hands back
+    (it pickles), for ``report_games`` to merge in game order."""
+    check_run(max(stop, 1), seed, 1)
+    if not 0 <= start <= stop:
+        raise ConfigurationError(f"games {start}..{stop} are not a range of games")
+    table = _seat_bots(catalog, bot, players, None)
+    return play_chunk(Games(catalog, seed, table, resolve(catalog, dict(house_rules or {}))), start, stop)
+
+
+def report_games(
+    catalog: Catalog,
+    games: int,
+    seed: int,
+    bot: str,
+    house_rules: Mapping[str, HouseRuleValue] | None,
+    chunks: Iterable[ChunkResult],
+    *,
+    players: int | None = None,
+) -> Report:
+    """The report ``simulate`` gives, made of ``play_games`` chunks covering
+    games ``0 .. games-1`` handed in game order."""
+    check_run(games, seed, 1)
+    merged = _Merged(catalog, games, seed, _seat_bots(catalog, bot, players, None), resolve(catalog, dict(house_rules or {})), None)
+    for chunk in chunks:
+        merged.merge(chunk)
+    return merged.report()
 
 
 def _seat_bots(catalog: Catalog, bot: str, players: object, seats: Sequence[str] | None) -> tuple[str, ...]:

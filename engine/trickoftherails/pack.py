@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.content.problems import Problem
 from engine.pack import Configuration, GamePack, Progress, Status, TableSet
@@ -88,6 +88,20 @@ class TrickOfTheRails:
         from engine.trickoftherails.simulate import simulate
 
         return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players, seats=seats)
+
+    def play_games(
+        self, catalog: Catalog, seed: int, start: int, stop: int, bot: str | None = None, house_rules: Mapping[str, HouseRuleValue] | None = None, *, players: int | None = None
+    ) -> Any:
+        from engine.trickoftherails.simulate import play_games
+
+        return play_games(catalog, seed, start, stop, self.bots[0] if bot is None else bot, house_rules, players=players)
+
+    def report_games(
+        self, catalog: Catalog, games: int, seed: int, bot: str | None, house_rules: Mapping[str, HouseRuleValue] | None, chunks: Iterable[Any], *, players: int | None = None
+    ) -> Report:
+        from engine.trickoftherails.simulate import report_games
+
+        return report_games(catalog, games, seed, self.bots[0] if bot is None else bot, house_rules, chunks, players=players)
 
     def summary(self, catalog: Catalog) -> str:
         return f"ok, {len(catalog.cards)} card records in {len({c.family for c in catalog.cards})} families, {len(catalog.companies)} companies, {len(catalog.effects)} effects, lanes for {', '.join(str(p) for p in catalog.player_counts)} players"

@@ -9,7 +9,7 @@ game and what is kept of it in ``runner``, the figures in ``report``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -24,7 +24,7 @@ from engine.trickoftherails.houserules import HouseRuleValue, resolve
 from engine.trickoftherails.report import Report
 from engine.trickoftherails.runner import GameRecord, play_game
 
-__all__ = ["Plan", "Report", "simulate"]
+__all__ = ["Plan", "Report", "play_games", "report_games", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -77,12 +77,8 @@ def simulate(
     fewest the game is played by, or to as many seats as ``seats`` names).
     ConfigurationError for a bad argument, bot, player count or house rule."""
     check_run(games, seed, workers)
-    if players is not None:
-        _check_players(catalog, players)
-    table = seat_bots(bot, seats, players, BOTS, catalog.player_counts[0])
-    count = _check_players(catalog, len(table))
-    rules = resolve(catalog, dict(house_rules or {}), count)
-    report = Report(catalog, count, seed, bots_label(table), dict(rules), table)
+    plan = _plan(catalog, seed, bot, house_rules, players, seats)
+    report = Report(catalog, plan.players, seed, bots_label(plan.seats), dict(plan.rules), plan.seats)
 
     def merge(records: list[GameRecord]) -> None:
         for record in records:
@@ -90,6 +86,51 @@ def simulate(
         if progress is not None:
             progress(report.games, games)
 
-    load = None if content_dir is None else partial(load_plan, str(content_dir), catalog.fingerprint, count, seed, table, rules)
-    play_chunks(play_chunk, Plan(catalog, count, seed, table, rules), games, workers, merge, load_state=load)
+    load = None if content_dir is None else partial(load_plan, str(content_dir), catalog.fingerprint, plan.players, seed, plan.seats, dict(plan.rules))
+    play_chunks(play_chunk, plan, games, workers, merge, load_state=load)
+    return report
+
+
+def _plan(catalog: Catalog, seed: int, bot: str, house_rules: Mapping[str, HouseRuleValue] | None, players: int | None, seats: Sequence[str] | None) -> Plan:
+    """The seats, the player count and the house rules of a simulation, or
+    ConfigurationError saying which is wrong."""
+    if players is not None:
+        _check_players(catalog, players)
+    table = seat_bots(bot, seats, players, BOTS, catalog.player_counts[0])
+    count = _check_players(catalog, len(table))
+    return Plan(catalog, count, seed, table, resolve(catalog, dict(house_rules or {}), count))
+
+
+def play_games(
+    catalog: Catalog, seed: int, start: int, stop: int, bot: str = "random", house_rules: Mapping[str, HouseRuleValue] | None = None, *, players: int | None = None
+) -> list[GameRecord]:
+    """Games ``start .. stop-1`` of the simulation ``simulate`` plays with
+    these arguments, as one chunk: what a cluster's worker hands back
+    (it pickles), for ``report_games`` to merge in game order."""
+    check_run(max(stop, 1), seed, 1)
+    if not 0 <= start <= stop:
+        raise ConfigurationError(f"games {start}..{stop} are not a range of games")
+    return play_chunk(_plan(catalog, seed, bot, house_rules, players, None), start, stop)
+
+
+def report_games(
+    catalog: Catalog,
+    games: int,
+    seed: int,
+    bot: str,
+    house_rules: Mapping[str, HouseRuleValue] | None,
+    chunks: Iterable[list[GameRecord]],
+    *,
+    players: int | None = None,
+) -> Report:
+    """The report ``simulate`` gives, made of ``play_games`` chunks covering
+    games ``0 .. games-1`` handed in game order."""
+    check_run(games, seed, 1)
+    plan = _plan(catalog, seed, bot, house_rules, players, None)
+    report = Report(catalog, plan.players, seed, bots_label(plan.seats), dict(plan.rules), plan.seats)
+    for records in chunks:
+        for record in records:
+            report.add(record)
+    if report.games != games:
+        raise ConfigurationError(f"{report.games} game(s) merged for a simulation of {games}")
     return report

@@ -1,0 +1,188 @@
+"""``stationmaster sweep --cluster``: the same bytes on a Dask cluster as on
+the plain pool with one worker, even when a worker process is killed in the
+middle of the run, and a prompt one-line error (exit 2, nothing written) for
+a scheduler that cannot be reached.
+
+The clusters here are LocalClusters of two processes with one thread each,
+the smallest that can lose a worker and carry on."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import PROJECT_ROOT, CliResult, RunCli
+from engine.packs import pack_rules
+from engine.sweep import runner as runners
+from engine.sweep.dask_runner import Chunk, cluster_client, dask_runner, play_chunk
+from engine.sweep.grid import build_grid
+from engine.sweep.render import to_json
+from engine.sweep.run import sweep
+from engine.sweep.store import CellStore
+
+SM = PROJECT_ROOT / "content" / "stationmaster"
+# Two cells of random play, a few games each: the whole test stays quick.
+ARGS = ["sweep", "--content", str(SM), "--rule", "startingOffice=depot,whistle-post", "--games", "6", "--seed", "3", "--no-cache", "--format", "json"]
+
+
+def test_a_local_cluster_gives_the_plain_pools_bytes(run_cli: RunCli, tmp_path: Path) -> None:
+    code, alone, err = run_cli([*ARGS, "--workers", "1"], tmp_path)
+    assert (code, err) == (0, ""), err
+    code, clustered, err = run_cli([*ARGS, "--cluster", "local", "--workers", "2"], tmp_path)
+    assert (code, err) == (0, ""), err  # no Dask log lines either
+    assert clustered == alone
+
+
+def _killing_once(marker: Path) -> Callable[[Chunk], Any]:
+    """``play_chunk``, but the first chunk any worker starts kills that
+    worker's process outright (SIGKILL, as the out-of-memory killer would):
+    the marker file, made atomically, says it has happened. Defined in a
+    function so that Dask ships it to the workers by value."""
+
+    def task(chunk: Chunk) -> Any:
+        import os
+        import signal
+
+        from engine.sweep.dask_runner import play_chunk
+
+        try:
+            fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            return play_chunk(chunk)
+        os.close(fd)
+        os.kill(os.getpid(), signal.SIGKILL)
+        raise AssertionError("unreachable: the process is gone")
+
+    return task
+
+
+def test_a_worker_killed_mid_run_loses_no_game_and_doubles_none(tmp_path: Path) -> None:
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(SM)
+    grid = build_grid(pack, catalog, ["startingOffice=depot,whistle-post"], None, None)
+    games, seed = 8, 11
+    expected = sweep(pack, catalog, grid, games, seed, CellStore(None, print), runners.pool_runner(pack, catalog, games, seed, 1, SM))
+    marker = tmp_path / "killed"
+    with cluster_client("local", 2) as client:
+        runner = dask_runner(pack, catalog, games, seed, SM, client, task=_killing_once(marker))
+        result = sweep(pack, catalog, grid, games, seed, CellStore(None, print), runner)
+    assert marker.exists(), "no worker was killed: the test proved nothing"
+    assert to_json(result) == to_json(expected)
+    assert [f.games for f in result.figures] == [games, games]
+
+
+def test_the_chunk_task_is_the_packs_own_games(tmp_path: Path) -> None:
+    # Played here, without a cluster: a chunk is the pack's play_games.
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(SM)
+    chunk = Chunk("stationmaster", str(SM), catalog.fingerprint, 4, "random", (("startingOffice", "depot"),), 1, 2, 5)
+    assert play_chunk(chunk) == pack.play_games(catalog, 4, 2, 5, "random", {"startingOffice": "depot"}, players=1)
+
+
+def test_a_chunk_refuses_other_content(tmp_path: Path) -> None:
+    from engine.errors import UsageError
+
+    chunk = Chunk("stationmaster", str(SM), "not-the-fingerprint", 4, "random", (), 1, 0, 1)
+    with pytest.raises(UsageError, match="not the content the sweep started from"):
+        play_chunk(chunk)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_an_unreachable_scheduler_is_a_prompt_usage_error(run_cli_subprocess: Callable[..., CliResult], tmp_path: Path) -> None:
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    # A hang fails the test (the connect timeout is CONNECT_SECONDS; this is far more).
+    code, out, err = run_cli_subprocess([*ARGS, "--cluster", address, "--output", "report.json"], tmp_path, timeout=60)
+    assert code == 2
+    assert out == ""
+    assert err == f"stationmaster sweep: error: cannot reach a Dask scheduler at {address} within 5 s (OSError)\n"
+    assert not (tmp_path / "report.json").exists()
+
+
+@pytest.mark.parametrize("cluster", ["foo", "tcp://", "http://host:8786", "tcp://host:port"])
+def test_a_cluster_that_is_not_an_address_is_refused(run_cli: RunCli, tmp_path: Path, cluster: str) -> None:
+    code, out, err = run_cli([*ARGS, "--cluster", cluster], tmp_path)
+    assert (code, out) == (2, "")
+    assert err == f"stationmaster sweep: error: --cluster {cluster!r}: give 'local' or a scheduler address such as tcp://HOST:8786\n"
+
+
+def test_without_cluster_dask_is_never_imported(run_cli: RunCli, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from conftest import subprocess_env
+
+    probe = "import sys, command.cli as c; c.main(sys.argv[1:]); print('distributed' in sys.modules, file=sys.stderr)"
+    done = subprocess.run([sys.executable, "-c", probe, *ARGS], cwd=tmp_path, env=subprocess_env(), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "False"
+
+
+
+def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_hang(run_cli: RunCli, tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    # A scheduler alone (no worker), in this process, reached over TCP as a real one is.
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=None, silence_logs=50) as empty:  # type: ignore[no-untyped-call]
+        address = empty.scheduler_address
+        code, out, err = run_cli([*ARGS, "--cluster", address, "--output", "report.json"], tmp_path)
+    assert (code, out) == (2, "")
+    assert err == f"stationmaster sweep: error: the Dask scheduler at {address} has no worker (start one with: dask worker {address})\n"
+    assert not (tmp_path / "report.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "bot", "rules", "players"),
+    [("stationmaster", "random", {"startingOffice": "whistle-post"}, 2), ("stationmaster", "greedy", {}, 1), ("trickoftherails", "random", {"variant": "expert"}, 4)],
+)
+def test_chunks_merged_in_order_give_simulates_report(game: str, bot: str, rules: dict[str, Any], players: int) -> None:
+    # What the cluster relies on: any cut of the games into ranges, played
+    # apart and merged in game order, is the report simulate gives.
+    pack = pack_rules(game)
+    catalog = pack.load_catalog(PROJECT_ROOT / "content" / game)
+    whole = pack.simulate(catalog, 7, 5, 1, bot, rules, players=players)
+    parts = [pack.play_games(catalog, 5, start, stop, bot, rules, players=players) for start, stop in ((0, 3), (3, 4), (4, 4), (4, 7))]
+    assert pack.report_games(catalog, 7, 5, bot, rules, parts, players=players).to_json() == whole.to_json()
+    assert pack.report_games(catalog, 7, 5, bot, rules, parts, players=players).to_text() == whole.to_text()
+
+
+def test_chunks_that_do_not_cover_the_games_are_refused() -> None:
+    from engine.errors import ConfigurationError
+
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(SM)
+    parts = [pack.play_games(catalog, 5, 0, 2, "random", {}, players=1)]
+    with pytest.raises(ConfigurationError, match="2 game"):
+        pack.report_games(catalog, 3, 5, "random", {}, parts, players=1)
+
+
+def test_a_chunk_whose_workers_keep_dying_ends_the_run_with_one_line(tmp_path: Path) -> None:
+    # Dask gives a task up (KilledWorker) once the workers running it died
+    # more than allowed-failures times; with 0 allowed, the first death.
+    import dask
+
+    from engine.sweep.dask_runner import ClusterFailed
+
+    def task(chunk: Chunk) -> Any:
+        import os
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(SM)
+    grid = build_grid(pack, catalog, ["startingOffice=depot,whistle-post"], None, None)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        with cluster_client("local", 2) as client:
+            runner = dask_runner(pack, catalog, 2, 1, SM, client, task=task)
+            with pytest.raises(ClusterFailed, match=r"^the workers playing cell 1 \(startingOffice=depot, 1 player, random bot\) kept dying; the cells finished so far are cached$"):
+                sweep(pack, catalog, grid, 2, 1, CellStore(None, print), runner)
