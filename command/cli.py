@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP, SWEEP_HELP
 from command.output import pipes_guarded
@@ -30,6 +31,36 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, or a
+    one-line error saying what was wanted (shared by the commands that count
+    games, seeds and workers)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number from {low:,} to {high:,} is needed, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {value:,}")
+        return value
+
+    return parse
+
+
+def run_alone(name: str, add_parser: Callable[[Any], object], run: Callable[[argparse.Namespace], int], argv: Sequence[str] | None) -> int:
+    """``python -m command.NAME ARGS``: one subcommand run on its own (its
+    name implied), guarded as ``main`` guards every subcommand."""
+    parser = _Parser(prog="stationmaster")
+    add_parser(parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
+    with pipes_guarded():
+        args = parser.parse_args([name, *(sys.argv[1:] if argv is None else argv)])
+        try:
+            return run(args)
+        except KeyboardInterrupt:
+            return 130
 
 
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:

@@ -17,25 +17,12 @@ from typing import Any, TextIO
 
 from command.commands import SIMULATE_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
-from command.output import pipes_guarded
+from command.cli import whole_number
 from engine.errors import ContentError, InvalidActionError, UsageError
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
 # More than any game here seats; the game itself says which counts it plays.
 MAX_PLAYERS = 99
-
-
-def _whole(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"a whole number from {low:,} to {high:,} is needed, not {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {value:,}")
-        return value
-
-    return parse
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
@@ -49,10 +36,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
             "Game i uses seed SEED * 1000003 + i; the same seed gives the same report whatever --workers is."
         ),
     )
-    parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"how many games to play (1 to {MAX_GAMES:,})")
-    parser.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, metavar="S", help="the simulation's seed (default 0)")
-    parser.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
-    parser.add_argument("--players", type=_whole(1, MAX_PLAYERS), default=None, metavar="N", help="players in each game (default: the game's fewest, 1 for stationmaster; or as many as --bot names)")
+    parser.add_argument("--games", type=whole_number(1, MAX_GAMES), required=True, metavar="N", help=f"how many games to play (1 to {MAX_GAMES:,})")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="S", help="the simulation's seed (default 0)")
+    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
+    parser.add_argument("--players", type=whole_number(1, MAX_PLAYERS), default=None, metavar="N", help="players in each game (default: the game's fewest, 1 for stationmaster; or as many as --bot names)")
     parser.add_argument(
         "--bot",
         choices=_every_bot(),
@@ -154,23 +141,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _standalone_parser() -> argparse.ArgumentParser:
-    from command.cli import _Parser
-
-    parser = _Parser(prog="stationmaster")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    add_parser(sub)
-    return parser
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m command.simulate ARGS``: the command alone (``simulate`` is implied)."""
-    with pipes_guarded():
-        args = _standalone_parser().parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
-        try:
-            return run(args)
-        except KeyboardInterrupt:
-            return 130
+    from command.cli import run_alone
+
+    return run_alone("simulate", add_parser, run, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

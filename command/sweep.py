@@ -24,8 +24,8 @@ from typing import Any, TextIO
 
 from command.commands import SWEEP_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
-from command.output import emit, pipes_guarded
-from command.simulate import _whole
+from command.output import emit
+from command.cli import whole_number
 from engine.errors import ContentError, InvalidActionError, UsageError
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
@@ -46,9 +46,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=V1,V2", help="a house rule and the values to sweep (repeatable; rules not given stay at their defaults)")
     parser.add_argument("--players", default=None, metavar="N1,N2", help="the player counts to sweep (default: the game's fewest)")
     parser.add_argument("--bot", default=None, metavar="NAME1,NAME2", help="the bots to sweep, each playing every seat (default: the game's first bot)")
-    parser.add_argument("--games", type=_whole(1, MAX_GAMES), required=True, metavar="N", help=f"games in each cell (1 to {MAX_GAMES:,})")
-    parser.add_argument("--seed", type=_whole(0, MAX_SEED), default=0, metavar="S", help="the seed every cell's games use (default 0)")
-    parser.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
+    parser.add_argument("--games", type=whole_number(1, MAX_GAMES), required=True, metavar="N", help=f"games in each cell (1 to {MAX_GAMES:,})")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="S", help="the seed every cell's games use (default 0)")
+    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
     parser.add_argument(
         "--cluster",
         default=None,
@@ -164,23 +164,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _standalone_parser() -> argparse.ArgumentParser:
-    from command.cli import _Parser
-
-    parser = _Parser(prog="stationmaster")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    add_parser(sub)
-    return parser
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m command.sweep ARGS``: the command alone (``sweep`` is implied)."""
-    with pipes_guarded():
-        args = _standalone_parser().parse_args(["sweep", *(sys.argv[1:] if argv is None else argv)])
-        try:
-            return run(args)
-        except KeyboardInterrupt:
-            return 130
+    from command.cli import run_alone
+
+    return run_alone("sweep", add_parser, run, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover
