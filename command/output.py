@@ -116,3 +116,29 @@ def pipes_guarded() -> Iterator[None]:
             if guard is not None:
                 guard.flush()
         sys.stdout, sys.stderr = saved
+
+
+class ProgressLine:
+    """A line of progress on a terminal, rewritten in place (``\r``);
+    ``finish`` ends it with a newline, once anything was shown, so what is
+    printed next starts on a line of its own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.used = False
+
+    def show(self, text: str) -> None:
+        self.stream.write(f"\r{text}")
+        self.stream.flush()
+        self.used = True
+
+    def finish(self) -> None:
+        if self.used:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def refused(command: str, message: str) -> int:
+    """Say on stderr why ``stationmaster COMMAND`` could not run; its exit status (2)."""
+    print(f"stationmaster {command}: error: {message}", file=sys.stderr)
+    return 2

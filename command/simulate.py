@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from command.commands import SIMULATE_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
 from command.cli import whole_number
+from command.output import ProgressLine, refused
 from engine.errors import ContentError, InvalidActionError, UsageError
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
@@ -63,33 +64,24 @@ def _every_bot() -> list[str]:
     return list(dict.fromkeys(bot for name in names for bot in pack_rules(name).bots))
 
 
-class _ProgressBar:
-    """``\\r``-updated progress on a terminal; ends with a newline."""
+class _ProgressBar(ProgressLine):
+    """Games done, as a bar redrawn at each whole percent."""
 
     def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
+        super().__init__(stream)
         self.shown = -1
-        self.used = False
 
     def __call__(self, done: int, total: int) -> None:
         percent = 100 * done // total
         if percent == self.shown and done != total:
             return
         self.shown = percent
-        self.used = True
         filled = 30 * done // total
-        self.stream.write(f"\rsimulating [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
-        self.stream.flush()
-
-    def finish(self) -> None:
-        if self.used:
-            self.stream.write("\n")
-            self.stream.flush()
+        self.show(f"simulating [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
 
 
 def _fail(message: str) -> int:
-    print(f"stationmaster simulate: error: {message}", file=sys.stderr)
-    return 2
+    return refused("simulate", message)
 
 
 def run(args: argparse.Namespace) -> int:

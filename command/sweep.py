@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from command.commands import SWEEP_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
-from command.output import emit
+from command.output import ProgressLine, emit, refused
 from command.cli import whole_number
 from engine.errors import ContentError, InvalidActionError, UsageError
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
@@ -65,27 +65,15 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     return parser
 
 
-class _Progress:
-    """Cells and games done, ``\\r``-updated on a terminal; ends with a newline."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.used = False
+class _Progress(ProgressLine):
+    """Cells and games done."""
 
     def __call__(self, cells: int, total: int, done: int, games: int) -> None:
-        self.stream.write(f"\rsweeping: {cells}/{total} cells done; this cell {done}/{games} games ")
-        self.stream.flush()
-        self.used = True
-
-    def finish(self) -> None:
-        if self.used:
-            self.stream.write("\n")
-            self.stream.flush()
+        self.show(f"sweeping: {cells}/{total} cells done; this cell {done}/{games} games ")
 
 
 def _fail(message: str) -> int:
-    print(f"stationmaster sweep: error: {message}", file=sys.stderr)
-    return 2
+    return refused("sweep", message)
 
 
 def _counts(text: str) -> list[int]:
