@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 
-from command.games import add_game_option, default_content
+from command.games import add_game_option, content_folder, default_content
 from command.commands import EXPORT_HELP
 from command.output import emit
 from engine.content import files
@@ -30,11 +29,7 @@ def _first(problems: Sequence[Problem]) -> str:
     return f"{first.render()}{more}"
 
 def run(args: argparse.Namespace) -> int:
-    folder = Path(args.content) if args.content else default_content(args.game)
-    try:
-        files.check_folder(folder)
-    except files.Unreadable as exc:
-        raise UsageError(f"{files.shown(folder)}: no such content directory" if exc.missing else str(exc)) from None
+    folder = content_folder(args.content if args.content else default_content(args.game))
     found, problems = find_packs(folder)
     if problems:
         raise UsageError(f"the content does not load: {_first(problems)}")

@@ -8,7 +8,9 @@ from ``content/<game>`` unless ``--content`` says otherwise.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
+from typing import Any
 
 DEFAULT_GAME = "stationmaster"
 
@@ -31,3 +33,41 @@ def add_game_option(parser: argparse.ArgumentParser) -> None:
 def default_content(game: str) -> Path:
     """Where a game's content is when ``--content`` is not given."""
     return Path("content") / game
+
+
+def content_folder(path: str | Path) -> Path:
+    """``path`` as a content folder to read, or UsageError saying plainly
+    why it cannot be (nothing there, not a folder, not listable)."""
+    from engine.content import files
+    from engine.errors import UsageError
+
+    folder = Path(path)
+    try:
+        files.check_folder(folder)
+    except files.Unreadable as exc:
+        raise UsageError(f"{files.shown(path)}: no such content directory" if exc.missing else str(exc)) from None
+    return folder
+
+
+def open_game(args: argparse.Namespace, command: str) -> tuple[Any, Path, Any] | int:
+    """The pack ``--game`` names, its content folder (``--content``, else
+    the default) and its loaded catalog; or, when the content cannot be
+    used, the exit status after saying why: 1 with every located problem
+    listed, 2 with one line (the folder cannot be read)."""
+    from command.output import refused
+    from engine.content.problems import render_all
+    from engine.errors import ContentError, UsageError
+    from engine.packs import pack_rules
+
+    game = getattr(args, "game", None) or DEFAULT_GAME
+    pack = pack_rules(game)
+    content = Path(args.content) if args.content is not None else default_content(game)
+    try:
+        catalog = pack.load_catalog(content)
+    except UsageError as exc:
+        return refused(command, str(exc))
+    except ContentError as exc:
+        print(render_all(exc.problems, "text"))
+        print("the content does not validate", file=sys.stderr)
+        return 1
+    return pack, content, catalog

@@ -12,14 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from command.commands import SIMULATE_HELP
-from command.games import DEFAULT_GAME, add_game_option, default_content
+from command.games import DEFAULT_GAME, add_game_option, default_content, open_game
 from command.cli import whole_number
 from command.output import ProgressLine, refused
-from engine.errors import ContentError, InvalidActionError, UsageError
+from engine.errors import InvalidActionError, UsageError
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
 # More than any game here seats; the game itself says which counts it plays.
@@ -87,26 +86,20 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``stationmaster simulate``: 0 done, 1 the content does not
     validate, 2 unusable arguments or a dead worker (one line on stderr)."""
-    from engine.content.problems import render_all
     from engine.packs import pack_rules
 
     game = getattr(args, "game", None) or DEFAULT_GAME
     pack = pack_rules(game)
-    content = Path(args.content) if args.content is not None else default_content(game)
     bots: list[str] = args.bot or [pack.bots[0]]
     for bot in bots:
         if bot not in pack.bots:
             return _fail(f"game '{game}' has no bot '{bot}'; its bots: {', '.join(pack.bots)}")
     # One --bot plays every seat; several name the seats, seat 0 first.
     bot, seats = (bots[0], None) if len(bots) == 1 else (bots[0], bots)
-    try:
-        catalog = pack.load_catalog(content)
-    except UsageError as exc:
-        return _fail(str(exc))
-    except ContentError as exc:
-        print(render_all(exc.problems, "text"))
-        print("the content does not validate", file=sys.stderr)
-        return 1
+    opened = open_game(args, "simulate")
+    if isinstance(opened, int):
+        return opened
+    pack, content, catalog = opened
     chosen: dict[str, Any] = {}
     try:
         for text in args.house_rule:

@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from command.commands import SWEEP_HELP
-from command.games import DEFAULT_GAME, add_game_option, default_content
+from command.games import add_game_option, default_content, open_game
 from command.output import ProgressLine, emit, refused
 from command.cli import whole_number
-from engine.errors import ContentError, InvalidActionError, UsageError
+from engine.errors import InvalidActionError, UsageError
 from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
 DEFAULT_CACHE = ".sweep-cache"
@@ -95,30 +95,21 @@ def _note(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``stationmaster sweep``: 0 done, 1 the content does not
     validate, 2 unusable arguments or a dead worker (one line on stderr)."""
-    from engine.content.problems import render_all
-    from engine.packs import pack_rules
     from engine.sweep import runner as runners
     from engine.sweep.grid import build_grid, split_list
     from engine.sweep.render import to_json, to_text
     from engine.sweep.run import sweep
     from engine.sweep.store import CellStore
 
-    game = args.game or DEFAULT_GAME
-    pack = pack_rules(game)
-    content = Path(args.content) if args.content is not None else default_content(game)
     try:
         players = None if args.players is None else _counts(args.players)
         bots = None if args.bot is None else split_list("--bot", args.bot)
     except UsageError as exc:
         return _fail(str(exc))
-    try:
-        catalog = pack.load_catalog(content)
-    except UsageError as exc:
-        return _fail(str(exc))
-    except ContentError as exc:
-        print(render_all(exc.problems, "text"))
-        print("the content does not validate", file=sys.stderr)
-        return 1
+    opened = open_game(args, "sweep")
+    if isinstance(opened, int):
+        return opened
+    pack, content, catalog = opened
     store = CellStore(None if args.no_cache else Path(args.cache), _note)
     try:
         grid = build_grid(pack, catalog, args.rule, players, bots)

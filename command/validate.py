@@ -5,20 +5,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from command.games import content_folder
 from engine.content import files
 from engine.content.problems import render_all
-from engine.errors import UsageError
 from engine.packs import load_packs
 
 
 def run(args: argparse.Namespace) -> int:
-    root = Path(args.content_dir)
-    try:
-        files.check_folder(root)
-    except files.Unreadable as exc:
-        raise UsageError(f"{files.shown(args.content_dir)}: no such content directory" if exc.missing else str(exc)) from None
+    root = content_folder(args.content_dir)
     loaded, problems = load_packs(root)
     if problems:
         out = render_all(sorted(problems), args.format)
