@@ -121,7 +121,7 @@ def _dask_against_pool(pack: Any, catalog: Any, grid: Any, games: int, runs: int
         # process's own time (the scheduler runs here) from getrusage.
         own, wall = _own_cpu(), time.perf_counter()
         with cluster_client("local", workers) as client:
-            out = to_text(sweep(pack, catalog, grid, games, seed, CellStore(None, print), dask_runner(pack, catalog, games, seed, content, client)))
+            out = to_text(sweep(pack, catalog, grid, games, seed, CellStore(None, print), dask_runner(pack, catalog, games, seed, client)))
             cpu = _own_cpu() - own + _descendants_cpu()
         return cpu, time.perf_counter() - wall, out
 

@@ -55,7 +55,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         metavar="local|tcp://HOST:PORT",
         help="play on Dask distributed: 'local' starts --workers processes for the run; an address joins a running scheduler and its workers (--workers is then unused) (default: the plain process pool)",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or JSON with sorted keys")
+    parser.add_argument(
+        "--format", choices=("text", "json", "markdown"), default="text", help="text (default), JSON with sorted keys, or a Markdown page with the charts"
+    )
     parser.add_argument("--output", default=None, metavar="FILE", help="write the report to FILE, whole, instead of standard output")
     parser.add_argument("--cache", default=DEFAULT_CACHE, metavar="DIR", help=f"where finished cells are kept (default: {DEFAULT_CACHE})")
     parser.add_argument("--no-cache", action="store_true", dest="no_cache", help="neither read nor write the cache")
@@ -126,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
                 from engine.sweep.dask_runner import cluster_client, dask_runner
 
                 client = stack.enter_context(cluster_client(args.cluster, args.workers))
-                runner = dask_runner(pack, catalog, args.games, args.seed, content, client)
+                runner = dask_runner(pack, catalog, args.games, args.seed, client)
             result = sweep(pack, catalog, grid, args.games, args.seed, store, runner, bar)
     except WorkerDied as exc:
         return _fail(f"{exc}; the cells finished so far are cached; run again, or with --workers 1")
@@ -135,7 +137,14 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.finish()
-    text = to_json(result) if args.format == "json" else to_text(result)
+    if args.format == "markdown":
+        from engine.sweep.site_page import SitePlan, command_line
+        from generator.sweep_page import sweep_page
+
+        again = SitePlan(tuple(args.rule), grid.players, grid.bots, args.games, args.seed)
+        text = sweep_page(pack, result, command_line(pack.id, again, args.content))
+    else:
+        text = to_json(result) if args.format == "json" else to_text(result)
     try:
         emit(text, args.output)
     except UsageError as exc:

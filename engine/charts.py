@@ -65,7 +65,7 @@ def _line(x1: float, y1: float, x2: float, y2: float, colour: str, width: float)
 def _open(width: float, height: float, title: str, description: str) -> list[str]:
     label = html.escape(title, quote=True)
     return [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" viewBox="0 0 {num(width)} {num(height)}" role="img" aria-label="{label}" style="max-width:100%;height:auto">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" viewBox="0 0 {num(width)} {num(height)}" role="img" aria-label="{label}" style="max-width:none">',
         f"<title>{html.escape(title, quote=False)}</title>",
         f"<desc>{html.escape(description, quote=False)}</desc>",
     ]

@@ -54,10 +54,11 @@ def check_run(games: object, seed: object, workers: object) -> None:
     check_whole("workers", workers, 1, MAX_WORKERS)
 
 
-def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+def chunks(games: int, workers: int, largest: int = 25) -> list[tuple[int, int]]:
     """Consecutive game ranges: small enough to balance the workers and to
-    report progress, large enough that passing results back costs little."""
-    size = max(1, min(25, math.ceil(games / (workers * 24))))
+    report progress, large enough that passing results back costs little;
+    none longer than ``largest`` games."""
+    size = max(1, min(largest, math.ceil(games / (workers * 24))))
     return [(start, min(games, start + size)) for start in range(0, games, size)]
 
 

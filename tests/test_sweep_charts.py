@@ -243,3 +243,24 @@ def test_the_committed_pages_carry_well_formed_charts(page: str) -> None:
         assert not FIXED_INK.search(svg)
     assert "stationmaster sweep --game " in block
     assert f"- {page.split('/', 1)[1]}" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("Simulation: ", "")
+
+
+def test_by_default_every_card_drawn_is_in_the_dead_draw_chart() -> None:
+    plan = SitePlan(PLAN.rules, PLAN.players, PLAN.bots, 5, 9)
+    context = lay_out("game", plan, _result(FOUR))
+    assert context["dead_cards"] == context["drawn_cards"] == 3
+    text = environment("stationmaster").get_template("simulation-sweep.md.j2").render(**context, link=lambda card, name: name)
+    assert "Every card drawn is shown, the highest share in any configuration first." in text
+    bounded = lay_out("game", SitePlan(PLAN.rules, PLAN.players, PLAN.bots, 5, 9, top_cards=2), _result(FOUR))
+    text = environment("stationmaster").get_template("simulation-sweep.md.j2").render(**bounded, link=lambda card, name: name)
+    assert "Shown: the 2 of 3 cards drawn, the highest share in any configuration first." in text
+
+
+def test_a_chart_keeps_its_size_rather_than_shrinking_its_text() -> None:
+    # The theme shrinks pictures to the column (max-width:100%): a chart
+    # says max-width:none, and its box on the page scrolls sideways instead.
+    context = lay_out("game", PLAN, _result(FOUR))
+    for chart in (context["score_chart"], context["dead_chart"]):
+        assert 'style="max-width:none"' in chart
+    css = (ROOT / "site" / "stylesheets" / "tables.css").read_text(encoding="utf-8")
+    assert re.search(r"\.sweep-chart \{[^}]*overflow-x: auto;", css)

@@ -8,6 +8,7 @@ the smallest that can lose a worker and carry on."""
 
 from __future__ import annotations
 
+import shutil
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -18,10 +19,10 @@ import pytest
 from conftest import PROJECT_ROOT, CliResult, RunCli
 from engine.packs import pack_rules
 from engine.sweep import runner as runners
-from engine.sweep.dask_runner import Chunk, cluster_client, dask_runner, play_chunk
+from engine.sweep.dask_runner import Chunk, ChunkTask, cluster_client, dask_runner, packed, play_chunk
 from engine.sweep.grid import build_grid
 from engine.sweep.render import to_json
-from engine.sweep.run import sweep
+from engine.sweep.run import engine_fingerprint, sweep
 from engine.sweep.store import CellStore
 
 SM = PROJECT_ROOT / "content" / "stationmaster"
@@ -37,13 +38,13 @@ def test_a_local_cluster_gives_the_plain_pools_bytes(run_cli: RunCli, tmp_path: 
     assert clustered == alone
 
 
-def _killing_once(marker: Path) -> Callable[[Chunk], Any]:
+def _killing_once(marker: Path) -> ChunkTask:
     """``play_chunk``, but the first chunk any worker starts kills that
     worker's process outright (SIGKILL, as the out-of-memory killer would):
     the marker file, made atomically, says it has happened. Defined in a
     function so that Dask ships it to the workers by value."""
 
-    def task(chunk: Chunk) -> Any:
+    def task(chunk: Chunk, catalog: bytes) -> Any:
         import os
         import signal
 
@@ -52,7 +53,7 @@ def _killing_once(marker: Path) -> Callable[[Chunk], Any]:
         try:
             fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         except FileExistsError:
-            return play_chunk(chunk)
+            return play_chunk(chunk, catalog)
         os.close(fd)
         os.kill(os.getpid(), signal.SIGKILL)
         raise AssertionError("unreachable: the process is gone")
@@ -60,35 +61,67 @@ def _killing_once(marker: Path) -> Callable[[Chunk], Any]:
     return task
 
 
-def test_a_worker_killed_mid_run_loses_no_game_and_doubles_none(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [2, 1])
+def test_a_worker_killed_mid_run_loses_no_game_and_doubles_none(tmp_path: Path, workers: int) -> None:
+    # With one worker, the only copy of the catalog on the cluster dies with
+    # it: being a task, it is made again on the worker the nanny restarts.
     pack = pack_rules("stationmaster")
     catalog = pack.load_catalog(SM)
     grid = build_grid(pack, catalog, ["startingOffice=depot,whistle-post"], None, None)
     games, seed = 8, 11
     expected = sweep(pack, catalog, grid, games, seed, CellStore(None, print), runners.pool_runner(pack, catalog, games, seed, 1, SM))
     marker = tmp_path / "killed"
-    with cluster_client("local", 2) as client:
-        runner = dask_runner(pack, catalog, games, seed, SM, client, task=_killing_once(marker))
+    with cluster_client("local", workers) as client:
+        runner = dask_runner(pack, catalog, games, seed, client, task=_killing_once(marker))
         result = sweep(pack, catalog, grid, games, seed, CellStore(None, print), runner)
     assert marker.exists(), "no worker was killed: the test proved nothing"
     assert to_json(result) == to_json(expected)
     assert [f.games for f in result.figures] == [games, games]
 
 
-def test_the_chunk_task_is_the_packs_own_games(tmp_path: Path) -> None:
+def _chunk(catalog: Any, **changed: Any) -> Chunk:
+    fields: dict[str, Any] = dict(
+        pack="stationmaster", code=engine_fingerprint("stationmaster"), fingerprint=catalog.fingerprint,
+        seed=4, bot="random", rules=(("startingOffice", "depot"),), players=1, start=2, stop=5,
+    )  # fmt: skip
+    return Chunk(**{**fields, **changed})
+
+
+def test_the_chunk_task_is_the_packs_own_games() -> None:
     # Played here, without a cluster: a chunk is the pack's play_games.
     pack = pack_rules("stationmaster")
     catalog = pack.load_catalog(SM)
-    chunk = Chunk("stationmaster", str(SM), catalog.fingerprint, 4, "random", (("startingOffice", "depot"),), 1, 2, 5)
-    assert play_chunk(chunk) == pack.play_games(catalog, 4, 2, 5, "random", {"startingOffice": "depot"}, players=1)
+    assert play_chunk(_chunk(catalog), packed(catalog)) == pack.play_games(catalog, 4, 2, 5, "random", {"startingOffice": "depot"}, players=1)
 
 
-def test_a_chunk_refuses_other_content(tmp_path: Path) -> None:
+def test_a_chunk_carries_its_content_so_a_worker_needs_no_files(tmp_path: Path) -> None:
+    # Content edited into a copy the worker never sees: the chunk's catalog
+    # is what is played, whatever lies (or does not) on the worker's disk.
+    copy = tmp_path / "content"
+    shutil.copytree(SM, copy)
+    game = copy / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("gameDays: 3", "gameDays: 2"), encoding="utf-8")
+    pack = pack_rules("stationmaster")
+    edited = pack.load_catalog(copy)
+    assert edited.fingerprint != pack.load_catalog(SM).fingerprint
+    shutil.rmtree(copy)
+    assert play_chunk(_chunk(edited), packed(edited)) == pack.play_games(edited, 4, 2, 5, "random", {"startingOffice": "depot"}, players=1)
+
+
+def test_a_worker_on_other_code_refuses_to_play() -> None:
     from engine.errors import UsageError
 
-    chunk = Chunk("stationmaster", str(SM), "not-the-fingerprint", 4, "random", (), 1, 0, 1)
+    catalog = pack_rules("stationmaster").load_catalog(SM)
+    with pytest.raises(UsageError, match=r"^a worker \(outside a cluster\) runs other code of the kit than the sweep does: install the same version on every worker$"):
+        play_chunk(_chunk(catalog, code="0" * 64, fingerprint="other-content"), packed(catalog))
+
+
+def test_a_chunk_whose_catalog_is_not_its_content_is_refused() -> None:
+    from engine.errors import UsageError
+
+    catalog = pack_rules("stationmaster").load_catalog(SM)
     with pytest.raises(UsageError, match="not the content the sweep started from"):
-        play_chunk(chunk)
+        play_chunk(_chunk(catalog, fingerprint="not-the-fingerprint"), packed(catalog))
 
 
 def _free_port() -> int:
@@ -172,7 +205,7 @@ def test_a_chunk_whose_workers_keep_dying_ends_the_run_with_one_line(tmp_path: P
 
     from engine.sweep.dask_runner import ClusterFailed
 
-    def task(chunk: Chunk) -> Any:
+    def task(chunk: Chunk, catalog: bytes) -> Any:
         import os
         import signal
 
@@ -183,6 +216,27 @@ def test_a_chunk_whose_workers_keep_dying_ends_the_run_with_one_line(tmp_path: P
     grid = build_grid(pack, catalog, ["startingOffice=depot,whistle-post"], None, None)
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
         with cluster_client("local", 2) as client:
-            runner = dask_runner(pack, catalog, 2, 1, SM, client, task=task)
+            runner = dask_runner(pack, catalog, 2, 1, client, task=task)
             with pytest.raises(ClusterFailed, match=r"^the workers playing cell 1 \(startingOffice=depot, 1 player, random bot\) kept dying; the cells finished so far are cached$"):
                 sweep(pack, catalog, grid, 2, 1, CellStore(None, print), runner)
+
+
+def _worker_settings() -> dict[str, object]:
+    import dask.config
+
+    from engine.sweep.dask_runner import QUIET_CLUSTER
+
+    return {key: dask.config.get(key) for key in QUIET_CLUSTER}
+
+
+def test_a_local_cluster_runs_quiet() -> None:
+    # Dask's dashboard profile, fast event-loop ticks and work stealing cost
+    # the games several percent (bench/dask_idle.py): every worker of a
+    # sweep's LocalCluster, and its scheduler, run with them turned down.
+    from engine.sweep.dask_runner import QUIET_CLUSTER
+
+    with cluster_client("local", 1) as client:
+        for settings in client.run(_worker_settings).values():
+            assert settings == QUIET_CLUSTER
+        scheduler = client.run_on_scheduler(lambda dask_scheduler: sorted(dask_scheduler.extensions))  # type: ignore[no-untyped-call]  # untyped in distributed
+    assert "stealing" not in scheduler

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 class StationMaster:
     id = "stationmaster"
     title = "Station Master"
+    score_unit = "points"
 
     def load_catalog(self, content_dir: Path) -> Catalog:
         return load_catalog(content_dir)

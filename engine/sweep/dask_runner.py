@@ -16,20 +16,28 @@ than ``distributed.scheduler.allowed-failures`` times (3 by default), and
 that ends the run as ``ClusterFailed``; the cells merged before it are
 already in the cache.
 
-Workers load the content themselves, from the same path, once per process
-(``_CATALOGS``), and refuse content whose fingerprint is not the one the
-sweep started from. Nothing here is imported unless ``--cluster`` is given,
-so a plain sweep neither needs nor starts Dask.
+The content travels with the work: the catalog the sweep loaded, pickled
+once (a few tens of kilobytes), is a task of its own that every chunk
+depends on; one worker runs it and the others fetch its result from a peer,
+each unpickling it once (``_CATALOGS``). A worker on another machine needs
+the kit installed but not the designer's files, and plays exactly the cards
+the sweep started from, edited a second ago or not. Being a task (its bytes
+kept in the scheduler's task list) rather than data scattered to workers,
+it is run again if every worker holding it dies. A worker also refuses to
+play on code other than the sweep's (the same engine fingerprint that keys
+the cache): figures from another version of the rules would mix in without
+a trace. Nothing here is imported unless ``--cluster`` is given, so a plain
+sweep neither needs nor starts Dask.
 """
 
 from __future__ import annotations
 
 import logging
+import pickle
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.errors import UsageError
@@ -48,6 +56,25 @@ if TYPE_CHECKING:
 CONNECT_SECONDS: Final = 5.0
 _ADDRESS = re.compile(r"^(tcp|tls)://[^\s/:]+:[0-9]{1,5}$")
 
+# What a LocalCluster started for a sweep turns down. Out of the box, Dask
+# samples each worker's stack every 10 ms for its dashboard's profile, and
+# the scheduler, the nannies and the workers each wake every 20 ms to time
+# their event loops, every 500 ms to read the system's figures and every
+# 100 ms to balance work between workers: measured idle (bench/dask_idle.py),
+# that costs about 4% of a CPU in the sweep's own process and 4% in every
+# worker, taken from the games. A sweep shows no dashboard, and its chunks
+# are alike, independent and handed out by the scheduler's queue as workers
+# come free, so nothing needs stealing. The nanny still checks the worker's
+# memory, once a second instead of ten times. A cluster given by address
+# runs on its own configuration; the README says what to set there.
+QUIET_CLUSTER: Final[dict[str, object]] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "10s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.scheduler.work-stealing": False,
+}
+
 
 class ClusterFailed(UsageError):
     """The cluster could not finish the sweep (a chunk's workers kept dying,
@@ -60,8 +87,8 @@ class Chunk:
     needs is here, and nothing else decides the result."""
 
     pack: str
-    content: str  # an absolute path, the same on every worker
-    fingerprint: str  # the content the sweep started from
+    code: str  # the engine fingerprint the sweep runs on (engine.sweep.run)
+    fingerprint: str  # the content the sweep started from (its catalog comes beside the chunk)
     seed: int
     bot: str
     rules: tuple[tuple[str, RuleValue], ...]
@@ -70,28 +97,66 @@ class Chunk:
     stop: int
 
 
-# Each worker process's loaded catalogs, by (pack, content path, fingerprint):
-# loading the content takes longer than a chunk of games, so it is done once.
-_CATALOGS: dict[tuple[str, str, str], Any] = {}
+# Each worker process's catalogs, by (pack, content fingerprint): a long-
+# lived worker serving sweep after sweep of edited content keeps the last few.
+_CATALOGS: dict[tuple[str, str], Any] = {}
+_KEEP = 4
 
 
-def _catalog(pack: GamePack, content: str, fingerprint: str) -> Any:
-    key = (pack.id, content, fingerprint)
+# A chunk task is given the chunk and its content's catalog, pickled.
+ChunkTask = Callable[[Chunk, bytes], Any]
+
+# Games in a chunk at most: a chunk costs the scheduler and the worker a
+# millisecond or two whatever its size, and a few hundred milliseconds of
+# play keeps that under one part in a hundred while still showing progress
+# several times a second.
+LARGEST_CHUNK: Final = 100
+
+
+def packed(catalog: Any) -> bytes:
+    """``catalog`` as the bytes the chunks are given."""
+    import engine.content.cache  # noqa: F401  # teaches pickle the catalog's read-only mappings
+
+    return pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _carried(catalog: bytes) -> bytes:
+    """The task that holds the pickled catalog on the cluster."""
+    return catalog
+
+
+def _catalog(pack: GamePack, chunk: Chunk, carried: bytes) -> Any:
+    key = (chunk.pack, chunk.fingerprint)
     if key not in _CATALOGS:
-        catalog = pack.load_catalog(Path(content))
-        if catalog.fingerprint != fingerprint:
-            raise UsageError(f"the content under {content} on a worker is not the content the sweep started from")
+        from engine.sweep.run import engine_fingerprint
+
+        if engine_fingerprint(pack.id) != chunk.code:
+            raise UsageError(f"a worker ({_where()}) runs other code of the kit than the sweep does: install the same version on every worker")
+        catalog = pickle.loads(carried)
+        if getattr(catalog, "fingerprint", None) != chunk.fingerprint:
+            raise UsageError("a chunk's catalog is not the content the sweep started from")
+        if len(_CATALOGS) >= _KEEP:
+            _CATALOGS.pop(next(iter(_CATALOGS)))
         _CATALOGS[key] = catalog
     return _CATALOGS[key]
 
 
-def play_chunk(chunk: Chunk) -> Any:
-    """A chunk's result, played on whichever worker runs it."""
+def _where() -> str:
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except (ImportError, ValueError):
+        return "outside a cluster"
+
+
+def play_chunk(chunk: Chunk, catalog: bytes) -> Any:
+    """A chunk's result, played on whichever worker runs it; ``catalog`` is
+    the content's catalog, pickled (``packed``)."""
     from engine.packs import pack_rules
 
     pack = pack_rules(chunk.pack)
-    catalog = _catalog(pack, chunk.content, chunk.fingerprint)
-    return pack.play_games(catalog, chunk.seed, chunk.start, chunk.stop, chunk.bot, dict(chunk.rules), players=chunk.players)
+    return pack.play_games(_catalog(pack, chunk, catalog), chunk.seed, chunk.start, chunk.stop, chunk.bot, dict(chunk.rules), players=chunk.players)
 
 
 def dask_setup(worker: object) -> None:
@@ -113,16 +178,18 @@ def _quiet() -> None:
 
 
 @contextmanager
-def cluster_client(cluster: str, workers: int) -> Iterator[Client]:
+def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = QUIET_CLUSTER) -> Iterator[Client]:
     """A client of ``cluster``: ``local`` starts a LocalCluster of ``workers``
     processes (one thread each: the games are pure Python) for the run and
-    stops it after; ``tcp://HOST:PORT`` connects to a running scheduler.
+    stops it after, under Dask configuration ``settings``;
+    ``tcp://HOST:PORT`` connects to a running scheduler.
     UsageError, within CONNECT_SECONDS, for an address that cannot be reached."""
     _quiet()
+    import dask.config
     from distributed import Client, LocalCluster
 
     if cluster == "local":
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR, preload=[__name__]) as local:
+        with dask.config.set(dict(settings)), LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR, preload=[__name__]) as local:
             with Client(local) as client:
                 yield client
         return
@@ -143,24 +210,22 @@ def cluster_client(cluster: str, workers: int) -> Iterator[Client]:
         client.close()
 
 
-def dask_runner(
-    pack: GamePack, catalog: Any, games: int, seed: int, content_dir: Path, client: Client, task: Callable[[Chunk], Any] = play_chunk
-) -> CellRunner:
+def dask_runner(pack: GamePack, catalog: Any, games: int, seed: int, client: Client, task: ChunkTask = play_chunk) -> CellRunner:
     """Cells played on ``client``'s cluster, all at once, each merged in game
     order as soon as its chunks and those of the cells before it are in.
     ``task`` plays a chunk (a test may wrap it)."""
-    content = str(content_dir.resolve())
+    from engine.sweep.run import engine_fingerprint
+
+    code = engine_fingerprint(pack.id)
 
     def run(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
         from distributed import as_completed
 
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        bounds = chunks(games, workers)
+        bounds = chunks(games, workers, LARGEST_CHUNK)
+        carried = client.submit(_carried, packed(catalog), pure=False)
         submitted: list[list[Future[Any]]] = [
-            [
-                client.submit(task, Chunk(pack.id, content, catalog.fingerprint, seed, cell.bot, cell.rules, cell.players, start, stop), pure=False, retries=0)
-                for start, stop in bounds
-            ]
+            [client.submit(task, Chunk(pack.id, code, catalog.fingerprint, seed, cell.bot, cell.rules, cell.players, start, stop), carried, pure=False, retries=0) for start, stop in bounds]
             for cell in cells
         ]
         # The chunks seen finished, by cell, keyed by task (with its games):
@@ -182,7 +247,7 @@ def dask_runner(
                 if progress is not None and following < len(cells):
                     progress(following, sum(finished[following].values()), games)
         finally:
-            client.cancel([future for futures in submitted for future in futures])
+            client.cancel([carried, *(future for futures in submitted for future in futures)])
 
     return run
 

@@ -15,6 +15,7 @@ small made-up sweep.
 from __future__ import annotations
 
 import math
+import shlex
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,16 +34,15 @@ from engine.sweep.store import CellStore
 class SitePlan:
     """The sweep a page shows: ``rules`` as ``--rule`` takes them
     (``KEY=V1,V2``), the player counts, the bots, ``games`` a cell, ``seed``;
-    the dead-draw chart shows at most ``top_cards`` cards; ``score_unit``
-    is what a score counts, as the axis names it."""
+    the dead-draw chart shows at most ``top_cards`` cards (None: every card
+    drawn, as a designer asks "what about this card?" of any of them)."""
 
     rules: tuple[str, ...]
     players: tuple[int, ...]
     bots: tuple[str, ...]
     games: int
     seed: int
-    top_cards: int = 30
-    score_unit: str = "points"
+    top_cards: int | None = None
 
 
 @dataclass(frozen=True)
@@ -55,13 +55,16 @@ class CellExtra:
     figures: Callable[[SimulationReport], Mapping[str, float]]
 
 
-def command_line(pack_id: str, plan: SitePlan) -> str:
-    """The ``stationmaster sweep`` command that plays the same sweep."""
+def command_line(pack_id: str, plan: SitePlan, content: str | None = None) -> str:
+    """The ``stationmaster sweep`` command that plays the same sweep (on
+    ``content``, a folder, where it is not the game's own), quoted for a shell."""
     parts = ["stationmaster", "sweep", "--game", pack_id]
+    if content is not None:
+        parts += ["--content", content]
     for rule in plan.rules:
         parts += ["--rule", rule]
     parts += ["--players", ",".join(map(str, plan.players)), "--bot", ",".join(plan.bots), "--games", str(plan.games), "--seed", str(plan.seed)]
-    return " ".join(parts)
+    return shlex.join(parts)
 
 
 def play(pack: GamePack, catalog: Any, plan: SitePlan, extra: CellExtra | None = None) -> tuple[SweepResult, list[Mapping[str, float]]]:
@@ -92,7 +95,7 @@ def short_label(cell: Cell, bots: int) -> str:
     return ", ".join(parts)
 
 
-def _dead_chart(result: SweepResult, numbers: list[str], top: int) -> tuple[str | None, int, int]:
+def _dead_chart(result: SweepResult, numbers: list[str], top: int | None) -> tuple[str | None, int, int]:
     """The dead-draw grid (cards by cells, % of draws), the number of cards
     it shows and of cards drawn in all; None where the game counts no cards."""
     names: dict[str, str] = {}
@@ -108,9 +111,10 @@ def _dead_chart(result: SweepResult, numbers: list[str], top: int) -> tuple[str 
     # Highest dead-draw rate in any cell first, then name and id: a total order.
     columns = [n.split(".")[0] for n in numbers]
     order = sorted(rates, key=lambda c: (-max(v for v in rates[c] if v is not None), names[c], c))
-    shown_cards = order[:top]
+    shown_cards = order if top is None else order[:top]
+    which = f"every card drawn ({len(shown_cards)})" if len(shown_cards) == len(order) else f"the {len(shown_cards)} cards"
     description = (
-        f"Dead draws as a percentage of each card's draws, for the {len(shown_cards)} cards with the highest rate in any configuration, "
+        f"Dead draws as a percentage of each card's draws, for {which}, highest rate in any configuration first, "
         f"one column for each configuration ({', '.join(numbers)}); a dash where the card was never drawn. "
         + "; ".join(
             f"{names[c]}: " + ", ".join(f"{n} {'not drawn' if v is None else figure(v) + '%'}" for n, v in zip(columns, rates[c]))
@@ -160,9 +164,19 @@ def _grouped(result: SweepResult) -> list[Context]:
     return groups
 
 
-def lay_out(pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra | None = None, kept: Sequence[Mapping[str, float]] = ()) -> Context:
-    """The page's context: the command, the cells, the charts and the
-    differences that matter."""
+def lay_out(
+    pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra | None = None, kept: Sequence[Mapping[str, float]] = (), score_unit: str = "points"
+) -> Context:
+    """The Simulation page's context for ``plan``'s sweep."""
+    return lay_out_sweep(command_line(pack_id, plan), result, score_unit, plan.top_cards, extra, kept)
+
+
+def lay_out_sweep(
+    command: str, result: SweepResult, score_unit: str, top_cards: int | None = None, extra: CellExtra | None = None, kept: Sequence[Mapping[str, float]] = ()
+) -> Context:
+    """Any sweep's charts and differences as a page lays them out, with
+    ``command``, the one that reproduces it: a Simulation page's fixed
+    sweep or a designer's own (``stationmaster sweep --format markdown``)."""
     grid = result.grid
     labels = [short_label(cell, len(grid.bots)) for cell in grid.cells]
     numbers = [f"{i + 1}. {label}" for i, label in enumerate(labels)]
@@ -170,13 +184,17 @@ def lay_out(pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra 
     for number, figures in zip(numbers, result.figures):
         s = figures.spread()
         rows.append(BoxRow(number, s.minimum, s.lower_quartile, s.median, s.upper_quartile, s.maximum, s.mean))
-    score_chart = box_plot_svg(rows, "Score spread by configuration", f"{plan.score_unit} (every seat's final score, pooled)")
-    dead_chart, dead_cards, drawn_cards = _dead_chart(result, numbers, plan.top_cards)
+    score_chart = box_plot_svg(rows, "Score spread by configuration", f"{score_unit} (every seat's final score, pooled)")
+    dead_chart, dead_cards, drawn_cards = _dead_chart(result, numbers, top_cards)
     return {
-        "command": command_line(pack_id, plan),
+        "command": command,
         "games": result.games,
         "seed": result.seed,
-        "cells": [{"number": i + 1, "label": cell.label, "baseline": i == grid.baseline} for i, cell in enumerate(grid.cells)],
+        "cells": [
+            {"number": i + 1, "label": cell.label, "baseline": i == grid.baseline, "games": figures.games, "spread": _spread_words(figures)}
+            for i, (cell, figures) in enumerate(zip(grid.cells, result.figures))
+        ],
+        "score_unit": score_unit,
         "score_chart": score_chart,
         "dead_chart": dead_chart,
         "dead_cards": dead_cards,
@@ -188,10 +206,18 @@ def lay_out(pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra 
     }
 
 
+def _spread_words(figures: CellFigures) -> dict[str, str]:
+    s = figures.spread()
+    return {
+        "lowest": figure(s.minimum), "lower": figure(s.lower_quartile), "median": figure(s.median),
+        "upper": figure(s.upper_quartile), "highest": figure(s.maximum), "mean": figure(s.mean),
+    }  # fmt: skip
+
+
 def sweep_context(pack: GamePack, catalog: Any, plan: SitePlan, extra: CellExtra | None = None) -> Context:
     """Play the plan and lay it out (seconds: the site stamps the result)."""
     result, kept = play(pack, catalog, plan, extra)
-    return lay_out(pack.id, plan, result, extra, kept)
+    return lay_out(pack.id, plan, result, extra, kept, pack.score_unit)
 
 
 def mean(values: Sequence[int]) -> float:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 class TrickOfTheRails:
     id = "trickoftherails"
     title = "Trick of the Rails"
+    score_unit = "dollars"
 
     def load_catalog(self, content_dir: Path) -> Catalog:
         return load_catalog(content_dir)

@@ -328,7 +328,7 @@ def single_source(catalog: Catalog) -> Context:
 # The Simulation page's sweep: the greedy bot at every table size the game
 # seats, every house rule at its default. Greedy tries its placements on
 # copies of the game, so thirty games a cell keep a cold build quick.
-SITE_SWEEP: Final = SitePlan(rules=(), players=(3, 4, 5), bots=("greedy",), games=30, seed=2026, score_unit="dollars")
+SITE_SWEEP: Final = SitePlan(rules=(), players=(3, 4, 5), bots=("greedy",), games=30, seed=2026)
 
 
 def _share_values(report: SimulationReport) -> dict[str, float]:

@@ -1,0 +1,26 @@
+"""A designer's own sweep as a Markdown page (``stationmaster sweep
+--format markdown``): the same charts and differences as a Simulation
+page's fixed sweep, laid out by the same code (``engine.sweep.site_page``)
+and the same template (``_sweep.md.j2``), under a title, then each
+configuration's score figures as a table.
+
+The charts are inline SVG, so the page reads wherever Markdown shows HTML,
+and in this kit's site once it is copied under ``site/`` and given a place
+in ``mkdocs.yml``'s nav. Made from the sweep's result alone: equal results
+give equal bytes.
+"""
+
+from __future__ import annotations
+
+from engine.pack import GamePack
+from engine.sweep.run import SweepResult
+from engine.sweep.site_page import lay_out_sweep
+from generator.render import environment
+
+TEMPLATE = "sweep-page.md.j2"
+
+
+def sweep_page(pack: GamePack, result: SweepResult, command: str) -> str:
+    """The page for ``result``; ``command`` is the one that reproduces it."""
+    context = lay_out_sweep(command, result, pack.score_unit)
+    return environment(pack.tables().templates).get_template(TEMPLATE).render(title=pack.title, **context)
