@@ -69,6 +69,12 @@ def sweep(
         if cached is not None and cached.games == games:
             found[index] = cached
     missing = [index for index in range(len(keys)) if index not in found]
+    outdated = store.outdated([keys[index] for index in missing])
+    if outdated:
+        store.note(
+            f"{outdated} of the {len(missing)} cell(s) to play {'was' if outdated == 1 else 'were'} cached from other content or engine code; "
+            "playing afresh (the old entries stay until the cache folder is deleted)"
+        )
     cached_count = len(found)
     total = len(keys)
     told: CellProgress | None = None

@@ -1,11 +1,14 @@
 """The cache of finished cells: one JSON file a cell, named by its key.
 
-A cell's key is a digest of everything its figures depend on: the pack, the
-cell's full configuration, the games and seed, the content's fingerprint and
-the fingerprint of the engine code that plays it. So an entry made from
-other content or other code is never found, rather than found and doubted;
-and a sweep stopped part-way, run again with the same arguments, finds the
-cells it finished. Each file is written whole (a temporary file renamed into
+A cell's key is ``QUESTION.ANSWER``: QUESTION digests what the cell asks
+(the pack, the cell's full configuration, the games and the seed), ANSWER
+also what answers it (the content's fingerprint and the fingerprint of the
+engine code that plays it). So an entry made from other content or other
+code is never found, rather than found and doubted; a sweep stopped
+part-way, run again with the same arguments, finds the cells it finished;
+and a file with the same question and another answer tells the sweep that
+the cell was cached from other content or code, which it says in one line
+(``outdated``) before playing the cell afresh. Each file is written whole (a temporary file renamed into
 place) the moment its cell is done. A file that cannot be read back (cut
 short, edited, from another version) is left aside with a one-line note and
 its cell played again: a cache is never a reason to fail.
@@ -16,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -27,18 +30,14 @@ from engine.sweep.grid import Cell
 FORMAT: Final = "sweep-cell/1"
 
 
-def cell_key(pack_id: str, cell: Cell, games: int, seed: int, content: str, engine_code: str) -> str:
-    """The digest naming a cell's figures (hex)."""
-    identity = {
-        "format": FORMAT,
-        "pack": pack_id,
-        "configuration": cell.to_dict(),
-        "games": games,
-        "seed": seed,
-        "content": content,
-        "engine": engine_code,
-    }
+def _digest(identity: dict[str, object]) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()
+
+
+def cell_key(pack_id: str, cell: Cell, games: int, seed: int, content: str, engine_code: str) -> str:
+    """The name of a cell's figures: ``QUESTION.ANSWER``, two hex digests."""
+    question = _digest({"format": FORMAT, "pack": pack_id, "configuration": cell.to_dict(), "games": games, "seed": seed})
+    return f"{question}.{_digest({'question': question, 'content': content, 'engine': engine_code})}"
 
 
 class CellStore:
@@ -64,6 +63,20 @@ class CellStore:
             os.listdir(self.folder)
         except OSError as exc:
             raise UsageError(f"cannot use the cache folder {self.folder}: {exc.strerror or exc}; give another with --cache DIR, or --no-cache") from None
+
+    def outdated(self, keys: Sequence[str]) -> int:
+        """How many of ``keys`` (cells not found) have an entry for the same
+        question with another answer: cached from other content or code."""
+        if self.folder is None or not keys:
+            return 0
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return 0  # the sweep goes on without knowing; load says what it cannot read
+        entries = {name for name in names if name.endswith(".json") and not name.startswith(".")}
+        asked = {name.split(".", 1)[0] for name in entries}
+        # A key whose own file is there was left aside as damaged: said already.
+        return sum(1 for key in keys if key.split(".", 1)[0] in asked and f"{key}.json" not in entries)
 
     def path(self, key: str) -> Path:
         assert self.folder is not None
