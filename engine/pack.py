@@ -186,6 +186,21 @@ class SimulationReport(Protocol):
 Progress = Callable[[int, int], None]
 
 
+@dataclass(frozen=True)
+class SweepMeasure:
+    """One more figure a pack has a sweep keep of each configuration, beside
+    the scores and the cards: for each row (a company, say) the mean of
+    whole numbers its simulation report holds (each company's share value
+    at the end of each game). ``totals`` gives, by row name in the pack's
+    order, their sum and how many there were: kept as whole numbers, so a
+    cell read back from the cache equals one just played."""
+
+    title: str  # as a chart's title says it
+    what: str  # the figure, in words ("each company's mean share value at the end of the games")
+    short: str  # as a line of differences names it ("mean share value")
+    totals: Callable[[Any], Mapping[str, tuple[int, int]]]
+
+
 class GamePack(Protocol):
     """One game, as the shared machinery sees it.
 
@@ -228,6 +243,11 @@ class GamePack(Protocol):
     @property
     def score_unit(self) -> str:
         """What a final score counts, as a chart's axis names it ("points")."""
+        ...
+
+    @property
+    def sweep_measure(self) -> SweepMeasure | None:
+        """The pack's own figure for a sweep to keep of each configuration, if any."""
         ...
 
     def load_catalog(self, content_dir: Path) -> Any: ...

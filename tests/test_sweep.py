@@ -22,7 +22,7 @@ from engine.sweep.figures import CardCounts, CellFigures
 from engine.sweep.grid import Cell, build_grid
 from engine.sweep.run import sweep
 from engine.sweep.runner import CellProgress, CellRunner
-from engine.sweep.store import CellStore
+from engine.sweep.store import FORMAT, CellStore
 
 SM = str(PROJECT_ROOT / "content" / "stationmaster")
 TOTR = str(PROJECT_ROOT / "content" / "trickoftherails")
@@ -68,7 +68,11 @@ def test_a_small_trick_of_the_rails_sweep_as_json(run_cli: RunCli, tmp_path: Pat
     assert data["format"] == "sweep/1" and data["game"] == "trickoftherails" and data["games"] == 2 and data["seed"] == 0
     assert data["grid"]["houseRules"] == {"variant": ["basic", "expert"]} and data["grid"]["players"] == [3, 4] and data["grid"]["bots"] == ["random"]
     assert data["baseline"] == 0
+    assert data["measure"] == {"title": "Mean share value by company and configuration", "what": "each company's mean share value at the end of the games"}
     assert [(c["houseRules"]["variant"], c["players"]) for c in data["cells"]] == [("basic", 3), ("basic", 4), ("expert", 3), ("expert", 4)]
+    for cell in data["cells"]:
+        assert list(cell["measured"]) == ["B&O", "C&O", "ERIE", "NYC", "PRR"]
+        assert all(row["count"] == 2 and row["mean"] == row["total"] / 2 for row in cell["measured"].values())
     for cell in data["cells"]:
         assert set(cell["score"]) == {"min", "q1", "median", "q3", "max", "mean"}
         assert sum(bar["count"] for bar in cell["scoreHistogram"]) == 2 * cell["players"]
@@ -152,7 +156,7 @@ def test_a_cache_from_other_engine_code_is_not_used(tmp_path: Path) -> None:
     assert notes == ["2 of the 2 cell(s) to play were cached from other content or engine code; playing afresh (the old entries stay until the cache folder is deleted)"]
 
 
-@pytest.mark.parametrize("damage", [b"{not json", b"", b'{"format": "sweep-cell/1", "key": "someone else", "figures": {}}', b"\xff\xfe", b'{"format": "sweep-cell/1"}'])
+@pytest.mark.parametrize("damage", [b"{not json", b"", b'{"format": "sweep-cell/2", "key": "someone else", "figures": {}}', b"\xff\xfe", b'{"format": "sweep-cell/2"}'])
 def test_a_damaged_cache_file_is_played_again_with_a_note(run_cli: RunCli, tmp_path: Path, played: list[int], damage: bytes) -> None:
     first = run_cli(SMALL, tmp_path)
     victim = sorted((tmp_path / ".sweep-cache").glob("*.json"))[1]
@@ -161,14 +165,18 @@ def test_a_damaged_cache_file_is_played_again_with_a_note(run_cli: RunCli, tmp_p
     assert again.code == 0 and again.out == first.out
     assert played == [4, 1]
     assert again.err.count("\n") == 1 and victim.name in again.err and "playing it again" in again.err
-    assert json.loads(victim.read_text(encoding="utf-8"))["format"] == "sweep-cell/1", "the damaged file is replaced"
+    assert json.loads(victim.read_text(encoding="utf-8"))["format"] == FORMAT, "the damaged file is replaced"
 
 
 def test_a_damaged_figures_record_is_refused() -> None:
-    good = CellFigures(2, ((1, 2),), (CardCounts("a", "A", 3, 2, 1),))
+    good = CellFigures(2, ((1, 2),), (CardCounts("a", "A", 3, 2, 1),), (("B&O", 90, 2),))
     assert CellFigures.from_dict(good.to_dict()) == good
     bad: object
-    for bad in ({"games": 0, "scores": [[1, 1]], "cards": []}, {"games": 1, "scores": [], "cards": []}, {"games": 1, "scores": [[1, 1]], "cards": [["a", "A", -1, 0, 0]]}, [], {"games": True, "scores": [[1, 1]], "cards": []}):
+    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": []}
+    for bad in (
+        {**one, "games": 0}, {**one, "scores": []}, {**one, "cards": [["a", "A", -1, 0, 0]]}, [], {**one, "games": True},
+        {**one, "measured": [["B&O", 1.5, 1]]}, {**one, "measured": [["B&O", 1, -1]]}, {**one, "measured": [[1, 1, 1]]}, {"games": 1, "scores": [[1, 1]], "cards": []},
+    ):  # fmt: skip
         with pytest.raises(ValueError):
             CellFigures.from_dict(bad)
 
@@ -260,6 +268,19 @@ def test_differences_are_worded_and_thresholded_as_documented() -> None:
     # Under a bar, nothing: a point more is less than 10% of 20, and 5 points of dead draws is noise.
     small = _figures([21, 20, 20], [CardCounts("t", "Trackage Rights", 100, 83, 17)])
     assert compare(1, cell, small, base_cell, _figures([20, 20, 20], [CardCounts("t", "Trackage Rights", 100, 88, 12)])) == []
+
+
+def test_differences_in_the_games_own_measure() -> None:
+    # A company's mean share value: 10% and 1 dollar, after the score and
+    # before the cards; a row with nothing counted in one cell says nothing.
+    base_cell = Cell(3, "greedy", (), ())
+    cell = Cell(4, "greedy", (), ())
+    rows = (("B&O", 400, 10), ("C&O", 200, 10), ("ERIE", 100, 10), ("NYC", 0, 0))
+    base = CellFigures(10, ((5, 30),), (), rows)
+    other = CellFigures(10, ((5, 40),), (), (("B&O", 300, 10), ("C&O", 215, 10), ("ERIE", 105, 10), ("NYC", 50, 10)))
+    texts = [d.text for d in compare(1, cell, other, base_cell, base, "mean share value")]
+    assert texts == ["4 players: B&O: mean share value 40 → 30 (−25%)"], "C&O's 7.5% and ERIE's 50 cents are under the bars"
+    assert compare(1, cell, other, base_cell, base)[0].measure == "mean"
 
 
 def test_an_interrupted_sweep_keeps_its_finished_cells(run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

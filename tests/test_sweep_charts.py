@@ -14,7 +14,7 @@ from engine.sweep.differences import compare
 from engine.sweep.figures import CardCounts, CellFigures
 from engine.sweep.grid import Cell, Grid
 from engine.sweep.run import SweepResult
-from engine.sweep.site_page import CellExtra, SitePlan, command_line, lay_out, short_label
+from engine.sweep.site_page import SitePlan, command_line, lay_out, short_label
 from generator.render import environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,11 +33,14 @@ def _cell(office: str, players: int) -> Cell:
     return Cell(players, "greedy", (("office", office),), (("office", office),))
 
 
-def _result(figures: list[CellFigures], cells: list[Cell] | None = None) -> SweepResult:
+MEASURE = ("Share values", "each company's mean share value")
+
+
+def _result(figures: list[CellFigures], cells: list[Cell] | None = None, measure: tuple[str, str] | None = None) -> SweepResult:
     cells = cells or [_cell(o, p) for o in ("a", "b") for p in (1, 2)][: len(figures)]
     grid = Grid((("office", tuple(dict.fromkeys(c.swept[0][1] for c in cells))),), tuple(dict.fromkeys(c.players for c in cells)), ("greedy",), tuple(cells), 0)
     differences = tuple(d for i, (c, f) in enumerate(zip(cells, figures)) if i for d in compare(i, c, f, cells[0], figures[0]))
-    return SweepResult("game", "Game", figures[0].games, 9, grid, tuple(figures), differences, 0)
+    return SweepResult("game", "Game", figures[0].games, 9, grid, tuple(figures), differences, 0, measure)
 
 
 def _figures(scores: dict[int, int], cards: tuple[CardCounts, ...] = ()) -> CellFigures:
@@ -174,20 +177,29 @@ def test_one_cell_and_no_cards() -> None:
     assert "Differences from the baseline that matter" in text and "<svg" in text
 
 
-def test_an_extra_figure_per_cell_is_drawn_as_a_grid() -> None:
-    extra = CellExtra("Share values", "each company's mean share value", lambda report: {})
-    kept = [{"B&O": 40.0, "NYC": 32.5}, {"B&O": 41.25}]
-    context = lay_out("game", PLAN, _result(FOUR[:2]), extra, kept)
+def _measured(figures: CellFigures, *rows: tuple[str, int, int]) -> CellFigures:
+    return CellFigures(figures.games, figures.scores, figures.cards, rows)
+
+
+def test_the_games_own_measure_is_drawn_as_a_grid() -> None:
+    two = [_measured(FOUR[0], ("B&O", 200, 5), ("NYC", 65, 2)), _measured(FOUR[1], ("B&O", 165, 4), ("NYC", 0, 0))]
+    context = lay_out("game", PLAN, _result(two, measure=MEASURE))
     root = parse(context["extra_chart"])
     texts = [t.text for t in root.iter(SVG + "text")]
     assert texts == ["1", "2", "B&O", "40.0", "41.2", "NYC", "32.5", "–"]
     assert "Each company's mean share value" in (root.find(SVG + "desc").text or "")  # type: ignore[union-attr]
 
 
+def test_no_measure_no_measure_chart() -> None:
+    # Rows kept without the pack naming a measure are not drawn; nor is a
+    # measure whose cells kept no rows.
+    assert lay_out("game", PLAN, _result([_measured(f, ("B&O", 1, 1)) for f in FOUR]))["extra_chart"] is None
+    assert lay_out("game", PLAN, _result(FOUR, measure=MEASURE))["extra_chart"] is None
+
+
 @pytest.mark.parametrize("pack", ["stationmaster", "trickoftherails"])
 def test_the_block_renders_with_the_charts(pack: str) -> None:
-    extra = CellExtra("Share values", "each company's mean share value", lambda report: {})
-    context = lay_out("game", PLAN, _result(FOUR), extra, [{"B&O": 1.0}] * 4)
+    context = lay_out("game", PLAN, _result([_measured(f, ("B&O", 1, 1)) for f in FOUR], measure=MEASURE))
     text = environment(pack).get_template("simulation-sweep.md.j2").render(**context, link=lambda card, name: name)
     assert f"`{context['command']}`" in text
     svgs = re.findall(r'<div class="sweep-chart">(<svg .*?</svg>)</div>', text)
@@ -222,13 +234,17 @@ def test_both_packs_register_an_expensive_sweep_table() -> None:
 def test_trick_of_the_rails_keeps_each_companys_share_value() -> None:
     from engine.trickoftherails import load_catalog
     from engine.trickoftherails.pack import PACK
-    from engine.trickoftherails.tables import SHARE_VALUES
 
     catalog = load_catalog(ROOT / "content" / "trickoftherails")
+    from engine.trickoftherails.report import Report
+
     report = PACK.simulate(catalog, 2, 1, 1, "random", None, None, players=3)
-    values = SHARE_VALUES.figures(report)
-    assert list(values) == [c.name for c in catalog.companies]
-    assert all(v >= 0 for v in values.values())
+    assert isinstance(report, Report)
+    figures = CellFigures.from_report(report, PACK.sweep_measure)
+    assert [row for row, _, _ in figures.measured] == [c.name for c in catalog.companies]
+    assert all(count == 2 and total >= 0 for _, total, count in figures.measured)  # one value a game
+    assert figures.means() == {c.name: sum(report.share_values[c.id]) / 2 for c in catalog.companies}
+    assert CellFigures.from_dict(figures.to_dict()) == figures  # kept whole in the cache
 
 
 @pytest.mark.parametrize("page", ["site/stationmaster/simulation.md", "site/trickoftherails/simulation.md"])

@@ -63,6 +63,11 @@ def test_a_trick_of_the_rails_page_counts_dollars(run_cli: RunCli, tmp_path: Pat
     assert code == 0, err
     assert page.startswith("# Trick of the Rails: a sweep of 2 configurations\n")
     assert "dollars (every seat's final score, pooled)" in page
+    # No cards are dealt from a deck to be drawn dead, so no dead-draw chart;
+    # the game's own measure instead: each company's mean share value.
+    assert page.count('<div class="sweep-chart"><svg ') == 2
+    assert "Dead draws" not in page
+    assert 'aria-label="Mean share value by company and configuration"' in page
 
 
 def test_a_page_that_cannot_be_written_is_one_line(run_cli: RunCli, tmp_path: Path) -> None:

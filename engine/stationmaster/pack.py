@@ -21,6 +21,7 @@ class StationMaster:
     id = "stationmaster"
     title = "Station Master"
     score_unit = "points"
+    sweep_measure = None
 
     def load_catalog(self, content_dir: Path) -> Catalog:
         return load_catalog(content_dir)

@@ -266,4 +266,4 @@ def _merged(pack: GamePack, catalog: Any, games: int, seed: int, cell: Cell, fut
     report = pack.report_games(catalog, games, seed, cell.bot, dict(cell.rules), results, players=cell.players)
     if progress is not None:
         progress(position, games, games)
-    return CellFigures.from_report(report)
+    return CellFigures.from_report(report, pack.sweep_measure)

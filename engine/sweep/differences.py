@@ -14,7 +14,9 @@ more often than not, and a list that names everything names nothing.
   drawn at least ``MIN_DRAWS`` (20) times in both cells;
 - a card's draws per hand per game (draws / games / players, so a table of
   two is not said to draw everything twice as often): at least
-  ``DRAWS_PER_HAND`` (0.25) and ``RELATIVE``, with the same ``MIN_DRAWS``.
+  ``DRAWS_PER_HAND`` (0.25) and ``RELATIVE``, with the same ``MIN_DRAWS``;
+- a row of the game's own measure, where it has one (a company's mean
+  share value): at least ``MEASURE_UNITS`` (1) and ``RELATIVE``.
 
 A card dealt in one cell and not the other shows as its draws falling to or
 rising from nothing. Each line reads
@@ -34,9 +36,11 @@ SCORE_POINTS: Final = 1.0
 RATE_POINTS: Final = 0.10
 DRAWS_PER_HAND: Final = 0.25
 MIN_DRAWS: Final = 20
+MEASURE_UNITS: Final = 1.0
 
 RULE_WORDS: Final = (
     f"listed when the change is at least {RELATIVE:.0%} of the baseline's figure and at least: {SCORE_POINTS:g} point of median or mean score; "
+    f"{MEASURE_UNITS:g} of a row of the game's own measure, where it has one; "
     f"{RATE_POINTS * 100:g} percentage points of a card's dead-draw rate; {DRAWS_PER_HAND:g} of a card's draws per hand per game "
     f"(card figures only for a card drawn at least {MIN_DRAWS} times in both cells, or not at all in one of them)"
 )
@@ -45,8 +49,8 @@ RULE_WORDS: Final = (
 @dataclass(frozen=True)
 class Difference:
     cell: int  # the cell's place in the grid
-    subject: str  # "score", or a card id
-    measure: str  # "median score", "mean score", "dead draws", "draws per hand"
+    subject: str  # "score", a row of the game's measure (a company), or a card id
+    measure: str  # "median score", "mean score", the game's measure ("mean share value"), "dead draws", "draws per hand"
     before: float
     after: float
     text: str
@@ -83,16 +87,24 @@ def what_differs(cell: Cell, baseline: Cell) -> str:
     return ", ".join(parts)
 
 
-def compare(index: int, cell: Cell, figures: CellFigures, baseline: Cell, base: CellFigures) -> list[Difference]:
+def compare(index: int, cell: Cell, figures: CellFigures, baseline: Cell, base: CellFigures, measured: str = "mean") -> list[Difference]:
     """What differs enough between ``figures`` (cell ``index``) and the
-    baseline's: the score first, then the cards' dead draws, then their
-    draws, each by the size of the change (largest first), then by name."""
+    baseline's: the score first, then the game's own measure (``measured``
+    names it, "mean share value") by row in the game's order, then the
+    cards' dead draws, then their draws, each by the size of the change
+    (largest first), then by name."""
     where = what_differs(cell, baseline)
     found: list[Difference] = []
     mine, theirs = figures.spread(), base.spread()
     for measure, before, after in (("median score", theirs.median, mine.median), ("mean score", theirs.mean, mine.mean)):
         if _enough(before, after, SCORE_POINTS):
             found.append(Difference(index, "score", measure, before, after, f"{where}: {measure} {number(before)} → {number(after)} ({_relative(before, after)})"))
+    base_means = base.means()
+    for row, after_mean in figures.means().items():
+        before_mean = base_means.get(row)
+        if before_mean is not None and after_mean is not None and _enough(before_mean, after_mean, MEASURE_UNITS):
+            text = f"{where}: {row}: {measured} {number(before_mean)} → {number(after_mean)} ({_relative(before_mean, after_mean)})"
+            found.append(Difference(index, row, measured, before_mean, after_mean, text))
     cards: list[tuple[str, float, str, Difference]] = []
     base_cards = {c.id: c for c in base.cards}
     hands, base_hands = figures.games * cell.players, base.games * baseline.players

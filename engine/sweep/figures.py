@@ -1,6 +1,7 @@
 """What a sweep keeps of one cell's simulation: the number of games, how
-many times each score was reached, and each card's draw, play and dead-draw
-counts.
+many times each score was reached, each card's draw, play and dead-draw
+counts, and the totals behind the pack's own measure, if it has one
+(``engine.pack.SweepMeasure``: each company's share value, say).
 
 Counts only, never a rounded rate: a cell read back from the cache is then
 the very same value as one just played, and the text and JSON made from it
@@ -16,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from engine.pack import SimulationReport
+from engine.pack import SimulationReport, SweepMeasure
 
 
 @dataclass(frozen=True)
@@ -67,12 +68,20 @@ class CellFigures:
     games: int
     scores: tuple[tuple[int, int], ...]  # (score, times reached), lowest score first
     cards: tuple[CardCounts, ...]  # in the report's order
+    # The pack's measure by row, in its order: (row, sum, how many).
+    measured: tuple[tuple[str, int, int], ...] = ()
 
     @classmethod
-    def from_report(cls, report: SimulationReport) -> CellFigures:
+    def from_report(cls, report: SimulationReport, measure: SweepMeasure | None = None) -> CellFigures:
+        """What a sweep keeps of ``report``; with the pack's ``measure``, its totals too."""
         counted = Counter(report.score_values())
         cards = tuple(CardCounts(c.id, c.name, c.drawn, c.played, c.dead) for c in report.cards.values())
-        return cls(report.games, tuple(sorted(counted.items())), cards)
+        measured = () if measure is None else tuple((row, total, count) for row, (total, count) in measure.totals(report).items())
+        return cls(report.games, tuple(sorted(counted.items())), cards, measured)
+
+    def means(self) -> dict[str, float | None]:
+        """The measure's mean by row (None for a row with nothing counted)."""
+        return {row: total / count if count else None for row, total, count in self.measured}
 
     def score_list(self) -> list[int]:
         return [score for score, times in self.scores for _ in range(times)]
@@ -91,12 +100,13 @@ class CellFigures:
             "games": self.games,
             "scores": [[score, times] for score, times in self.scores],
             "cards": [[c.id, c.name, c.drawn, c.played, c.dead] for c in self.cards],
+            "measured": [[row, total, count] for row, total, count in self.measured],
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> CellFigures:
         """The value ``to_dict`` gave; ValueError (saying what) for anything else."""
-        if not isinstance(data, dict) or set(data) != {"games", "scores", "cards"}:
+        if not isinstance(data, dict) or set(data) != {"games", "scores", "cards", "measured"}:
             raise ValueError("not a cell's figures")
         games = data["games"]
         if not _whole(games) or games < 1:
@@ -107,11 +117,18 @@ class CellFigures:
         cards = data["cards"]
         if not isinstance(cards, list) or not all(_card_row(row) for row in cards):
             raise ValueError("bad card counts")
-        return cls(games, tuple((s[0], s[1]) for s in scores), tuple(CardCounts(*row) for row in cards))
+        measured = data["measured"]
+        if not isinstance(measured, list) or not all(_measured_row(row) for row in measured):
+            raise ValueError("bad measure totals")
+        return cls(games, tuple((s[0], s[1]) for s in scores), tuple(CardCounts(*row) for row in cards), tuple((r[0], r[1], r[2]) for r in measured))
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _measured_row(row: object) -> bool:
+    return isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and _whole(row[1]) and _whole(row[2]) and row[2] >= 0
 
 
 def _card_row(row: object) -> bool:

@@ -27,6 +27,7 @@ DEFINITIONS: Final = {
     "differences": RULE_WORDS,
     "baseline": "the cell every other is compared with: each swept house rule at its default (or its first value where the default is not swept), the first player count, the first bot",
     "gameSeeds": f"every cell plays the same games: game i (from 0) uses seed SEED * {SEED_STRIDE} + i",
+    "measured": "the game's own measure (see measure), by row: the sum and count of the whole numbers it averages, and their mean",
 }
 
 
@@ -45,6 +46,7 @@ def to_dict(result: SweepResult) -> dict[str, Any]:
             "games": figures.games,
             "score": figures.spread().to_dict(),
             "scoreHistogram": [{"score": score, "count": times} for score, times in figures.scores],
+            "measured": {row: {"total": total, "count": count, "mean": None if not count else round(total / count, 4)} for row, total, count in figures.measured},
             "cards": {
                 c.id: {
                     "name": c.name, "drawn": c.drawn, "played": c.played, "dead": c.dead,
@@ -66,6 +68,7 @@ def to_dict(result: SweepResult) -> dict[str, Any]:
             "order": "house rules in the order given, each rule's values as listed, then player counts, then bots; the last varies fastest",
         },
         "baseline": grid.baseline,
+        "measure": None if result.measure is None else {"title": result.measure[0], "what": result.measure[1]},
         "cells": cells,
         "differences": [d.to_dict() for d in result.differences],
         "definitions": DEFINITIONS,
@@ -92,6 +95,12 @@ def to_text(result: SweepResult) -> str:
         s = figures.spread()
         rows.append((f"{index + 1}. {cell.label}", str(s.minimum), number(s.lower_quartile), number(s.median), number(s.upper_quartile), str(s.maximum), f"{s.mean:.2f}"))
     lines += text_table(("cell", "min", "q1", "median", "q3", "max", "mean"), rows)
+    if result.measure is not None:
+        means = [figures.means() for figures in result.figures]
+        names = list(dict.fromkeys(row for by_row in means for row in by_row))
+        lines += ["", f"{result.measure[1]}, by cell"]
+        heads = ("", *(str(index + 1) for index in range(len(grid.cells))))
+        lines += text_table(heads, [(row, *("-" if by_row.get(row) is None else f"{by_row[row]:.1f}" for by_row in means)) for row in names])
     lines += ["", "differences from the baseline that matter", f"({RULE_WORDS})"]
     lines += [f"  {d.text}" for d in result.differences] or ["  none"]
     for index, (cell, figures) in enumerate(zip(grid.cells, result.figures)):

@@ -36,6 +36,7 @@ class SweepResult:
     figures: tuple[CellFigures, ...]  # in grid order
     differences: tuple[Difference, ...]
     cached: int  # cells read from the cache (not part of the output: it must not change it)
+    measure: tuple[str, str] | None = None  # the pack's own measure (SweepMeasure): its title and what it is
 
 
 def engine_fingerprint(pack_id: str) -> str:
@@ -93,6 +94,10 @@ def sweep(
     ordered = tuple(found[index] for index in range(len(keys)))
     base_cell, base = grid.cells[grid.baseline], ordered[grid.baseline]
     differences = tuple(
-        d for index, (cell, figures) in enumerate(zip(grid.cells, ordered)) if index != grid.baseline for d in compare(index, cell, figures, base_cell, base)
+        d
+        for index, (cell, figures) in enumerate(zip(grid.cells, ordered))
+        if index != grid.baseline
+        for d in compare(index, cell, figures, base_cell, base, "mean" if pack.sweep_measure is None else pack.sweep_measure.short)
     )
-    return SweepResult(pack.id, pack.title, games, seed, grid, ordered, differences, cached_count)
+    measure = pack.sweep_measure
+    return SweepResult(pack.id, pack.title, games, seed, grid, ordered, differences, cached_count, None if measure is None else (measure.title, measure.what))

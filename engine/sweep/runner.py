@@ -37,7 +37,7 @@ def pool_runner(pack: GamePack, catalog: Any, games: int, seed: int, workers: in
         for position, cell in enumerate(cells):
             told = None if progress is None else _told(progress, position)
             report = pack.simulate(catalog, games, seed, workers, cell.bot, dict(cell.rules), told, content_dir=content_dir, players=cell.players)
-            yield CellFigures.from_report(report)
+            yield CellFigures.from_report(report, pack.sweep_measure)
 
     return run
 

@@ -5,8 +5,8 @@ bots to sweep, the games and the seed); this module plays it through the
 sweep itself (``engine.sweep.run.sweep``, one process, no cache: the site's
 stamp already keeps it from being played again) and lays out the page's
 context: the command that reproduces it, the charts, and the differences
-that matter. A pack may keep one more figure per cell from each report
-(:data:`CellExtra`, say each company's share value), drawn as a grid too.
+that matter. A pack's own measure (``engine.pack.SweepMeasure``, say each
+company's share value), kept with each cell, is drawn as a grid too.
 
 Laying out (:func:`lay_out`) is apart from playing, so a test can hand it a
 small made-up sweep.
@@ -14,19 +14,17 @@ small made-up sweep.
 
 from __future__ import annotations
 
-import math
 import shlex
-from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.charts import BoxRow, box_plot_svg, figure, grid_svg
-from engine.pack import Context, GamePack, SimulationReport
+from engine.pack import Context, GamePack
 from engine.sweep.differences import RULE_WORDS, what_differs
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell, build_grid, shown
 from engine.sweep.run import SweepResult, sweep
-from engine.sweep.runner import CellProgress
+from engine.sweep.runner import pool_runner
 from engine.sweep.store import CellStore
 
 
@@ -45,16 +43,6 @@ class SitePlan:
     top_cards: int | None = None
 
 
-@dataclass(frozen=True)
-class CellExtra:
-    """One more figure a pack keeps of each cell's report: per row (a
-    company, say), a number; drawn as a grid of rows by cells."""
-
-    title: str  # the chart's title
-    measure: str  # what the number is, in words ("mean share value at the end")
-    figures: Callable[[SimulationReport], Mapping[str, float]]
-
-
 def command_line(pack_id: str, plan: SitePlan, content: str | None = None) -> str:
     """The ``stationmaster sweep`` command that plays the same sweep (on
     ``content``, a folder, where it is not the game's own), quoted for a shell."""
@@ -67,22 +55,11 @@ def command_line(pack_id: str, plan: SitePlan, content: str | None = None) -> st
     return shlex.join(parts)
 
 
-def play(pack: GamePack, catalog: Any, plan: SitePlan, extra: CellExtra | None = None) -> tuple[SweepResult, list[Mapping[str, float]]]:
-    """Play the plan's sweep in this process; with ``extra``, also what it
-    keeps of each cell's report, in grid order."""
+def play(pack: GamePack, catalog: Any, plan: SitePlan) -> SweepResult:
+    """Play the plan's sweep in this process, every cell (no cache)."""
     grid = build_grid(pack, catalog, plan.rules, plan.players, plan.bots)
-    kept: list[Mapping[str, float]] = []
-
-    def runner(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
-        for cell in cells:
-            report = pack.simulate(catalog, plan.games, plan.seed, 1, cell.bot, dict(cell.rules), None, players=cell.players)
-            if extra is not None:
-                kept.append(extra.figures(report))
-            yield CellFigures.from_report(report)
-
-    # No cache: every cell is played here, so ``kept`` is in grid order.
-    result = sweep(pack, catalog, grid, plan.games, plan.seed, CellStore(None, lambda line: None), runner)
-    return result, kept
+    runner = pool_runner(pack, catalog, plan.games, plan.seed, 1, None)
+    return sweep(pack, catalog, grid, plan.games, plan.seed, CellStore(None, lambda line: None), runner)
 
 
 def short_label(cell: Cell, bots: int) -> str:
@@ -134,18 +111,25 @@ def _dead_chart(result: SweepResult, numbers: list[str], top: int | None) -> tup
     return svg, len(shown_cards), len(rates)
 
 
-def _extra_chart(extra: CellExtra, kept: Sequence[Mapping[str, float]], numbers: list[str]) -> str:
+def _measure_chart(result: SweepResult, numbers: list[str]) -> str | None:
+    """The pack's measure as a grid of rows by cells; None without one."""
+    if result.measure is None:
+        return None
+    title, what = result.measure
     columns = [n.split(".")[0] for n in numbers]
+    means = [figures.means() for figures in result.figures]
     rows: list[str] = []
-    for figures in kept:
-        rows += [name for name in figures if name not in rows]
-    values = [[figures.get(name) for figures in kept] for name in rows]
+    for by_row in means:
+        rows += [row for row in by_row if row not in rows]
+    if not rows:
+        return None
+    values = [[by_row.get(row) for by_row in means] for row in rows]
     description = (
-        f"{extra.measure[0].upper()}{extra.measure[1:]}, one column for each configuration ({', '.join(numbers)}). "
-        + "; ".join(f"{name}: " + ", ".join(f"{n} {'-' if v is None else figure(v)}" for n, v in zip(columns, line)) for name, line in zip(rows, values))
+        f"{what[0].upper()}{what[1:]}, one column for each configuration ({', '.join(numbers)}). "
+        + "; ".join(f"{row}: " + ", ".join(f"{n} {'-' if v is None else figure(v)}" for n, v in zip(columns, line)) for row, line in zip(rows, values))
         + "."
     )
-    return grid_svg(rows, columns, values, extra.title, description, lambda v: f"{v:.1f}")
+    return grid_svg(rows, columns, values, title, description, lambda v: f"{v:.1f}")
 
 
 def _grouped(result: SweepResult) -> list[Context]:
@@ -164,16 +148,12 @@ def _grouped(result: SweepResult) -> list[Context]:
     return groups
 
 
-def lay_out(
-    pack_id: str, plan: SitePlan, result: SweepResult, extra: CellExtra | None = None, kept: Sequence[Mapping[str, float]] = (), score_unit: str = "points"
-) -> Context:
+def lay_out(pack_id: str, plan: SitePlan, result: SweepResult, score_unit: str = "points") -> Context:
     """The Simulation page's context for ``plan``'s sweep."""
-    return lay_out_sweep(command_line(pack_id, plan), result, score_unit, plan.top_cards, extra, kept)
+    return lay_out_sweep(command_line(pack_id, plan), result, score_unit, plan.top_cards)
 
 
-def lay_out_sweep(
-    command: str, result: SweepResult, score_unit: str, top_cards: int | None = None, extra: CellExtra | None = None, kept: Sequence[Mapping[str, float]] = ()
-) -> Context:
+def lay_out_sweep(command: str, result: SweepResult, score_unit: str, top_cards: int | None = None) -> Context:
     """Any sweep's charts and differences as a page lays them out, with
     ``command``, the one that reproduces it: a Simulation page's fixed
     sweep or a designer's own (``stationmaster sweep --format markdown``)."""
@@ -199,8 +179,8 @@ def lay_out_sweep(
         "dead_chart": dead_chart,
         "dead_cards": dead_cards,
         "drawn_cards": drawn_cards,
-        "extra_chart": _extra_chart(extra, kept, numbers) if extra is not None and kept else None,
-        "extra_measure": extra.measure if extra is not None else None,
+        "extra_chart": _measure_chart(result, numbers),
+        "extra_measure": None if result.measure is None else result.measure[1],
         "differences": _grouped(result),
         "rule_words": RULE_WORDS,
     }
@@ -214,12 +194,6 @@ def _spread_words(figures: CellFigures) -> dict[str, str]:
     }  # fmt: skip
 
 
-def sweep_context(pack: GamePack, catalog: Any, plan: SitePlan, extra: CellExtra | None = None) -> Context:
+def sweep_context(pack: GamePack, catalog: Any, plan: SitePlan) -> Context:
     """Play the plan and lay it out (seconds: the site stamps the result)."""
-    result, kept = play(pack, catalog, plan, extra)
-    return lay_out(pack.id, plan, result, extra, kept, pack.score_unit)
-
-
-def mean(values: Sequence[int]) -> float:
-    """The mean of a list of whole numbers (0 for none), summed exactly."""
-    return math.fsum(values) / len(values) if values else 0.0
+    return lay_out(pack.id, plan, play(pack, catalog, plan), pack.score_unit)

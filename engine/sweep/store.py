@@ -27,7 +27,7 @@ from engine.errors import UsageError
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell
 
-FORMAT: Final = "sweep-cell/1"
+FORMAT: Final = "sweep-cell/2"
 
 
 def _digest(identity: dict[str, object]) -> str:

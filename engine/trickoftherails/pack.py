@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.content.problems import Problem
-from engine.pack import Configuration, GamePack, Progress, Status, TableSet
+from engine.pack import Configuration, GamePack, Progress, Status, SweepMeasure, TableSet
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.content.model import Card, Catalog
 from engine.trickoftherails.houserules import HouseRuleValue, parse_assignment, resolve
@@ -21,6 +21,12 @@ class TrickOfTheRails:
     id = "trickoftherails"
     title = "Trick of the Rails"
     score_unit = "dollars"
+
+    @property
+    def sweep_measure(self) -> SweepMeasure:
+        from engine.trickoftherails.report import SHARE_VALUES
+
+        return SHARE_VALUES
 
     def load_catalog(self, content_dir: Path) -> Catalog:
         return load_catalog(content_dir)

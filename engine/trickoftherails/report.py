@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from engine.pack import CardFigures
+from engine.pack import CardFigures, SweepMeasure
 from engine.pool import SEED_STRIDE
 from engine.seat_figures import DEFINITIONS as SEAT_DEFINITIONS
 from engine.seat_figures import SeatFigures, mixed_seats, percent, seating_words, text_table
@@ -136,3 +136,16 @@ class Report:
         lines += text_table(("trick", "tricks", "leader won", "%"), [(KIND_WORDS[kind], str(v["tricks"]), str(v["leaderWon"]), f"{v['percent']:.1f}") for kind, v in data["leaderWins"].items() if v["tricks"]])
         return "\n".join(lines)
 
+
+
+def share_totals(report: Report) -> dict[str, tuple[int, int]]:
+    """Each company's share values at the end of the report's games: their
+    sum and how many, by company name, in the catalog's order."""
+    names = {c.id: c.name for c in report.catalog.companies}
+    return {names[company]: (sum(values), len(values)) for company, values in report.share_values.items()}
+
+
+# What a sweep keeps of each configuration beside the scores and the cards.
+SHARE_VALUES: Final = SweepMeasure(
+    "Mean share value by company and configuration", "each company's mean share value at the end of the games", "mean share value", share_totals
+)

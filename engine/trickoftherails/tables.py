@@ -13,7 +13,7 @@ from typing import Any, Final
 from engine.content.source import Source
 from engine.pack import SimulationReport, TableSet
 from engine.simulation_table import cached_context
-from engine.sweep.site_page import CellExtra, SitePlan, mean
+from engine.sweep.site_page import SitePlan
 from engine.pack import status_legend as legend_rows
 from engine.rng import SeededStream
 from engine.trickoftherails.content.model import KIND_NAMES, Card, Catalog
@@ -331,24 +331,11 @@ def single_source(catalog: Catalog) -> Context:
 SITE_SWEEP: Final = SitePlan(rules=(), players=(3, 4, 5), bots=("greedy",), games=30, seed=2026)
 
 
-def _share_values(report: SimulationReport) -> dict[str, float]:
-    """Each company's mean share value at the end of the cell's games, by
-    name, in the catalog's order."""
-    from engine.trickoftherails.report import Report
-
-    assert isinstance(report, Report), "a Trick of the Rails simulation gives its own report"
-    names = {c.id: c.name for c in report.catalog.companies}
-    return {names[company]: mean(values) for company, values in report.share_values.items()}
-
-
-SHARE_VALUES: Final = CellExtra("Mean share value by company and configuration", "each company's mean share value at the end of the games", _share_values)
-
-
 def simulation_sweep(catalog: Catalog) -> Context:
     from engine.sweep.site_page import sweep_context
     from engine.trickoftherails.pack import PACK
 
-    return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP, SHARE_VALUES))
+    return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))
 
 
 def status_legend(catalog: Catalog) -> Context:
