@@ -40,7 +40,7 @@ MEASURE_UNITS: Final = 1.0
 
 RULE_WORDS: Final = (
     f"listed when the change is at least {RELATIVE:.0%} of the baseline's figure and at least: {SCORE_POINTS:g} point of median or mean score; "
-    f"{MEASURE_UNITS:g} of a row of the game's own measure, where it has one; "
+    f"{MEASURE_UNITS:g} unit of the game's own measure, row by row, where it has one; "
     f"{RATE_POINTS * 100:g} percentage points of a card's dead-draw rate; {DRAWS_PER_HAND:g} of a card's draws per hand per game "
     f"(card figures only for a card drawn at least {MIN_DRAWS} times in both cells, or not at all in one of them)"
 )
