@@ -22,7 +22,7 @@ def emit(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    import tempfile  # only a command that writes a file pays for it
+    from engine.atomic import write_whole  # only a command that writes a file pays for it
 
     target = Path(output)
     # Only a regular file is ever replaced: renaming over a FIFO, a device
@@ -33,17 +33,9 @@ def emit(text: str, output: str | None) -> None:
         kind = None  # nothing there yet (or unusable: the write below says so)
     if kind is not None:
         raise UsageError(f"cannot write {files.shown(output)}: it {kind}; nothing was written")
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else ".")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())  # on disk before the name points at it
-        os.replace(tmp, target)
+        write_whole(target, text.encode("utf-8"))
     except OSError as exc:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
         raise UsageError(f"cannot write {files.shown(output)}: {exc.strerror or exc}; nothing was written") from None
 
 
@@ -121,15 +113,19 @@ def pipes_guarded() -> Iterator[None]:
 class ProgressLine:
     """A line of progress on a terminal, rewritten in place (``\r``);
     ``finish`` ends it with a newline, once anything was shown, so what is
-    printed next starts on a line of its own."""
+    printed next starts on a line of its own. A line shorter than the one
+    before is padded with spaces over the rest of it: otherwise the tail of
+    the longer line stays on the screen ("1/100 gamess")."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.used = False
+        self.width = 0
 
     def show(self, text: str) -> None:
-        self.stream.write(f"\r{text}")
+        self.stream.write(f"\r{text}{' ' * (self.width - len(text))}")
         self.stream.flush()
+        self.width = len(text)
         self.used = True
 
     def finish(self) -> None:

@@ -10,15 +10,14 @@ not at all."""
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
+from engine.atomic import write_whole
 from engine.content import files
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError, UsageError
 
@@ -144,38 +143,8 @@ def _reason(path: Path, exc: OSError | ValueError) -> str:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file in
-    the same folder, written and flushed to disk, then renamed over
-    ``path``. OSError when that fails (a full disk, an I/O error); the
-    temporary file is then removed and whatever stood at ``path`` is as it was."""
-    data = text.encode("utf-8")
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                if written <= 0:  # pragma: no cover - os.write raises instead
-                    raise OSError(errno.EIO, "the save could not be written")
-                view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.chmod(temp, _file_mode(path))
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-
-
-def _file_mode(path: Path) -> int:
-    """Keep an existing file's permissions; a new file gets the usual ones."""
-    try:
-        return os.stat(path).st_mode & 0o777
-    except (OSError, ValueError):
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    """Write ``text`` to ``path`` whole or not at all (``engine.atomic``):
+    through a symbolic link, keeping an existing file's permissions. OSError
+    when that fails (a full disk, an I/O error); whatever stood at ``path``
+    is then as it was."""
+    write_whole(path, text.encode("utf-8"))

@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 import os
 import re
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.atomic import TEMP_SUFFIX, write_whole
 from engine.content.problems import Problem
 from generator.blocks import Block, parse_page
 from generator.render import TEMPLATES, Rendered, split_stamp
@@ -307,7 +307,6 @@ def write_pages(site_dir: Path, rendered: Rendered, display_prefix: str = "site/
 # beside the page. One fixed ending for .gitignore to ignore; the writer's
 # process id, so a later run removes only the files of writers that are gone
 # (killed mid-write), never one a concurrent run is about to rename.
-TEMP_SUFFIX = ".stationmaster-tmp"
 _TEMP_NAME = re.compile(r"^\..+\.([0-9]+)\.[a-z0-9_]+" + re.escape(TEMP_SUFFIX) + "$")
 _FOREIGN_TEMP_AGE = 24 * 3600  # seconds; where process ids cannot be asked about
 
@@ -342,45 +341,9 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     return removed
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make a rename inside ``folder`` durable where the system allows
-    opening a directory to flush it (not on Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_if_unchanged(target: Path, expected: bytes, data: bytes) -> bool:
     """Replace ``target`` with ``data`` atomically, unless its bytes are no
     longer ``expected`` (someone saved it since it was read): then leave it
-    and return False. A symbolic link is written through, to the file it
-    names, so the link stays a link. The new text is flushed to the disk
-    before the rename, and the rename after it, so a crash leaves the old
-    page or the new one, never an empty one."""
-    real = Path(os.path.realpath(target))
-    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=real.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            os.chmod(tmp, real.stat().st_mode & 0o777)
-            unchanged = real.read_bytes() == expected
-        except FileNotFoundError:
-            unchanged = False  # deleted (or renamed away) since it was read
-        if unchanged:
-            os.replace(tmp, real)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    if unchanged:
-        _sync_folder(real.parent)
-    return unchanged
+    and return False. Through a symbolic link, keeping the page's
+    permissions, flushed to the disk (``engine.atomic.write_whole``)."""
+    return write_whole(target, data, expected=expected)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
+from engine.atomic import write_whole
 from engine.errors import UsageError
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell
@@ -107,18 +108,9 @@ class CellStore:
         """Store a finished cell, whole or not at all."""
         if self.folder is None:
             return
-        import tempfile
 
         text = json.dumps({"format": FORMAT, "key": key, "figures": figures.to_dict()}, sort_keys=True)
-        tmp = None
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=self.folder)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(text.encode("utf-8"))
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path(key))
+            write_whole(self.path(key), text.encode("utf-8"))
         except OSError as exc:
-            if tmp is not None and os.path.exists(tmp):
-                os.unlink(tmp)
             raise UsageError(f"cannot write the cache folder {self.folder}: {exc.strerror or exc}") from None
