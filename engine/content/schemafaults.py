@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from engine import pickled
 from engine.content.fastcheck import KEYWORDS
@@ -365,14 +366,54 @@ def resolve_pointer(ref: str, family: str, raw: Mapping[str, Any]) -> tuple[str,
         return f"$ref '{ref}' must point into a file with a JSON pointer ('#/$defs/<name>')"
     target: Any = raw[family]
     pointer: Pointer = ()
-    for part in fragment.split("/")[1:]:
+    # As jsonschema reads a fragment (RFC 6901 over RFC 3986): the whole of it
+    # percent-decoded first, then split, then each part's ~1 and ~0 undone.
+    # Read any other way, a ref this check passed could point at nothing when
+    # content is checked, or a sound one be refused.
+    for part in unquote(fragment).split("/")[1:]:
         step = part.replace("~1", "/").replace("~0", "~")
         if isinstance(target, dict) and step in target:
             target = target[step]
             pointer += (step,)
-        elif isinstance(target, list) and step.isdigit() and int(step) < len(target):
+        elif isinstance(target, list) and step.isascii() and step.isdigit() and int(step) < len(target):
             target = target[int(step)]
             pointer += (int(step),)
         else:
             return f"$ref '{ref}' points at nothing: there is no '{step}' in {file or 'this file'}"
     return family, pointer, target
+
+
+def unresolved_ref_fault(texts: Mapping[str, tuple[Path, str]], raw: Mapping[str, Any], family: str, written: str) -> SchemaFault:
+    """A fault for a ``$ref`` jsonschema could not follow while checking
+    content of ``family``, placed at the first ``$ref`` in the schema files
+    that reads ``written`` (the ref as jsonschema names it: whole, or just
+    its pointer), else at the top of the family's file.
+
+    ``load_schemas`` refuses every ref it cannot follow, so this is only a
+    guard: should the two ever read a ref differently, the designer gets the
+    schema's place instead of an internal error."""
+    for name in (family, *sorted(raw)):
+        if name not in texts or not isinstance(raw.get(name), dict):
+            continue
+        path, text = texts[name]
+        positions = scan(text)
+        for pointer in positions.values:
+            if not pointer or pointer[-1] != "$ref":
+                continue
+            ref = _at(raw[name], pointer)
+            if isinstance(ref, str) and (ref == written or ref.partition("#")[2] == written.lstrip("#")):
+                line, column = position_of_offset(text, positions.offset(pointer))
+                return SchemaFault(path, line, column, f"$ref '{ref}' could not be followed while checking content; make it point at a schema in these files")
+    path, _ = texts[family]
+    return SchemaFault(path, 1, 1, f"a $ref ('{written}') could not be followed while checking content; make it point at a schema in these files")
+
+
+def _at(value: Any, pointer: Pointer) -> Any:
+    for step in pointer:
+        if isinstance(value, dict) and isinstance(step, str):
+            value = value.get(step)
+        elif isinstance(value, list) and isinstance(step, int) and step < len(value):
+            value = value[step]
+        else:
+            return None
+    return value

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.content import files
 from engine.content.fastcheck import Check, Compiler, UnsupportedSchema, all_distinct
-from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer
+from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer, unresolved_ref_fault
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -82,6 +82,7 @@ class SchemaSet:
         # Checked whole before use: a fault in a schema is the author's to
         # fix, with its place, not an internal error of the checker.
         self.raw, faults = load_schemas(texts)
+        self._texts = texts
         if faults:
             first, *rest = faults
             raise SchemaLoadError(first.path, first.line, first.column, first.message, rest)
@@ -138,10 +139,18 @@ class SchemaSet:
     def check(self, family: str, document: Any) -> list[SchemaIssue]:
         if self.fast(family)(document):
             return []
+        from referencing.exceptions import Unresolvable
+
         validator = self.validator(family)
         issues: list[SchemaIssue] = []
-        for error in validator.iter_errors(document):
-            issues.extend(_translate(error))
+        try:
+            for error in validator.iter_errors(document):
+                issues.extend(_translate(error))
+        except Unresolvable as exc:
+            # A ref the schema check passed but jsonschema cannot follow: the
+            # schema's fault, told at its place, never an internal error.
+            fault = unresolved_ref_fault(self._texts, self.raw, family, str(getattr(exc, "ref", "")))
+            raise SchemaLoadError(fault.path, fault.line, fault.column, fault.message) from None
         # jsonschema reports 'required' once per missing key, each naming the
         # whole list; keep each issue once, in order. A required key that is
         # only misspelt is reported once, as the misspelling.
