@@ -189,6 +189,14 @@ def test_a_ref_jsonschema_cannot_follow_is_the_schemas_fault_not_an_internal_err
     expect(validate(), "supplies", *at(text, '"$ref": "#/$defs/small%20count"'), "could not be followed while checking content")
 
 
+def test_a_string_never_closed_full_of_escaped_quotes_is_located(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    # It used to take a minute to say so (see test_linear_checks for the scan).
+    path = content_copy / "schema" / "offices.schema.json"
+    text = '{"description": "' + '\\"' * 20_000 + "\n}\n"
+    path.write_text(text, encoding="utf-8")
+    expect(validate(), "offices", *at(text, "\n"), "schema is not valid JSON")
+
+
 def test_deep_nesting_is_located_not_a_recursion_error(content_copy: Path, validate: Callable[[], CliResult]) -> None:
     path = content_copy / "schema" / "offices.schema.json"
     path.write_text('{"$defs": {"deep": ' + "[" * 100_000 + "]" * 100_000 + "}}\n", encoding="utf-8")
