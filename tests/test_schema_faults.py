@@ -99,6 +99,16 @@ def test_a_fault_the_metaschema_or_the_compiler_finds_is_located(content_copy: P
     expect(validate(), "defs", *at(text, key), *fragments)
 
 
+@pytest.mark.parametrize("holder", ["properties", "$defs", "patternProperties"])
+def test_a_property_named_type_must_be_a_schema_not_a_type_name(content_copy: Path, validate: Callable[[], CliResult], holder: str) -> None:
+    # "type" here names a property (or a definition), so its value is a
+    # schema; it used to be told to name a JSON type, which "object" does.
+    text = damage(content_copy, "offices", lambda d: d.setdefault("$defs", {}).update(broken={holder: {"type": "object", "other": {"type": "string"}}}))
+    result = validate()
+    expect(result, "offices", *at(text, '"broken"|"type": "object"'), "'type' must be a schema (an object, or true or false)", '"object"')
+    assert not any("must name a JSON type" in p.message for p in result.problems), result.out
+
+
 def test_ref_to_itself_at_the_top_is_a_loop(content_copy: Path, validate: Callable[[], CliResult]) -> None:
     text = damage(content_copy, "offices", lambda d: d.update({"$ref": "#"}))
     expect(validate(), "offices", *at(text, '"$ref": "#"'), "leads back to the schema it is part of", "never end")

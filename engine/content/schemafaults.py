@@ -205,7 +205,7 @@ def _metaschema_message(error: ValidationError, pointer: Pointer) -> str:
     where = f"'{pointer[-1]}'" if pointer and isinstance(pointer[-1], str) else f"item {pointer[-1]}" if pointer else "the schema"
     value = _shown(error.instance)
     wanted: Any = error.validator_value
-    if pointer and pointer[-1] == "type" and error.validator in ("anyOf", "enum", "type"):
+    if pointer and pointer[-1] == "type" and _is_keyword(pointer) and error.validator in ("anyOf", "enum", "type"):
         return f"{where} must name a JSON type ({_TYPE_NAMES}) or list them, not {value}"
     if error.validator == "type":
         names = [wanted] if isinstance(wanted, str) else list(wanted)
@@ -221,6 +221,27 @@ def _metaschema_message(error: ValidationError, pointer: Pointer) -> str:
     if error.validator == "enum":
         return f"{where} must be one of {', '.join(_shown(x) for x in wanted)}, not {value}"
     return f"{where}: {error.message}"
+
+
+# Keywords whose value maps names to schemas, lists schemas, or is one schema.
+_SCHEMA_MAPS = frozenset(("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"))
+_SCHEMA_LISTS = frozenset(("allOf", "anyOf", "oneOf", "prefixItems"))
+_SCHEMA_ONES = frozenset(("not", "items", "additionalProperties", "propertyNames", "contains", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"))
+
+
+def _is_keyword(pointer: Pointer) -> bool:
+    """Whether the last step of ``pointer`` is a key of a schema (a keyword),
+    rather than, say, the name of a property: "type" under "properties" is a
+    property called type, whose value is a schema, not a type's name."""
+    kind = "schema"
+    for step in pointer[:-1]:
+        if kind == "schema":
+            kind = "map" if step in _SCHEMA_MAPS else "list" if step in _SCHEMA_LISTS else "schema" if step in _SCHEMA_ONES else "value"
+        elif kind in ("map", "list"):
+            kind = "schema"
+        else:
+            return False
+    return kind == "schema"
 
 
 class _Walk:
