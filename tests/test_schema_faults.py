@@ -263,6 +263,25 @@ def test_a_number_too_long_to_read_is_located(content_copy: Path, validate: Call
     expect(validate(), "offices", *at(text, "9999"), "a number thousands of digits long")
 
 
+def test_a_number_too_long_to_read_is_located_at_the_number_not_at_digits_before_it(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    # Digits in a string, and a long fraction (read as a float), come first.
+    path = content_copy / "schema" / "offices.schema.json"
+    head = '{"description": "' + "1" * 1500 + '", "minimum": 0.' + "5" * 1500 + ', "maximum": '
+    text = path.read_text(encoding="utf-8").replace("{", head + "9" * 5000 + ", ", 1)
+    path.write_text(text, encoding="utf-8")
+    expect(validate(), "offices", *at(text, "9999"), "a number thousands of digits long")
+
+
+def test_a_key_written_three_times_is_located_at_each_repeat(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    path = content_copy / "schema" / "offices.schema.json"
+    text = path.read_text(encoding="utf-8").replace("{", '{\n  "title": "a",\n  "title": "b",\n  "title": "c",', 1)
+    path.write_text(text, encoding="utf-8")
+    result = validate()
+    # The first is kept; every later one (the file's own title too) is told.
+    for nth in range(2, text.count('"title"') + 1):
+        expect(result, "offices", *at(text, '"title"', nth), "key 'title' is written twice")
+
+
 def test_an_id_that_would_move_ref_resolution_is_refused(content_copy: Path, validate: Callable[[], CliResult]) -> None:
     """With its own $id, a schema's relative refs resolved against that
     address: the first card to fail its schema ended in an internal error."""

@@ -132,7 +132,7 @@ def _decode(found: _File) -> list[SchemaFault]:
         return [SchemaFault(found.path, 1, 1, "schema is not usable JSON: nested too deep to read")]
     except ValueError:
         # Python refuses to read an integer of thousands of digits.
-        long = re.search(r"[0-9]{1000,}", found.text)
+        long = next((m for m in _LONG_NUMBER.finditer(found.text) if m.group()[0] != '"'), None)
         line, column = position_of_offset(found.text, long.start() if long else 0)
         return [SchemaFault(found.path, line, column, "schema is not usable JSON: a number thousands of digits long")]
     if not isinstance(value, dict):
@@ -140,7 +140,19 @@ def _decode(found: _File) -> list[SchemaFault]:
     found.value = value
     found._positions = scan(found.text)
     repeats = found._positions.repeats
-    return [found.at(pointer, f"key '{pointer[-1]}' is written twice in this object; JSON keeps only the last, so keep one") for pointer, _ in repeats]
+    # Each repeat at its own place: the positions by pointer keep only the
+    # last of the keys written alike.
+    return [
+        SchemaFault(found.path, *position_of_offset(found.text, offset), f"key '{pointer[-1]}' is written twice in this object; JSON keeps only the last, so keep one")
+        for pointer, offset in repeats
+    ]
+
+
+# A string (skipped whole, so digits inside it are passed over) or a whole
+# number of a thousand digits or more (the fraction or exponent of a number,
+# read as a float, is no trouble to Python). json.loads read the text up to
+# the number, so every string before it is closed.
+_LONG_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*+"|(?<![\w.+-])-?[0-9]{1000,}(?![0-9.eE])', re.DOTALL)
 
 
 def _against_metaschema(found: _File) -> list[SchemaFault]:
