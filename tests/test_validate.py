@@ -923,6 +923,29 @@ def test_bad_escape_in_closed_string_is_not_called_unclosed(content_copy: Path, 
     assert len(result.problems) == 1, result.out
 
 
+@pytest.mark.parametrize("number", [".nan", ".NaN", ".inf", "-.inf", "+.Inf", "1e999"])
+def test_nan_and_infinity_are_refused_where_written(content_copy: Path, validate: Validate, number: str) -> None:
+    # The whistle posts' count has a minimum and a maximum: NaN compares
+    # false with both, so the quick check said invalid, jsonschema said
+    # valid, and the count passed as within its bounds.
+    text, _ = sub(content_copy, "supplies.yaml", r"^(  count: )[0-9]+$", lambda m: m[1] + number)
+    result = validate()
+    expect_problem(result, "content/supplies.yaml", *position(text, f"count: {number}", shift=len("count: ")), f"'{number}' is", "write one")
+    assert len(result.problems) == 1, result.out
+
+
+def test_nan_never_passes_the_schema_check_of_a_bounded_number(tmp_path: Path) -> None:
+    # Both checkers over the value itself, for code that builds documents.
+    from engine.content.schemas import SchemaSet
+
+    schema = tmp_path / "schema"
+    schema.mkdir()
+    (schema / "things.schema.json").write_text(json.dumps({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"n": {"type": "number", "minimum": 0, "maximum": 10}}}), encoding="utf-8")
+    checked = SchemaSet(schema)
+    assert checked.check("things", {"n": 5.0}) == []
+    assert [i.pointer for i in checked.check("things", {"n": float("nan")})] == [("n",)]
+
+
 # ---------------------------------------------------------- file shapes
 
 

@@ -11,6 +11,7 @@ the exact line and column of a key or value.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 import weakref
@@ -506,9 +507,15 @@ class _Converter:
                 if len(text) > _MAX_NUMBER_CHARS:
                     return self._issue(node, f"number {text[:20]}... is far too long")
                 low = text.lower().lstrip("+")
-                if low in (".inf", "-.inf", ".nan"):
-                    return float(low.replace(".", ""))
-                return float(text)
+                number = float(low.replace(".", "")) if low in (".inf", "-.inf", ".nan") else float(text)
+                if not math.isfinite(number):
+                    # NaN compares false with every bound, so the quick check
+                    # and jsonschema disagree on "minimum: 0" (one refuses it,
+                    # the other lets it through); an infinity is no count or
+                    # amount either. Neither is a number content can hold.
+                    kind = "is not a number (NaN)" if math.isnan(number) else "is infinite (too large for a number)"
+                    return self._issue(node, f"'{text}' {kind}; content numbers are ordinary numbers, so write one")
+                return number
         else:
             self._bad_tag(node)
             return None
