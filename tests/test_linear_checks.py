@@ -12,6 +12,7 @@ pairwise definition.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import _utils
 
-from engine.content import fastcheck
+from engine.content import fastcheck, jsonpos
 from engine.content.fastcheck import _json_eq, _unique
 from engine.content.schemas import SchemaSet
 
@@ -170,3 +171,77 @@ def test_locating_a_problem_under_each_of_many_keys_reads_the_mapping_once() -> 
     for i in range(N):
         assert locate(document.root, ("restrictions", f"key{i}"), key=True) == (i + 2, 3)
     assert _CountingList.handed <= 2 * N
+
+
+class _Reads:
+    """A compiled pattern that adds up how much text its searches and
+    matches could have read (from where each starts to where it ends, or to
+    the end of the text when nothing is found)."""
+
+    def __init__(self, pattern: re.Pattern[str], tally: list[int]) -> None:
+        self.pattern, self.tally = pattern, tally
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        found = self.pattern.search(text, pos)
+        self.tally[0] += (found.end() if found else len(text)) - pos
+        return found
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        found = self.pattern.match(text, pos)
+        self.tally[0] += (found.end() if found else len(text)) - pos
+        return found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"description": "' + '\\"' * N + "\n}\n",
+        '{"a": "' + '\\"' * N + '", "b": [' + "[]," * N + "[]]}",
+        '{"a": ' + '"x", ' * N + '"' + '"[' * N,
+    ],
+    ids=["never-closed-escaped-quotes", "closed-then-brackets", "many-strings-then-quotes"],
+)
+def test_the_schema_hazard_scan_reads_each_character_about_once(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A never-closed string full of escaped quotes made the scan start again
+    # from every quote and read on to the end: a 120 KB schema took a minute
+    # (bench figures in the commit). Text read stands in for time.
+    tally = [0]
+    monkeypatch.setattr(jsonpos, "_HAZARD", _Reads(jsonpos._HAZARD, tally))
+    monkeypatch.setattr(jsonpos, "_STRING_REST", _Reads(jsonpos._STRING_REST, tally), raising=False)
+    jsonpos.first_hazard(text, 64)
+    assert tally[0] <= 2 * len(text)
+
+
+_CONSTANT = re.compile(r"-?\bInfinity\b|\bNaN\b")
+
+
+def _hazard_by_hand(text: str, max_depth: int) -> int | None:
+    """The offset ``first_hazard`` should give, found one character at a
+    time; nothing after a string that is never closed is read."""
+    depth, at, inside = 0, 0, False
+    while at < len(text):
+        char = text[at]
+        if inside:
+            if char == "\\":
+                at += 1
+            elif char == '"':
+                inside = False
+        elif char == '"':
+            inside = True
+        elif char in "[{":
+            depth += 1
+            if depth > max_depth:
+                return at
+        elif char in "]}":
+            depth -= 1
+        elif _CONSTANT.match(text, at):
+            return at
+        at += 1
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet='"\\[]{}aN -Infinity', max_size=40))
+def test_the_schema_hazard_scan_agrees_with_a_walk_by_hand(text: str) -> None:
+    found = jsonpos.first_hazard(text, 3)
+    assert (found.offset if found else None) == _hazard_by_hand(text, 3)

@@ -225,6 +225,14 @@ def test_a_link_to_nothing_or_a_loop_of_links_is_a_located_problem(two_packs: Pa
     ]
 
 
+def test_a_link_to_the_root_folder_in_the_content_is_a_located_problem(two_packs: Path) -> None:
+    # It used to walk the whole file system (a hang).
+    (two_packs / "stationmaster" / "everything").symlink_to("/")
+    result = child(["validate"], two_packs.parent)
+    assert result.code == 1, result
+    assert "content/stationmaster/everything: is a link to a folder outside the content (/); it was not read" in result.out
+
+
 def test_a_fifo_as_game_yaml_is_a_located_problem(two_packs: Path) -> None:
     game = two_packs / "trickoftherails" / "game.yaml"
     game.unlink()
@@ -409,3 +417,51 @@ def test_the_walk_reports_a_link_back_to_a_folder_it_is_in(tmp_path: Path) -> No
     listing = files.walk(tmp_path)
     assert listing.files == [tmp_path / "a" / "f.yaml"]
     assert [Path(u.path) for u in listing.unreadable] == [tmp_path / "a" / "loop"]
+
+
+def _links_at_every_level(root: Path, levels: int) -> None:
+    """``root/d0 .. d{levels}``, each ``d<i>`` holding a file and two links,
+    ``a`` and ``b``, to the next: followed blindly, 2**levels folders."""
+    for level in range(levels + 1):
+        (root / f"d{level}").mkdir()
+        (root / f"d{level}" / "f.yaml").write_text("")
+    for level in range(levels):
+        for name in ("a", "b"):
+            (root / f"d{level}" / name).symlink_to(root / f"d{level + 1}")
+
+
+def test_the_walk_reads_each_real_folder_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _links_at_every_level(tmp_path, 12)
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    def counting(path: Any) -> Any:
+        listed.append(os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", counting)
+    listing = files.walk(tmp_path)
+    # The top, d0..d12 by their own names; each reached again through a link
+    # is reported once, not read.
+    assert len(listed) == 1 + 13
+    assert len(listing.files) == 13
+    assert all("read already" in u.reason for u in listing.unreadable)
+
+
+def test_the_walk_refuses_a_link_to_a_folder_outside_the_content(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    (content / "home").mkdir(parents=True)
+    (content / "home" / "f.yaml").write_text("")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "g.yaml").write_text("")
+    (content / "home" / "everything").symlink_to("/")
+    (content / "home" / "beside").symlink_to(tmp_path / "elsewhere")
+    (content / "inner").symlink_to("home")  # inside: followed (and read once)
+    listing = files.walk(content)
+    assert listing.files == [content / "home" / "f.yaml"]
+    refused = {Path(u.path): u.reason for u in listing.unreadable}
+    assert set(refused) == {content / "home" / "everything", content / "home" / "beside", content / "inner"}
+    assert "outside the content (/)" in refused[content / "home" / "everything"]
+    assert "outside the content" in refused[content / "home" / "beside"]
+    assert "read already" in refused[content / "inner"]
+    assert not any(u.refused for u in listing.unreadable)

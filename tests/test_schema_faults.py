@@ -99,6 +99,16 @@ def test_a_fault_the_metaschema_or_the_compiler_finds_is_located(content_copy: P
     expect(validate(), "defs", *at(text, key), *fragments)
 
 
+@pytest.mark.parametrize("holder", ["properties", "$defs", "patternProperties"])
+def test_a_property_named_type_must_be_a_schema_not_a_type_name(content_copy: Path, validate: Callable[[], CliResult], holder: str) -> None:
+    # "type" here names a property (or a definition), so its value is a
+    # schema; it used to be told to name a JSON type, which "object" does.
+    text = damage(content_copy, "offices", lambda d: d.setdefault("$defs", {}).update(broken={holder: {"type": "object", "other": {"type": "string"}}}))
+    result = validate()
+    expect(result, "offices", *at(text, '"broken"|"type": "object"'), "'type' must be a schema (an object, or true or false)", '"object"')
+    assert not any("must name a JSON type" in p.message for p in result.problems), result.out
+
+
 def test_ref_to_itself_at_the_top_is_a_loop(content_copy: Path, validate: Callable[[], CliResult]) -> None:
     text = damage(content_copy, "offices", lambda d: d.update({"$ref": "#"}))
     expect(validate(), "offices", *at(text, '"$ref": "#"'), "leads back to the schema it is part of", "never end")
@@ -142,6 +152,59 @@ def test_recursion_through_an_item_is_a_sound_schema(content_copy: Path, validat
 def test_ref_to_nothing_is_located(content_copy: Path, validate: Callable[[], CliResult], ref: str, fragment: str) -> None:
     text = damage(content_copy, "offices", lambda d: d.setdefault("$defs", {}).update(dangling={"$ref": ref}))
     expect(validate(), "offices", *at(text, f'"$ref": "{ref}"'), fragment)
+
+
+def _count_by_ref(ref: str, name: str) -> Edit:
+    """An edit: supplies' whistle-post count checked through ``ref`` to a
+    definition called ``name``."""
+
+    def edit(d: dict[str, Any]) -> None:
+        d.setdefault("$defs", {})[name] = {"type": "integer", "minimum": 1, "maximum": 8}
+        d["properties"]["whistlePosts"]["properties"]["count"] = {"$ref": ref}
+
+    return edit
+
+
+def _whistle_posts(content: Path, count: int) -> None:
+    path = content / "supplies.yaml"
+    text, done = re.subn(r"(?m)^(  count: )[0-9]+$", lambda m: f"{m[1]}{count}", path.read_text(encoding="utf-8"), count=1)
+    assert done == 1, "no whistle-post count in supplies.yaml (the content changed shape?)"
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_percent_encoded_ref_is_read_as_jsonschema_reads_it(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    # jsonschema percent-decodes a ref's pointer: "a%20b" names the key "a b".
+    damage(content_copy, "supplies", _count_by_ref("#/$defs/small%20count", "small count"))
+    assert validate().code == 0
+    _whistle_posts(content_copy, 99)
+    result = validate()
+    assert result.code == 1 and any("99" in p.message for p in result.problems), result.out
+
+
+def test_a_ref_only_written_percent_encoded_points_at_nothing(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    # The key is spelt with "%20" itself, which the decoded ref does not name:
+    # passed as sound, it ended in an internal error at the first bad count.
+    text = damage(content_copy, "supplies", _count_by_ref("#/$defs/small%20count", "small%20count"))
+    _whistle_posts(content_copy, 99)
+    expect(validate(), "supplies", *at(text, '"$ref": "#/$defs/small%20count"'), "points at nothing", "'small count'")
+
+
+def test_a_ref_jsonschema_cannot_follow_is_the_schemas_fault_not_an_internal_error(content_copy: Path, validate: Callable[[], CliResult], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Should the kit's own reading of refs ever differ from jsonschema's again
+    # (here: made to skip the percent-decoding), the content check reports the
+    # ref at its place instead of failing inside jsonschema.
+    monkeypatch.setattr("engine.content.schemafaults.unquote", lambda text: text, raising=False)
+    text = damage(content_copy, "supplies", _count_by_ref("#/$defs/small%20count", "small%20count"))
+    _whistle_posts(content_copy, 99)
+    expect(validate(), "supplies", *at(text, '"$ref": "#/$defs/small%20count"'), "could not be followed while checking content")
+
+
+def test_a_string_never_closed_full_of_escaped_quotes_is_located(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    # It used to take a minute to say so (see test_linear_checks for the scan).
+    path = content_copy / "schema" / "offices.schema.json"
+    text = '{"description": "' + '\\"' * 20_000 + "\n}\n"
+    path.write_text(text, encoding="utf-8")
+    expect(validate(), "offices", *at(text, "\n"), "schema is not valid JSON")
 
 
 def test_deep_nesting_is_located_not_a_recursion_error(content_copy: Path, validate: Callable[[], CliResult]) -> None:
@@ -198,6 +261,25 @@ def test_a_number_too_long_to_read_is_located(content_copy: Path, validate: Call
     text = path.read_text(encoding="utf-8").replace("{", '{"maximum": ' + "9" * 5000 + ", ", 1)
     path.write_text(text, encoding="utf-8")
     expect(validate(), "offices", *at(text, "9999"), "a number thousands of digits long")
+
+
+def test_a_number_too_long_to_read_is_located_at_the_number_not_at_digits_before_it(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    # Digits in a string, and a long fraction (read as a float), come first.
+    path = content_copy / "schema" / "offices.schema.json"
+    head = '{"description": "' + "1" * 1500 + '", "minimum": 0.' + "5" * 1500 + ', "maximum": '
+    text = path.read_text(encoding="utf-8").replace("{", head + "9" * 5000 + ", ", 1)
+    path.write_text(text, encoding="utf-8")
+    expect(validate(), "offices", *at(text, "9999"), "a number thousands of digits long")
+
+
+def test_a_key_written_three_times_is_located_at_each_repeat(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    path = content_copy / "schema" / "offices.schema.json"
+    text = path.read_text(encoding="utf-8").replace("{", '{\n  "title": "a",\n  "title": "b",\n  "title": "c",', 1)
+    path.write_text(text, encoding="utf-8")
+    result = validate()
+    # The first is kept; every later one (the file's own title too) is told.
+    for nth in range(2, text.count('"title"') + 1):
+        expect(result, "offices", *at(text, '"title"', nth), "key 'title' is written twice")
 
 
 def test_an_id_that_would_move_ref_resolution_is_refused(content_copy: Path, validate: Callable[[], CliResult]) -> None:

@@ -887,6 +887,65 @@ def test_line_numbers_count_only_newlines(content_copy: Path, validate: Validate
     assert len(result.problems) == 1, result.out
 
 
+def test_lone_carriage_return_is_refused_where_it_stands(content_copy: Path, validate: Validate) -> None:
+    # libyaml breaks the line at a CR with no LF after it; with a quote left
+    # open after one, placing the problem used to index past a line's end
+    # (an internal error), and elsewhere every later line number drifted.
+    data = b"whistlePosts:\r  office: 'whistle-post\r  count: 4\r"
+    write(content_copy, "supplies.yaml", data)
+    result = validate()
+    expect_problem(result, "content/supplies.yaml", 1, len("whistlePosts:") + 1, "carriage return (U+000D) with no newline after it")
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    "text, offset",
+    [("a:\n  - 1\n\r  - 'x", 9), ("a: 1\rb: 2\rc: [1, 2\r", 4), ("a: 1\r\nb: 2\rc: 3\r\n", 10)],
+    ids=["before-open-quote", "before-open-list", "after-crlf"],
+)
+def test_read_yaml_refuses_lone_carriage_return(text: str, offset: int) -> None:
+    with pytest.raises(YamlReadError) as caught:
+        read_yaml(text)
+    (issue,) = caught.value.issues
+    assert (issue.line, issue.column) == at(text, offset)
+    assert "carriage return" in issue.message
+
+
+def test_windows_line_ends_still_read() -> None:
+    assert read_yaml("a: 1\r\nb: 'two'\r\nc: [1, 2]\r\n").value == {"a": 1, "b": "two", "c": [1, 2]}
+
+
+def test_bad_escape_in_closed_string_is_not_called_unclosed(content_copy: Path, validate: Validate) -> None:
+    text, _ = sub(content_copy, "game.yaml", r"^title: .*$", lambda _: 'title: "Station\\qMaster"')
+    result = validate()
+    problem = expect_problem(result, "content/game.yaml", *position(text, "\\q"), "\\q is not an escape YAML knows", "write a backslash as \\\\")
+    assert "never closed" not in problem
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize("number", [".nan", ".NaN", ".inf", "-.inf", "+.Inf", "1e999"])
+def test_nan_and_infinity_are_refused_where_written(content_copy: Path, validate: Validate, number: str) -> None:
+    # The whistle posts' count has a minimum and a maximum: NaN compares
+    # false with both, so the quick check said invalid, jsonschema said
+    # valid, and the count passed as within its bounds.
+    text, _ = sub(content_copy, "supplies.yaml", r"^(  count: )[0-9]+$", lambda m: m[1] + number)
+    result = validate()
+    expect_problem(result, "content/supplies.yaml", *position(text, f"count: {number}", shift=len("count: ")), f"'{number}' is", "write one")
+    assert len(result.problems) == 1, result.out
+
+
+def test_nan_never_passes_the_schema_check_of_a_bounded_number(tmp_path: Path) -> None:
+    # Both checkers over the value itself, for code that builds documents.
+    from engine.content.schemas import SchemaSet
+
+    schema = tmp_path / "schema"
+    schema.mkdir()
+    (schema / "things.schema.json").write_text(json.dumps({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"n": {"type": "number", "minimum": 0, "maximum": 10}}}), encoding="utf-8")
+    checked = SchemaSet(schema)
+    assert checked.check("things", {"n": 5.0}) == []
+    assert [i.pointer for i in checked.check("things", {"n": float("nan")})] == [("n",)]
+
+
 # ---------------------------------------------------------- file shapes
 
 

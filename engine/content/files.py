@@ -189,18 +189,26 @@ def walk(root: Path) -> Listing:
     name, then each sub-folder's, as ``os.walk`` orders them), and every
     folder that could not be listed: a folder left unread is reported, never
     passed over in silence. Anything that is not a folder counts as a file,
-    so that reading it says what it is; a link to a folder is followed,
-    unless it leads back to a folder it is in."""
+    so that reading it says what it is.
+
+    A link to a folder is followed when the folder is inside ``root``, and
+    each real folder is read once: a link back to a folder it is in, a
+    second way to a folder read already, and a link to a folder outside
+    ``root`` are each reported, not read. Otherwise links to the same folders
+    at every level multiply the folders read (two per level reach 2**18
+    reads in 18 levels), and a link to ``/`` reads the whole machine."""
     found = Listing()
-    _walk(root, found, frozenset())
+    try:
+        real_root = os.path.realpath(root)
+    except (OSError, ValueError):
+        real_root = os.path.abspath(root)
+    _walk(root, found, frozenset(), set(), real_root)
     return found
 
 
-def _walk(folder: Path, found: Listing, above: frozenset[tuple[int, int]]) -> None:
+def _walk(folder: Path, found: Listing, above: frozenset[tuple[int, int]], seen: set[tuple[int, int]], real_root: str) -> None:
     try:
         here = os.stat(folder)
-        with os.scandir(folder) as listed:
-            entries = sorted((e.name, _is_folder(e)) for e in listed if not e.name.startswith("."))
     except (OSError, ValueError) as exc:
         found.unreadable.append(_refused(folder, exc))
         return
@@ -208,10 +216,40 @@ def _walk(folder: Path, found: Listing, above: frozenset[tuple[int, int]]) -> No
     if key in above:
         found.unreadable.append(Unreadable(folder, "is a link back to a folder it is in; it was not read again"))
         return
-    found.files += [folder / name for name, is_folder in entries if not is_folder]
-    for name, is_folder in entries:
-        if is_folder:
-            _walk(folder / name, found, above | {key})
+    if key in seen:
+        found.unreadable.append(Unreadable(folder, "is a second way to a folder that was read already; it was not read again (remove the link)"))
+        return
+    seen.add(key)
+    try:
+        with os.scandir(folder) as listed:
+            entries = sorted((e.name, _is_folder(e), _is_link(e)) for e in listed if not e.name.startswith("."))
+    except (OSError, ValueError) as exc:
+        found.unreadable.append(_refused(folder, exc))
+        return
+    found.files += [folder / name for name, is_folder, _ in entries if not is_folder]
+    for name, is_folder, is_link in entries:
+        if not is_folder:
+            continue
+        if is_link:
+            target = os.path.realpath(folder / name)
+            if not _inside(target, real_root):
+                found.unreadable.append(Unreadable(folder / name, f"is a link to a folder outside the content ({shown(target)}); it was not read (link only to folders inside it, or copy the files in)"))
+                continue
+        _walk(folder / name, found, above | {key}, seen, real_root)
+
+
+def _inside(path: str, root: str) -> bool:
+    try:
+        return os.path.commonpath([path, root]) == root
+    except ValueError:  # pragma: no cover - only across Windows drives
+        return False
+
+
+def _is_link(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_symlink()
+    except OSError:  # pragma: no cover - a link cannot be told from its entry
+        return True  # judged by where it leads, which is the safe side
 
 
 def _is_folder(entry: os.DirEntry[str]) -> bool:

@@ -20,8 +20,11 @@ Pointer = tuple[str | int, ...]
 _WS = re.compile(r"[ \t\n\r]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _SCALAR = re.compile(r"-?(?:Infinity|[0-9][0-9.eE+-]*)|true|false|null|NaN")
-# One flat pass: a string (skipped whole), a bracket, or a bare constant.
-_HAZARD = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]|-?\bInfinity\b|\bNaN\b', re.DOTALL)
+# One flat pass: the opening quote of a string, a bracket, or a bare constant.
+_HAZARD = re.compile(r'["\[\]{}]|-?\bInfinity\b|\bNaN\b')
+# The rest of a string after its opening quote, through its closing quote.
+# Possessive, so that a string never closed fails in one pass over it.
+_STRING_REST = re.compile(r'[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +37,27 @@ def first_hazard(text: str, max_depth: int) -> Hazard | None:
     """The first bracket nested deeper than ``max_depth``, or the first NaN or
     Infinity outside a string, whichever comes first; None when neither."""
     depth = 0
-    for match in _HAZARD.finditer(text):
+    at = 0
+    # Each character is looked at once. Matching whole strings in the one
+    # pattern was quadratic for a string never closed: every quote inside it
+    # (an escaped one, say) started another attempt that ran to the end.
+    while (match := _HAZARD.search(text, at)) is not None:
         token = match.group()
-        if token in ("[", "{"):
+        at = match.end()
+        if token == '"':
+            rest = _STRING_REST.match(text, at)
+            if rest is None:
+                # Never closed: nothing after it is JSON, json.loads reports
+                # it, and the brackets before it were all counted.
+                return None
+            at = rest.end()
+        elif token in ("[", "{"):
             depth += 1
             if depth > max_depth:
                 return Hazard(match.start(), f"nesting deeper than {max_depth} levels; a schema is far shallower (is a bracket repeated?)")
         elif token in ("]", "}"):
             depth -= 1
-        elif token[0] != '"':
+        else:
             return Hazard(match.start(), f"'{token}' is not a JSON number; write a number")
     return None
 

@@ -321,7 +321,13 @@ def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: 
         problems.append(Problem(display, 1, 1, "the file is empty; it should hold a mapping as its schema describes"))
         return family, seen_ids
     loaded = ContentFile(path, display, family, document)
-    for issue in schemas.check(family, document.value):
+    try:
+        issues = schemas.check(family, document.value)
+    except SchemaLoadError as exc:
+        # The schemas cannot check this file after all: their fault, at its
+        # place, and no content is judged by them.
+        raise ContentError([Problem(_display(f.path), f.line, f.column, f.message) for f in exc.faults]) from None
+    for issue in issues:
         line, col = locate(document.root, issue.pointer, key=issue.at_key)
         problems.append(Problem(display, line, col, _with_context(document.value, issue.pointer, issue.message)))
         if len(issue.pointer) >= 2 and issue.pointer[0] == "cards" and isinstance(issue.pointer[1], int):

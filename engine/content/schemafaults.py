@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from engine import pickled
 from engine.content.fastcheck import KEYWORDS
@@ -131,7 +132,7 @@ def _decode(found: _File) -> list[SchemaFault]:
         return [SchemaFault(found.path, 1, 1, "schema is not usable JSON: nested too deep to read")]
     except ValueError:
         # Python refuses to read an integer of thousands of digits.
-        long = re.search(r"[0-9]{1000,}", found.text)
+        long = next((m for m in _LONG_NUMBER.finditer(found.text) if m.group()[0] != '"'), None)
         line, column = position_of_offset(found.text, long.start() if long else 0)
         return [SchemaFault(found.path, line, column, "schema is not usable JSON: a number thousands of digits long")]
     if not isinstance(value, dict):
@@ -139,7 +140,19 @@ def _decode(found: _File) -> list[SchemaFault]:
     found.value = value
     found._positions = scan(found.text)
     repeats = found._positions.repeats
-    return [found.at(pointer, f"key '{pointer[-1]}' is written twice in this object; JSON keeps only the last, so keep one") for pointer, _ in repeats]
+    # Each repeat at its own place: the positions by pointer keep only the
+    # last of the keys written alike.
+    return [
+        SchemaFault(found.path, *position_of_offset(found.text, offset), f"key '{pointer[-1]}' is written twice in this object; JSON keeps only the last, so keep one")
+        for pointer, offset in repeats
+    ]
+
+
+# A string (skipped whole, so digits inside it are passed over) or a whole
+# number of a thousand digits or more (the fraction or exponent of a number,
+# read as a float, is no trouble to Python). json.loads read the text up to
+# the number, so every string before it is closed.
+_LONG_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*+"|(?<![\w.+-])-?[0-9]{1000,}(?![0-9.eE])', re.DOTALL)
 
 
 def _against_metaschema(found: _File) -> list[SchemaFault]:
@@ -204,7 +217,7 @@ def _metaschema_message(error: ValidationError, pointer: Pointer) -> str:
     where = f"'{pointer[-1]}'" if pointer and isinstance(pointer[-1], str) else f"item {pointer[-1]}" if pointer else "the schema"
     value = _shown(error.instance)
     wanted: Any = error.validator_value
-    if pointer and pointer[-1] == "type" and error.validator in ("anyOf", "enum", "type"):
+    if pointer and pointer[-1] == "type" and _is_keyword(pointer) and error.validator in ("anyOf", "enum", "type"):
         return f"{where} must name a JSON type ({_TYPE_NAMES}) or list them, not {value}"
     if error.validator == "type":
         names = [wanted] if isinstance(wanted, str) else list(wanted)
@@ -220,6 +233,27 @@ def _metaschema_message(error: ValidationError, pointer: Pointer) -> str:
     if error.validator == "enum":
         return f"{where} must be one of {', '.join(_shown(x) for x in wanted)}, not {value}"
     return f"{where}: {error.message}"
+
+
+# Keywords whose value maps names to schemas, lists schemas, or is one schema.
+_SCHEMA_MAPS = frozenset(("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"))
+_SCHEMA_LISTS = frozenset(("allOf", "anyOf", "oneOf", "prefixItems"))
+_SCHEMA_ONES = frozenset(("not", "items", "additionalProperties", "propertyNames", "contains", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"))
+
+
+def _is_keyword(pointer: Pointer) -> bool:
+    """Whether the last step of ``pointer`` is a key of a schema (a keyword),
+    rather than, say, the name of a property: "type" under "properties" is a
+    property called type, whose value is a schema, not a type's name."""
+    kind = "schema"
+    for step in pointer[:-1]:
+        if kind == "schema":
+            kind = "map" if step in _SCHEMA_MAPS else "list" if step in _SCHEMA_LISTS else "schema" if step in _SCHEMA_ONES else "value"
+        elif kind in ("map", "list"):
+            kind = "schema"
+        else:
+            return False
+    return kind == "schema"
 
 
 class _Walk:
@@ -365,14 +399,54 @@ def resolve_pointer(ref: str, family: str, raw: Mapping[str, Any]) -> tuple[str,
         return f"$ref '{ref}' must point into a file with a JSON pointer ('#/$defs/<name>')"
     target: Any = raw[family]
     pointer: Pointer = ()
-    for part in fragment.split("/")[1:]:
+    # As jsonschema reads a fragment (RFC 6901 over RFC 3986): the whole of it
+    # percent-decoded first, then split, then each part's ~1 and ~0 undone.
+    # Read any other way, a ref this check passed could point at nothing when
+    # content is checked, or a sound one be refused.
+    for part in unquote(fragment).split("/")[1:]:
         step = part.replace("~1", "/").replace("~0", "~")
         if isinstance(target, dict) and step in target:
             target = target[step]
             pointer += (step,)
-        elif isinstance(target, list) and step.isdigit() and int(step) < len(target):
+        elif isinstance(target, list) and step.isascii() and step.isdigit() and int(step) < len(target):
             target = target[int(step)]
             pointer += (int(step),)
         else:
             return f"$ref '{ref}' points at nothing: there is no '{step}' in {file or 'this file'}"
     return family, pointer, target
+
+
+def unresolved_ref_fault(texts: Mapping[str, tuple[Path, str]], raw: Mapping[str, Any], family: str, written: str) -> SchemaFault:
+    """A fault for a ``$ref`` jsonschema could not follow while checking
+    content of ``family``, placed at the first ``$ref`` in the schema files
+    that reads ``written`` (the ref as jsonschema names it: whole, or just
+    its pointer), else at the top of the family's file.
+
+    ``load_schemas`` refuses every ref it cannot follow, so this is only a
+    guard: should the two ever read a ref differently, the designer gets the
+    schema's place instead of an internal error."""
+    for name in (family, *sorted(raw)):
+        if name not in texts or not isinstance(raw.get(name), dict):
+            continue
+        path, text = texts[name]
+        positions = scan(text)
+        for pointer in positions.values:
+            if not pointer or pointer[-1] != "$ref":
+                continue
+            ref = _at(raw[name], pointer)
+            if isinstance(ref, str) and (ref == written or ref.partition("#")[2] == written.lstrip("#")):
+                line, column = position_of_offset(text, positions.offset(pointer))
+                return SchemaFault(path, line, column, f"$ref '{ref}' could not be followed while checking content; make it point at a schema in these files")
+    path, _ = texts[family]
+    return SchemaFault(path, 1, 1, f"a $ref ('{written}') could not be followed while checking content; make it point at a schema in these files")
+
+
+def _at(value: Any, pointer: Pointer) -> Any:
+    for step in pointer:
+        if isinstance(value, dict) and isinstance(step, str):
+            value = value.get(step)
+        elif isinstance(value, list) and isinstance(step, int) and step < len(value):
+            value = value[step]
+        else:
+            return None
+    return value

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.content import files
 from engine.content.fastcheck import Check, Compiler, UnsupportedSchema, all_distinct
-from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer
+from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer, unresolved_ref_fault
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -82,6 +83,7 @@ class SchemaSet:
         # Checked whole before use: a fault in a schema is the author's to
         # fix, with its place, not an internal error of the checker.
         self.raw, faults = load_schemas(texts)
+        self._texts = texts
         if faults:
             first, *rest = faults
             raise SchemaLoadError(first.path, first.line, first.column, first.message, rest)
@@ -138,15 +140,41 @@ class SchemaSet:
     def check(self, family: str, document: Any) -> list[SchemaIssue]:
         if self.fast(family)(document):
             return []
+        from referencing.exceptions import Unresolvable
+
         validator = self.validator(family)
         issues: list[SchemaIssue] = []
-        for error in validator.iter_errors(document):
-            issues.extend(_translate(error))
+        try:
+            for error in validator.iter_errors(document):
+                issues.extend(_translate(error))
+        except Unresolvable as exc:
+            # A ref the schema check passed but jsonschema cannot follow: the
+            # schema's fault, told at its place, never an internal error.
+            fault = unresolved_ref_fault(self._texts, self.raw, family, str(getattr(exc, "ref", "")))
+            raise SchemaLoadError(fault.path, fault.line, fault.column, fault.message) from None
+        if not issues:
+            # The quick check refused what jsonschema passes: NaN (and only
+            # it, so far) compares false with every bound, so the two read
+            # "minimum" apart. The reader refuses NaN and infinities in
+            # content; a document built otherwise is refused here too.
+            issues = [SchemaIssue(p, "is not an ordinary number (NaN or infinite); write one") for p in _not_finite(document, ())]
         # jsonschema reports 'required' once per missing key, each naming the
         # whole list; keep each issue once, in order. A required key that is
         # only misspelt is reported once, as the misspelling.
         misspelt = {(i.pointer[:-1], i.meant) for i in issues if i.meant is not None}
         return [i for i in dict.fromkeys(issues) if (i.pointer, i.missing) not in misspelt]
+
+
+def _not_finite(value: Any, pointer: tuple[str | int, ...]) -> Iterator[tuple[str | int, ...]]:
+    """Where ``value`` holds a float that is NaN or infinite."""
+    if isinstance(value, float) and not math.isfinite(value):
+        yield pointer
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _not_finite(item, pointer + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _not_finite(item, pointer + (index,))
 
 
 def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:

@@ -11,6 +11,7 @@ the exact line and column of a key or value.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 import weakref
@@ -135,14 +136,33 @@ def decode(data: bytes) -> str:
         raise YamlReadError(
             [YamlIssue(line, col, f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be read); save it as UTF-8")]
         ) from None
-    # YAML counts these as line breaks where editors do not, so every line
-    # number after one would be off; they are invisible, so refuse them.
+    refuse_hidden_breaks(text)
+    return text
+
+
+def refuse_hidden_breaks(text: str) -> None:
+    """A located error when ``text`` holds a character YAML counts as a line
+    break where editors (and the positions given here) do not."""
+    # Every line number after one would be off, and the parser's marks would
+    # no longer match the lines this module splits on; they are invisible,
+    # so they are refused.
     for char, name in _HIDDEN_BREAKS.items():
         at = text.find(char)
         if at >= 0:
             line, col = position_of_offset(text, at)
             raise YamlReadError([YamlIssue(line, col, f"the file holds {name}, which YAML reads as a line break; use a plain newline or a space")])
-    return text
+    # The same for a carriage return with no newline after it (old Mac line
+    # ends, or one stray CR): YAML breaks the line there, editors and every
+    # position this reader gives do not. A CR just before a newline (Windows
+    # line ends) is fine. No CR at all is the common case: one quick look.
+    if "\r" in text:
+        lone = _LONE_CR.search(text)
+        if lone is not None:
+            line, col = position_of_offset(text, lone.start())
+            raise YamlReadError([YamlIssue(line, col, "the file holds a carriage return (U+000D) with no newline after it, which YAML reads as a line break; end lines with a plain newline (or CR LF)")])
+
+
+_LONE_CR = re.compile("\r(?!\n)")
 
 
 _HIDDEN_BREAKS = {"\u2028": "a Unicode LINE SEPARATOR (U+2028)", "\u2029": "a Unicode PARAGRAPH SEPARATOR (U+2029)", "\x85": "a NEXT LINE character (U+0085)"}
@@ -171,6 +191,7 @@ def _char_offset(text: str, offset: int) -> int:
 
 def read_yaml(text: str) -> Document:
     """Parse one YAML document strictly; raise YamlReadError with positions."""
+    refuse_hidden_breaks(text)
     try:
         composer = _Composer(text)
         try:
@@ -244,8 +265,20 @@ def _explain(lines: list[str], problem: str, context: str, p_pos: tuple[int, int
         if "\t" in lead and ("tab" in problem or "cannot start any token" in problem or "indentation" in problem or number == p_line):
             return number, lead.index("\t") + 1, "a tab character indents this line; YAML indents with spaces only (replace the tab with spaces)"
     if "quoted scalar" in context and c_pos is not None:
-        quote = "a double quote (\")" if lines[c_pos[0] - 1][c_pos[1] - 1] == '"' else "a single quote (')"
-        return c_pos[0], c_pos[1], f"the text opened with {quote} here is never closed; add the closing quote at the end of the value"
+        # Only running out of text means the quote is never closed; any other
+        # problem inside quotes sits where the parser stopped.
+        if "end of stream" in problem:
+            opened = lines[c_pos[0] - 1] if c_pos[0] <= len(lines) else ""
+            quote = "a double quote (\")" if opened[c_pos[1] - 1 : c_pos[1]] == '"' else "a single quote (')"
+            return c_pos[0], c_pos[1], f"the text opened with {quote} here is never closed; add the closing quote at the end of the value"
+        if "escape" in problem:
+            # The parser's mark is at the letter after the backslash.
+            col = p_col - 1 if here[p_col - 2 : p_col - 1] == "\\" else p_col
+            written = here[col - 1 : col + 1] if here[col - 1 : col] == "\\" else "this escape"
+            return p_line, col, (
+                f"{written!s} is not an escape YAML knows inside double quotes; write a backslash as \\\\, "
+                "or put the text in single quotes ('...'), where a backslash stands for itself"
+            )
     if "could not find expected ':'" in problem and c_pos is not None:
         key_line = lines[c_pos[0] - 1]
         glued = re.match(r"([^\s:#]+):(\S)", key_line[c_pos[1] - 1 :])
@@ -474,9 +507,15 @@ class _Converter:
                 if len(text) > _MAX_NUMBER_CHARS:
                     return self._issue(node, f"number {text[:20]}... is far too long")
                 low = text.lower().lstrip("+")
-                if low in (".inf", "-.inf", ".nan"):
-                    return float(low.replace(".", ""))
-                return float(text)
+                number = float(low.replace(".", "")) if low in (".inf", "-.inf", ".nan") else float(text)
+                if not math.isfinite(number):
+                    # NaN compares false with every bound, so the quick check
+                    # and jsonschema disagree on "minimum: 0" (one refuses it,
+                    # the other lets it through); an infinity is no count or
+                    # amount either. Neither is a number content can hold.
+                    kind = "is not a number (NaN)" if math.isnan(number) else "is infinite (too large for a number)"
+                    return self._issue(node, f"'{text}' {kind}; content numbers are ordinary numbers, so write one")
+                return number
         else:
             self._bad_tag(node)
             return None
