@@ -115,8 +115,26 @@ def _line_shapes(templates: str, table: str) -> tuple[tuple[str, ...], ...]:
                 continue  # a macro call
             if stripped.startswith("{% macro") and stripped.endswith("{% endmacro %}"):
                 continue
-            shapes.append(_shape(stripped))
+            shape = _shape(stripped)
+            if not _weak(shape):
+                shapes.append(shape)
     return tuple(shapes)
+
+
+def _weak(shape: tuple[str, ...]) -> bool:
+    """Whether a line fitting ``shape`` proves too little to call it the
+    generator's. A shape free at both ends (``{{ n }}. {{ label }}`` fits any
+    line holding ". ") or with under two visible literal characters
+    (``- {{ line }}`` fits any list item) fits ordinary sentences as well, so
+    taking it as proof would let `cards` overwrite text a writer typed. Such
+    a line is called typed instead: the worst that does is keep a page
+    unwritten until someone looks, and only in a block whose text was
+    already edited by hand. A shape of one piece is matched exactly, so it
+    is always proof."""
+    if len(shape) == 1:
+        return False
+    visible = sum(1 for piece in shape for char in piece if not char.isspace())
+    return (not shape[0].strip() and not shape[-1].strip()) or visible < 2
 
 
 _OPENS = re.compile(r"\{%-?\s*(?:if|for|macro|call|filter|with)\b")
