@@ -70,7 +70,13 @@ def _unrowed_change(committed: str, fresh: str, typed: bool = False) -> str:
     if typed:  # the most useful thing to say: what `cards` would lose
         return "it holds text typed by hand inside the generated block (listed below), which `cards` would not overwrite"
     old, new = split_stamp(committed), split_stamp(fresh)
+    if old.body is None and new.body is not None:
+        return "the stamp line that ends it ('<!-- inputs … body … -->') is missing (deleted by hand?); `cards` writes it back"
     if old.body is not None:
+        # The generator ends a block with its stamp line: anything after it
+        # (even a blank line) was put there by hand, whatever the stamp says.
+        if committed[len(old.text) :].partition("\n")[2]:
+            return "text follows the stamp line that should end it (its end was edited by hand: the generator writes nothing after the stamp); `cards` removes it"
         if not old.matches_its_stamp:
             return "its text was edited by hand since it was generated (it no longer matches the stamp at its end)"
         if old.text == new.text:
