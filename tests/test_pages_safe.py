@@ -346,3 +346,15 @@ def _names(text: str) -> set[str]:
     import re
 
     return set(re.findall(r"^<!-- generated: ([a-z][a-z0-9-]*) -->$", text, re.MULTILINE))
+
+
+def test_a_page_with_a_byte_order_mark_keeps_it_when_a_block_is_regenerated(sm: Run, project: Path) -> None:
+    page = project / HOME_DECK
+    original = "\ufeff".encode() + page.read_bytes()
+    page.write_bytes(original)
+    edit(page, "| left | W–NE | — |", "| left | W–NW | — |")
+    assert sm("check").code == 1
+    result = sm("cards")
+    assert result.code == 0, result.output
+    assert page.read_bytes() == original
+    assert sm("check").code == 0
