@@ -17,7 +17,7 @@ This reads only as much Markdown as finding code takes, without a parser
 errs only one way: a real marker stands at column 1, and no line at column 1
 is ever taken for code inside a list item, so a real marker is never hidden;
 at worst an indented marker that Markdown shows as code (under a list in a
-shape not read here, such as a nested list's fence) is reported as
+shape not read here, such as a fence in a list inside a block quote) is reported as
 misplaced, and can be moved or quoted in inline code.
 
 A page keeps its own line endings: a page written with CRLF gets its
