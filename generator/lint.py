@@ -291,6 +291,10 @@ class _OtherPages(Mapping[str, set[str]]):
             relative = posixpath.relpath(path, folder or ".")
             if relative.startswith("../"):
                 self._texts[relative] = text
+            elif folder:
+                # The pack's own page reached the long way round
+                # (``../stationmaster/rules.md`` from a Station Master page).
+                self._texts[posixpath.normpath(posixpath.join("..", folder, relative))] = text
         self._parsed: dict[str, set[str]] = {}
 
     def __getitem__(self, name: str) -> set[str]:

@@ -174,7 +174,7 @@ def test_count_column_of_a_header_only_table_is_located_at_its_header(sm: Run, p
 
 def test_links_to_the_kit_home_and_another_packs_pages_pass(sm: Run, project: Path) -> None:
     """MkDocs builds the whole site, so a page may link outside its pack."""
-    _append(project / "site/stationmaster/editing.md", "Back to [the kit](../index.md), or [the other rules](../trickoftherails/rules.md#setup).\n")
+    _append(project / "site/stationmaster/editing.md", "Back to [the kit](../index.md), or [the other rules](../trickoftherails/rules.md#setup), or [these](../stationmaster/house-rules.md#house-rules).\n")
     result = sm("check")
     assert result.code == 0, result.output
 
