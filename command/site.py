@@ -42,7 +42,7 @@ def _full(args: argparse.Namespace, project: Project, before: SiteState | None) 
     from generator.blocks import MarkerError
     from generator.forked import workers_for
     from generator.lint import lint
-    from generator.site import render_pack, stray_pages
+    from generator.site import kit_pages, render_pack, stray_pages
 
     loaded, problems = load_packs(project.content)
     if problems:
@@ -65,10 +65,17 @@ def _full(args: argparse.Namespace, project: Project, before: SiteState | None) 
         print(render_all(sorted(problems), "text"))
         print("marker errors; nothing was written" if args.write else "marker errors", file=sys.stderr)
         return 1
+    # Every page of the site, as it will be built: a link may cross from one
+    # pack's pages to another's or to the kit's home page.
+    site_pages = {f"{site.folder.id}/{name}": text for site in sites for name, text in site.rendered.new.items()}
+    try:
+        site_pages.update(kit_pages(project.site))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read the pages under {os.path.relpath(project.site)}/: {exc}") from None
     lint_problems: list[Problem] = []
     for site in sites:
         with collector_paused():
-            lint_problems += lint(site.catalog, site.rendered, site.rendered.tables.tables, site.prefix, workers_for(len(site.catalog.cards)))
+            lint_problems += lint(site.catalog, site.rendered, site.rendered.tables.tables, site.prefix, workers_for(len(site.catalog.cards)), site_pages=site_pages, folder=site.folder.id)
     code = _write(sites, lint_problems) if args.write else _check(sites, lint_problems)
     if code == 0 and before is not None:
         _remember(project, before, sites, args.write)

@@ -12,6 +12,14 @@ a line that looks like a marker but is not one) are located errors. A marker
 the page shows as code (in a fenced or indented code block, or quoted in
 inline code) is the writer's example text, as Markdown displays it.
 
+This reads only as much Markdown as finding code takes, without a parser
+(the quick ``check`` imports this module). Where it cannot tell for sure, it
+errs only one way: a real marker stands at column 1, and no line at column 1
+is ever taken for code inside a list item, so a real marker is never hidden;
+at worst an indented marker that Markdown shows as code (under a list in a
+shape not read here, such as a fence in a list inside a block quote) is reported as
+misplaced, and can be moved or quoted in inline code.
+
 A page keeps its own line endings: a page written with CRLF gets its
 generated text with CRLF too, so rewriting it never leaves mixed endings and
 comparing it never calls every table changed.
@@ -42,6 +50,20 @@ _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)")
 # the page, or a line of the same code block.
 _INDENTED = re.compile(r"^(?: {4}| {0,3}\t)")
 _ATX_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
+# A setext heading's underline or a thematic break also ends a paragraph, so
+# an indented line after one is code. (An "===" line that is itself a
+# paragraph is taken for one too: that can only call a line code that is
+# not, and an indented marker is never a real one, whatever it is.)
+_PARAGRAPH_END = re.compile(r"^ {0,3}(?:=+|-+|(?:[-*_][ \t]*){3,})[ \t]*$")
+# A list item, and a fence indented four or more spaces under one: inside a
+# list item, a fence is indented as far as the item's text (two spaces for
+# "- ", four for "10. "), plus up to three. Such a fence runs to its closing
+# fence or, as CommonMark has it, to the first line less indented than the
+# item's text: any line at column 1, so a real marker (always at column 1)
+# is never taken into one.
+_LIST_ITEM = re.compile(r"^ {0,3}(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$)")
+_DEEP_FENCE_OPEN = re.compile(r"^(?: {4,}| {0,3}\t)[ \t]*(`{3,}(?!.*`)|~{3,})")
+_DEEP_FENCE_CLOSE = re.compile(r"^[ \t]+(`{3,}|~{3,})[ \t]*$")
 # Lines end at "\n" only (a "\r" before it is part of the line ending): not
 # at the other characters ``str.splitlines`` breaks at (form feed, U+2028,
 # ...), which Markdown and editors treat as text.
@@ -112,18 +134,28 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
     hidden: list[int] = []  # marker-like lines inside the open code block
     code_may_start = True  # an indented line here would begin (or go on with) a code block
     in_indented_code = False
+    in_list = False  # the last line at column 1 began a list item (indented lines are its own)
+    deep_fence = ""  # the fence of a code block inside a list item, indented 4 or more
     lines = split_lines(text)
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         if open_name is None:
             blank = not line.strip()
+            if deep_fence:
+                if blank or line[:1] in (" ", "\t"):
+                    closing = _DEEP_FENCE_CLOSE.match(line)
+                    if closing and closing.group(1)[0] == deep_fence[0] and len(closing.group(1)) >= len(deep_fence):
+                        deep_fence = ""
+                    prose.append(raw)
+                    continue
+                deep_fence = ""  # a line at column 1 ends the list item, and its code
             if not fence and not blank and _INDENTED.match(line) and (code_may_start or in_indented_code):
                 in_indented_code = True
                 prose.append(raw)
                 continue
             if not blank:
                 in_indented_code = False
-            code_may_start = blank or in_indented_code or bool(_ATX_HEADING.match(line))
+            code_may_start = blank or in_indented_code or bool(_ATX_HEADING.match(line) or _PARAGRAPH_END.match(line))
             if fence:
                 closing = _FENCE_CLOSE.match(line)
                 if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence):
@@ -138,6 +170,15 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
                 fence, fence_line = opening.group(1), number
                 prose.append(raw)
                 continue
+            deep = _DEEP_FENCE_OPEN.match(line) if in_list else None
+            if deep:
+                deep_fence = deep.group(1)
+                prose.append(raw)
+                continue
+            if _LIST_ITEM.match(line):
+                in_list = True
+            elif line[:1] not in ("", " ", "\t"):
+                in_list = False
         else:
             code_may_start, in_indented_code = True, False  # after the block's closing marker
         stripped = line.strip()

@@ -70,7 +70,13 @@ def _unrowed_change(committed: str, fresh: str, typed: bool = False) -> str:
     if typed:  # the most useful thing to say: what `cards` would lose
         return "it holds text typed by hand inside the generated block (listed below), which `cards` would not overwrite"
     old, new = split_stamp(committed), split_stamp(fresh)
+    if old.body is None and new.body is not None:
+        return "the stamp line that ends it ('<!-- inputs … body … -->') is missing (deleted by hand?); `cards` writes it back"
     if old.body is not None:
+        # The generator ends a block with its stamp line: anything after it
+        # (even a blank line) was put there by hand, whatever the stamp says.
+        if committed[len(old.text) :].partition("\n")[2]:
+            return "text follows the stamp line that should end it (its end was edited by hand: the generator writes nothing after the stamp); `cards` removes it"
         if not old.matches_its_stamp:
             return "its text was edited by hand since it was generated (it no longer matches the stamp at its end)"
         if old.text == new.text:
@@ -115,8 +121,26 @@ def _line_shapes(templates: str, table: str) -> tuple[tuple[str, ...], ...]:
                 continue  # a macro call
             if stripped.startswith("{% macro") and stripped.endswith("{% endmacro %}"):
                 continue
-            shapes.append(_shape(stripped))
+            shape = _shape(stripped)
+            if not _weak(shape):
+                shapes.append(shape)
     return tuple(shapes)
+
+
+def _weak(shape: tuple[str, ...]) -> bool:
+    """Whether a line fitting ``shape`` proves too little to call it the
+    generator's. A shape free at both ends (``{{ n }}. {{ label }}`` fits any
+    line holding ". ") or with under two visible literal characters
+    (``- {{ line }}`` fits any list item) fits ordinary sentences as well, so
+    taking it as proof would let `cards` overwrite text a writer typed. Such
+    a line is called typed instead: the worst that does is keep a page
+    unwritten until someone looks, and only in a block whose text was
+    already edited by hand. A shape of one piece is matched exactly, so it
+    is always proof."""
+    if len(shape) == 1:
+        return False
+    visible = sum(1 for piece in shape for char in piece if not char.isspace())
+    return (not shape[0].strip() and not shape[-1].strip()) or visible < 2
 
 
 _OPENS = re.compile(r"\{%-?\s*(?:if|for|macro|call|filter|with)\b")

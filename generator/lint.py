@@ -16,7 +16,7 @@ import posixpath
 import re
 import sys
 import unicodedata
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -261,40 +261,113 @@ def _remembered_facts(display_prefix: str, chunks: list[_Chunk], workers: int) -
     return [memo[key] for key in keys]
 
 
-def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1) -> list[Problem]:
+def without_bom(text: str) -> str:
+    """``text`` without a leading byte order mark. MkDocs drops one before
+    it reads a page, but the parser here would take it as text, so a first
+    heading would read as a paragraph and lose its anchor."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _heading_anchors(slugs: list[tuple[int, str]]) -> set[str]:
+    """Heading ids as the toc extension numbers them, in page order."""
+    anchors: set[str] = set()
+    seen: dict[str, int] = {}
+    for _, slug in sorted(slugs):
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        anchors.add(slug if count == 0 else f"{slug}_{count}")
+    return anchors
+
+
+class _OtherPages(Mapping[str, set[str]]):
+    """The anchors of the site's pages outside the pack being linted (the
+    kit's home page, another pack's pages), keyed by their path from the
+    pack's folder (``../index.md``): MkDocs builds the whole site, so a link
+    there is live. A page is parsed only when a link asks for it."""
+
+    def __init__(self, site_pages: Mapping[str, str], folder: str) -> None:
+        self._texts: dict[str, str] = {}
+        for path, text in site_pages.items():
+            relative = posixpath.relpath(path, folder or ".")
+            if relative.startswith("../"):
+                self._texts[relative] = text
+            elif folder:
+                # The pack's own page reached the long way round
+                # (``../stationmaster/rules.md`` from a Station Master page).
+                self._texts[posixpath.normpath(posixpath.join("..", folder, relative))] = text
+        self._parsed: dict[str, set[str]] = {}
+
+    def __getitem__(self, name: str) -> set[str]:
+        if name not in self._parsed:
+            text = without_bom(self._texts[name])  # KeyError: no such page
+            found = _lint_chunk(_Chunk(name, name, text, 0, (), {}))
+            self._parsed[name] = {anchor_id for anchor_id, _, _ in found.ids} | _heading_anchors(list(found.headings))
+        return self._parsed[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._texts
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+class _Anchors(Mapping[str, set[str]]):
+    """The pack's own pages' anchors, then the rest of the site's."""
+
+    def __init__(self, own: dict[str, set[str]], others: _OtherPages) -> None:
+        self._own, self._others = own, others
+
+    def __getitem__(self, name: str) -> set[str]:
+        return self._own[name] if name in self._own else self._others[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._own or name in self._others
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*self._own, *(n for n in self._others if n not in self._own)])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1, *, site_pages: Mapping[str, str] | None = None, folder: str = "") -> list[Problem]:
     """Every lint problem over the freshly rendered pages.
 
     Each page is parsed in chunks (its prose, then each generated block), over
     up to ``workers`` processes; the result is the same for any number.
+    ``site_pages`` (the text of every page of the site, keyed by its path
+    under the site's folder) and ``folder`` (the pack's folder there) let a
+    link reach a page outside the pack, as it does once MkDocs builds it.
     """
     known = {**rendered.tables.tables, **tables}  # the kit's tables too (render_site adds them)
+    pages = {name: without_bom(text) for name, text in rendered.new.items()}
     chunks: list[_Chunk] = []
-    for name, text in rendered.new.items():
+    for name, text in pages.items():
         chunks.extend(_chunks(name, display_prefix + name, text, known, rendered.tables.numeric_columns))
     facts = _remembered_facts(display_prefix, chunks, workers)
-    for name, text in rendered.new.items():
+    for name, text in pages.items():
         at = [i for i, chunk in enumerate(chunks) if chunk.page == name]
         if not facts[at[0]].markers_alone:
             whole = _whole([chunks[i] for i in at], text)
             chunks = [c for i, c in enumerate(chunks) if i not in at] + [whole]
             facts = [f for i, f in enumerate(facts) if i not in at] + [_lint_chunk(whole)]
 
-    anchors: dict[str, set[str]] = {name: set() for name in rendered.new}
-    headings: dict[str, list[tuple[int, str]]] = {name: [] for name in rendered.new}
-    placed: dict[str, list[tuple[str, int, int]]] = {name: [] for name in rendered.new}
+    own: dict[str, set[str]] = {name: set() for name in pages}
+    headings: dict[str, list[tuple[int, str]]] = {name: [] for name in pages}
+    placed: dict[str, list[tuple[str, int, int]]] = {name: [] for name in pages}
     for chunk, found in zip(chunks, facts):
-        anchors[chunk.page].update(anchor_id for anchor_id, _, _ in found.ids)
+        own[chunk.page].update(anchor_id for anchor_id, _, _ in found.ids)
         placed[chunk.page].extend((anchor_id, line, column) for anchor_id, line, column in found.ids)
         headings[chunk.page].extend(found.headings)
     for name, slugs in headings.items():
-        seen: dict[str, int] = {}
-        for _, slug in sorted(slugs):  # page order: heading ids are numbered as they appear
-            count = seen.get(slug, 0)
-            seen[slug] = count + 1
-            anchors[name].add(slug if count == 0 else f"{slug}_{count}")
+        own[name] |= _heading_anchors(slugs)
+    anchors = _Anchors(own, _OtherPages(site_pages or {}, folder))
 
     problems: list[Problem] = []
-    for name in rendered.new:
+    for name in pages:
         mine = [(chunk, found) for chunk, found in zip(chunks, facts) if chunk.page == name]
         problems.extend(sorted((p for _, found in mine for p in found.problems), key=lambda p: p.line))
         link_problems = sorted((p for chunk, found in mine for p in _dead_links(name, chunk.shown, found.links, anchors)), key=lambda p: p.line)
@@ -303,7 +376,7 @@ def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object],
         problems.extend(p for p in link_problems if p.message != _NO_LEGEND or p is legend[0])
         problems.extend(_repeated_anchors(display_prefix + name, placed[name]))
 
-    everywhere = set().union(*anchors.values()) if anchors else set()
+    everywhere = set().union(*own.values()) if own else set()
     for card in catalog.cards:
         if anchor(card.id) not in everywhere:
             problems.append(Problem(card.origin.file, 0, 0, f"card '{card.id}' appears in no table of the site; place its table on a page"))

@@ -178,14 +178,15 @@ def _stamped_body(block: Block, fresh: str, wanted: str | None, keep_stamps: boo
     cannot skip the render until ``cards`` writes it afresh), and a table
     that changed shows only its changed rows. A stamp not in its place as
     ``cards`` writes it (followed by more text, or hashing text that is not
-    the table's) shows as drift. ``cards`` always writes the fresh stamp."""
+    the table's) shows as drift, and so does a stamp that is missing: the
+    fresh text gets the fresh stamp, which the committed block lacks, so
+    ``check`` fails where ``cards`` would rewrite the page. ``cards`` always
+    writes the fresh stamp."""
     if wanted is None:
         return fresh
     if keep_stamps:
         committed = split_stamp(block.body)
-        if committed.inputs is None:
-            return fresh
-        if block.body == stamped(committed.text, committed.inputs):
+        if committed.inputs is not None and block.body == stamped(committed.text, committed.inputs):
             return fresh + block.body[len(committed.text) :]
     return stamped(fresh, wanted)
 

@@ -43,6 +43,14 @@ class _EveryName:
         return True
 
 
+def kit_pages(site_root: Path) -> dict[str, str]:
+    """The kit's own pages (``site/*.md``, outside every pack's folder), by
+    file name: pages a pack's page may link to."""
+    if not site_root.is_dir():
+        return {}
+    return {path.name: files.read_bytes(path).decode("utf-8", errors="replace") for path in sorted(site_root.glob("*.md"))}
+
+
 def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
     """Kit pages with a generated block, and pages in a folder that is no pack's."""
     problems: list[Problem] = []

@@ -271,3 +271,90 @@ def test_a_run_killed_mid_write_leaves_the_page_whole_and_the_next_run_clears_up
     done = subprocess.run([sys.executable, "-c", keep_simulation + "from command import cli\nraise SystemExit(cli.main(['cards']))\n"], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert not left[0].exists() and "| parcels |" in page.read_text(encoding="utf-8")
+
+
+SIMULATION_PAGE = "site/stationmaster/simulation.md"
+WRITER_NOTE = "Writer note: we measured these on the club table. Keep this paragraph.\n"
+
+
+def _typed_in_sweep(project: Path) -> tuple[Path, int]:
+    """The writer's note typed two lines into the sweep block; its line."""
+    page = project / SIMULATION_PAGE
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+    opened = lines.index("<!-- generated: simulation-sweep -->\n") + 1
+    lines.insert(opened + 2, WRITER_NOTE)
+    page.write_text("".join(lines), encoding="utf-8")
+    return page, opened + 3
+
+
+def test_a_sentence_typed_inside_the_sweep_block_is_kept(sm: Run, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sweep line such as ``{{ n }}. {{ label }}`` has too little fixed
+    text to prove the generator wrote a line that fits it: a sentence
+    holding ". " is the writer's, so the page is kept, not rewritten."""
+    from generator import render
+
+    from test_site_common import REAL_EXPENSIVE_BODY
+
+    monkeypatch.setattr(render, "_expensive_body", REAL_EXPENSIVE_BODY)
+    page, number = _typed_in_sweep(project)
+    typed = page.read_bytes()
+
+    result = sm("check")
+    assert result.code == 1
+    assert f"{SIMULATION_PAGE}:{number}:1: this line was typed by hand inside the generated block 'simulation-sweep'" in result.out, result.out
+
+    result = sm("cards")
+    assert result.code == 1, result.output
+    assert page.read_bytes() == typed
+    assert f"{SIMULATION_PAGE}:{number}:1: text typed inside the generated block 'simulation-sweep'" in result.out, result.out
+
+
+@pytest.mark.parametrize("line", ["1. Baseline, as the table plays it", "- a list item the writer added"])
+def test_weak_template_lines_do_not_prove_a_line_generated(line: str) -> None:
+    """Lines that fit only the sweep's open shapes are typed, in a block
+    whose text no longer matches its stamp."""
+    from generator.blocks import parse_page
+    from generator.drift import typed_lines
+
+    text = (PROJECT_ROOT / SIMULATION_PAGE).read_text(encoding="utf-8")
+    page = parse_page(SIMULATION_PAGE, text, _names(text))
+    block = next(b for b in page.blocks if b.name == "simulation-sweep")
+    edited = type(block)(block.name, block.line, "\n" + line + "\n" + block.body)
+    assert typed_lines("stationmaster", edited, block) == [(block.line + 2, line)]
+
+
+def test_a_content_change_alone_still_regenerates_the_sweep_block() -> None:
+    """Typed-line detection looks only at a block edited since its stamp: a
+    sweep whose text changed because the content did (every numbered and
+    listed line different) is regenerated, nothing called typed."""
+    from generator.blocks import parse_page
+    from generator.drift import typed_lines
+    from generator.stamps import split_stamp, stamped
+
+    text = (PROJECT_ROOT / SIMULATION_PAGE).read_text(encoding="utf-8")
+    page = parse_page(SIMULATION_PAGE, text, _names(text))
+    block = next(b for b in page.blocks if b.name == "simulation-sweep")
+    old = split_stamp(block.body)
+    assert old.inputs is not None and old.matches_its_stamp
+    changed = old.text.replace("1. ", "1. Another ").replace("\n- ", "\n- other: ")
+    assert changed != old.text
+    committed = type(block)(block.name, block.line, stamped(changed, old.inputs))
+    assert typed_lines("stationmaster", committed, block) == []
+
+
+def _names(text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"^<!-- generated: ([a-z][a-z0-9-]*) -->$", text, re.MULTILINE))
+
+
+def test_a_page_with_a_byte_order_mark_keeps_it_when_a_block_is_regenerated(sm: Run, project: Path) -> None:
+    page = project / HOME_DECK
+    original = "\ufeff".encode() + page.read_bytes()
+    page.write_bytes(original)
+    edit(page, "| left | W–NE | — |", "| left | W–NW | — |")
+    assert sm("check").code == 1
+    result = sm("cards")
+    assert result.code == 0, result.output
+    assert page.read_bytes() == original
+    assert sm("check").code == 0

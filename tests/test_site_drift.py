@@ -189,6 +189,55 @@ def test_hand_edit_without_a_row_change_is_still_drift(sm: Run, project: Path) -
     assert sm("check").code == 0
 
 
+def _first_stamp(text: str) -> tuple[int, str]:
+    """The line number and text of the page's first stamp line."""
+    number = line_of(text, "<!-- inputs ")
+    return number, text.splitlines(keepends=True)[number - 1]
+
+
+def test_a_deleted_stamp_line_is_drift_named_as_missing(sm: Run, project: Path) -> None:
+    """``check`` fails where ``cards`` would rewrite the page, and says the
+    stamp is missing rather than calling the table stale."""
+    page = project / "site/stationmaster/house-rules.md"
+    original = page.read_bytes()
+    text = original.decode()
+    number, stamp = _first_stamp(text)
+    lines = text.splitlines(keepends=True)
+    del lines[number - 1]
+    page.write_text("".join(lines), encoding="utf-8")
+    opened = max(n for n, line in enumerate(lines[: number - 1], start=1) if line.startswith("<!-- generated: "))
+
+    before = snapshot(project)
+    result = sm("check")
+    assert result.code == 1, result.output
+    assert snapshot(project) == before
+    assert re.search(rf"^site/stationmaster/house-rules.md:{opened}:1: table '[a-z-]+': the stamp line that ends it .* is missing", result.out, re.MULTILINE), result.out
+    assert "stale" not in result.out
+
+    result = sm("cards")
+    assert result.code == 0, result.output
+    assert page.read_bytes() == original
+    assert sm("check").code == 0
+
+
+def test_text_after_a_stamp_is_called_an_edited_end_not_stale(sm: Run, project: Path) -> None:
+    page = project / "site/stationmaster/house-rules.md"
+    original = page.read_bytes()
+    text = original.decode()
+    number, _ = _first_stamp(text)
+    lines = text.splitlines(keepends=True)
+    lines.insert(number, "\n")
+    page.write_text("".join(lines), encoding="utf-8")
+
+    result = sm("check")
+    assert result.code == 1, result.output
+    assert "text follows the stamp line that should end it" in result.out, result.out
+    assert "stale" not in result.out
+    result = sm("cards")
+    assert result.code == 0, result.output
+    assert page.read_bytes() == original
+
+
 def test_added_card_is_reported_as_added(sm: Run, project: Path) -> None:
     text = (project / MANEUVERS).read_text(encoding="utf-8")
     (project / MANEUVERS).write_text(text + "  - id: hand-brake\n    name: Hand Brake\n    count: 1\n    effect: poling\n    source: homeDeck-0.8.6\n", encoding="utf-8")

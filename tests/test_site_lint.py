@@ -170,3 +170,34 @@ def test_count_column_of_a_header_only_table_is_located_at_its_header(sm: Run, p
     result = sm("check")
     assert result.code == 1
     assert [(p, l) for p, l, _, m in result.located() if "prints a count" in m] == [("site/stationmaster/index.md", start + 2)], result.out
+
+
+def test_links_to_the_kit_home_and_another_packs_pages_pass(sm: Run, project: Path) -> None:
+    """MkDocs builds the whole site, so a page may link outside its pack."""
+    _append(project / "site/stationmaster/editing.md", "Back to [the kit](../index.md), or [the other rules](../trickoftherails/rules.md#setup), or [these](../stationmaster/house-rules.md#house-rules).\n")
+    result = sm("check")
+    assert result.code == 0, result.output
+
+
+def test_a_missing_anchor_on_another_packs_page_is_still_dead(sm: Run, project: Path) -> None:
+    line = _append(project / "site/stationmaster/editing.md", "See [nothing](../trickoftherails/rules.md#no-such-part) and [nowhere](../nowhere.md).\n")
+    result = sm("check")
+    assert result.code == 1
+    assert result.located() == [
+        ("site/stationmaster/editing.md", line, 15, "link '../trickoftherails/rules.md#no-such-part' points at anchor '#no-such-part', which ../trickoftherails/rules.md does not have"),
+        ("site/stationmaster/editing.md", line, 71, "link '../nowhere.md' points at a page that does not exist"),
+    ]
+
+
+def test_a_page_saved_with_a_byte_order_mark_keeps_its_first_heading(sm: Run, project: Path) -> None:
+    """MkDocs drops a leading BOM, so the first heading keeps its anchor;
+    ``check`` and ``cards`` keep such a page byte for byte."""
+    page = project / "site/stationmaster/house-rules.md"
+    page.write_bytes("\ufeff".encode() + page.read_bytes())
+    _append(project / "site/stationmaster/index.md", "See [the house rules](house-rules.md#house-rules).\n")
+    before = page.read_bytes()
+    result = sm("check")
+    assert result.code == 0, result.output
+    result = sm("cards")
+    assert result.code == 0, result.output
+    assert page.read_bytes() == before

@@ -310,3 +310,42 @@ def test_a_fence_typed_inside_a_generated_block_is_drift_not_a_fence(sm: Run, pr
     assert page.read_text(encoding="utf-8") == typed
     page.write_text(text, encoding="utf-8")
     assert sm("check").code == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- Example:\n    ```\n    <!-- generated: t -->\n    <!-- /generated -->\n    ```\n",
+        "10. Example:\n      ~~~\n      <!-- generated: t -->\n\n      <!-- /generated -->\n",
+        "Title\n===\n    <!-- generated: t -->\n",
+        "Title\n---\n    <!-- generated: t -->\n    <!-- /generated -->\n",
+    ],
+    ids=["fence-in-a-list-item", "unclosed-fence-in-a-numbered-item", "indented-after-setext-h1", "indented-after-setext-h2"],
+)
+def test_a_marker_shown_as_code_in_a_list_item_or_after_a_setext_heading_is_prose(text: str) -> None:
+    from generator.blocks import parse_page
+
+    page = parse_page("p.md", text, {"t"})
+    assert page.blocks == [] and page.render(lambda block: "") == text
+
+
+def test_a_column_1_line_ends_a_fence_in_a_list_item_so_a_real_marker_after_it_counts() -> None:
+    """CommonMark ends a list item (and the code in it) at a line less
+    indented than the item's text: a marker at column 1 is never hidden."""
+    from generator.blocks import parse_page
+
+    page = parse_page("p.md", "- Example:\n    ```\n    x\n<!-- generated: t -->\n<!-- /generated -->\n", {"t"})
+    assert [(b.name, b.line) for b in page.blocks] == [("t", 4)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Some text.\n    ```\n    <!-- generated: t -->\n", "- a\nlazy text\n    ```\n    <!-- generated: t -->\n"],
+    ids=["after-a-paragraph", "after-a-lazy-line"],
+)
+def test_an_indented_fence_that_is_no_fence_does_not_hide_a_misplaced_marker(text: str) -> None:
+    from generator.blocks import MarkerError, parse_page
+
+    with pytest.raises(MarkerError) as caught:
+        parse_page("p.md", text, {"t"})
+    assert "p.md:3:1: a marker must start at the beginning of its line" in str(caught.value) or "p.md:4:1: a marker must start at the beginning of its line" in str(caught.value)
