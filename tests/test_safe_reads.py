@@ -230,7 +230,7 @@ def test_a_link_to_the_root_folder_in_the_content_is_a_located_problem(two_packs
     (two_packs / "stationmaster" / "everything").symlink_to("/")
     result = child(["validate"], two_packs.parent)
     assert result.code == 1, result
-    assert "content/stationmaster/everything: is a link to a folder outside the content (/); it was not read" in result.out
+    assert "content/stationmaster/everything: is a link to a folder outside the content (/): link only to folders inside it, or copy the files in; the files in it were not read" in result.out
 
 
 def test_a_fifo_as_game_yaml_is_a_located_problem(two_packs: Path) -> None:

@@ -233,7 +233,7 @@ def _walk(folder: Path, found: Listing, above: frozenset[tuple[int, int]], seen:
         if is_link:
             target = os.path.realpath(folder / name)
             if not _inside(target, real_root):
-                found.unreadable.append(Unreadable(folder / name, f"is a link to a folder outside the content ({shown(target)}); it was not read (link only to folders inside it, or copy the files in)"))
+                found.unreadable.append(Unreadable(folder / name, f"is a link to a folder outside the content ({shown(target)}): link only to folders inside it, or copy the files in"))
                 continue
         _walk(folder / name, found, above | {key}, seen, real_root)
 
