@@ -84,6 +84,21 @@ def test_a_page_saved_during_the_run_is_not_overwritten(sm: Run, project: Path, 
 # -- text typed inside a generated block -----------------------------------------------------------
 
 
+def _refused_as_typed(sm: Run, page: Path, where: str, block: str) -> tuple[str, str]:
+    """``check`` names the line typed at ``where`` (PAGE:LINE) inside
+    ``block`` and fails; ``cards`` names it too, exits 1 and leaves the page
+    byte for byte as it was. Their outputs, for a test's own checks."""
+    typed = page.read_bytes()
+    checked = sm("check")
+    assert checked.code == 1
+    assert f"{where}:1: this line was typed by hand inside the generated block '{block}'" in checked.out, checked.out
+    carded = sm("cards")
+    assert carded.code == 1, carded.output
+    assert page.read_bytes() == typed
+    assert f"{where}:1: text typed inside the generated block '{block}'" in carded.out, carded.out
+    return checked.out, carded.out
+
+
 def test_text_typed_inside_a_block_is_named_and_the_page_is_left(sm: Run, project: Path) -> None:
     _stale_both(project)
     page = project / HOME_DECK
@@ -92,17 +107,9 @@ def test_text_typed_inside_a_block_is_named_and_the_page_is_left(sm: Run, projec
     lines = text.splitlines(keepends=True)
     lines.insert(closing - 1, "Note: Freight Houses are rare in the 1st edition.\n")
     page.write_text("".join(lines), encoding="utf-8")
-    typed = page.read_bytes()
-
-    result = sm("check")
-    assert result.code == 1
-    assert f"{HOME_DECK}:{closing}:1: this line was typed by hand inside the generated block 'facilities': 'Note: Freight Houses are rare in the 1st edition.'" in result.out, result.out
-
-    result = sm("cards")
-    assert result.code == 1, result.output
-    assert page.read_bytes() == typed
-    assert f"{HOME_DECK}:{closing}:1: text typed inside the generated block 'facilities'" in result.out, result.out
-    assert "move it above '<!-- generated: facilities -->' or below '<!-- /generated -->'" in result.out
+    checked, carded = _refused_as_typed(sm, page, f"{HOME_DECK}:{closing}", "facilities")
+    assert "'facilities': 'Note: Freight Houses are rare in the 1st edition.'" in checked
+    assert "move it above '<!-- generated: facilities -->' or below '<!-- /generated -->'" in carded
     assert "says which way is uphill." in (project / MAINLINE_PAGE).read_text(encoding="utf-8")
 
 
@@ -297,16 +304,7 @@ def test_a_sentence_typed_inside_the_sweep_block_is_kept(sm: Run, project: Path,
 
     monkeypatch.setattr(render, "_expensive_body", REAL_EXPENSIVE_BODY)
     page, number = _typed_in_sweep(project)
-    typed = page.read_bytes()
-
-    result = sm("check")
-    assert result.code == 1
-    assert f"{SIMULATION_PAGE}:{number}:1: this line was typed by hand inside the generated block 'simulation-sweep'" in result.out, result.out
-
-    result = sm("cards")
-    assert result.code == 1, result.output
-    assert page.read_bytes() == typed
-    assert f"{SIMULATION_PAGE}:{number}:1: text typed inside the generated block 'simulation-sweep'" in result.out, result.out
+    _refused_as_typed(sm, page, f"{SIMULATION_PAGE}:{number}", "simulation-sweep")
 
 
 @pytest.mark.parametrize("line", ["1. Baseline, as the table plays it", "- a list item the writer added"])
