@@ -293,7 +293,7 @@ class _OtherPages(Mapping[str, set[str]]):
                 self._texts[relative] = text
             elif folder:
                 # The pack's own page reached the long way round
-                # (``../stationmaster/rules.md`` from a Station Master page).
+                # (``../stationmaster/rules.md`` from one of that same pack's pages).
                 self._texts[posixpath.normpath(posixpath.join("..", folder, relative))] = text
         self._parsed: dict[str, set[str]] = {}
 

@@ -192,6 +192,15 @@ def _ignores_interrupts(pid: int) -> bool:
     return bool(mask & (1 << (signal.SIGINT - 1)))
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child, before the kit starts: Ctrl-C's signal at its default,
+    as it is for a command typed at a terminal. A suite run in the
+    background by a non-interactive shell (``make test &``) inherits it
+    ignored, and a program started with Ctrl-C ignored rightly goes on
+    ignoring it: the run would then play all its games and exit 0."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @needs_fork
 def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
     """Ctrl-C at a terminal reaches the whole process group: the leader stops
@@ -199,6 +208,7 @@ def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
     leader = subprocess.Popen(
         [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
         cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     try:
         workers: list[int] = []
@@ -210,6 +220,7 @@ def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
             time.sleep(0.05)
             workers = _children(leader.pid)
         assert leader.poll() is None, "the run ended before its workers could be seen"
+        assert not _ignores_interrupts(leader.pid), "the leader was started with Ctrl-C ignored: the test proves nothing"
         os.killpg(leader.pid, signal.SIGINT)
         out, err = leader.communicate(timeout=120)
     finally:
