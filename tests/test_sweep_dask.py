@@ -240,3 +240,16 @@ def test_a_local_cluster_runs_quiet() -> None:
             assert settings == QUIET_CLUSTER
         scheduler = client.run_on_scheduler(lambda dask_scheduler: sorted(dask_scheduler.extensions))  # type: ignore[no-untyped-call]  # untyped in distributed
     assert "stealing" not in scheduler
+
+
+def test_no_cells_to_play_sends_nothing_to_the_cluster() -> None:
+    # A sweep whose cells all came from the cache hands the runner none:
+    # the cluster is asked for nothing, not even to hold the catalog.
+    class Untouchable:
+        def __getattr__(self, name: str) -> Any:
+            raise AssertionError(f"the cluster was asked for {name}")
+
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(SM)
+    runner = dask_runner(pack, catalog, 4, 1, Untouchable())  # type: ignore[arg-type]
+    assert list(runner([], None)) == []

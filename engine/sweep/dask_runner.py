@@ -219,6 +219,8 @@ def dask_runner(pack: GamePack, catalog: Any, games: int, seed: int, client: Cli
     code = engine_fingerprint(pack.id)
 
     def run(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
+        if not cells:
+            return  # every cell came from the cache: nothing to send, not even the catalog
         from distributed import as_completed
 
         workers = max(1, len(client.scheduler_info().get("workers", {})))
