@@ -19,7 +19,6 @@ from generator.records import export, to_json
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = sub.add_parser("export", help=EXPORT_HELP, description=EXPORT_HELP + "; the site publishes the same file as <pack>/cards.json.")
     add_game_option(parser)
-    parser.add_argument("--content", metavar="DIR", help="the pack's content folder (default: content/<game>)")
     parser.add_argument("--format", choices=("json",), default="json", help="the format (default and only: json)")
     parser.add_argument("--output", metavar="FILE", help="write to FILE (whole, or not at all) instead of standard output")
 

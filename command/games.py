@@ -27,7 +27,10 @@ def game_id(text: str) -> str:
 
 
 def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game ID`` and ``--content DIR``: every subcommand that opens one
+    game's content takes both, in the same words."""
     parser.add_argument("--game", type=game_id, default=DEFAULT_GAME, metavar="ID", help=f"the game pack to play (default: {DEFAULT_GAME})")
+    parser.add_argument("--content", default=None, metavar="DIR", help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
 
 
 def default_content(game: str) -> Path:

@@ -124,7 +124,6 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (its seed, players and house rules come from the save)")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE after every action (atomically; an existing FILE must be a save of the same game)")
     add_game_option(play)
-    play.add_argument("--content", metavar="DIR", default=None, help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
 
 
 def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from command.commands import SIMULATE_HELP
-from command.games import DEFAULT_GAME, add_game_option, default_content, open_game
+from command.games import DEFAULT_GAME, add_game_option, open_game
 from command.cli import whole_number
 from command.output import ProgressLine, refused
 from engine.errors import InvalidActionError, UsageError
@@ -50,7 +50,6 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument("--house-rule", action="append", default=[], metavar="KEY=VALUE", dest="house_rule", help="a house rule for every game (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON (sorted keys) instead of text")
     add_game_option(parser)
-    parser.add_argument("--content", default=None, metavar="DIR", help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
     return parser
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from command.commands import SWEEP_HELP
-from command.games import add_game_option, default_content, open_game
+from command.games import add_game_option, open_game
 from command.output import ProgressLine, emit, refused
 from command.cli import whole_number
 from engine.errors import InvalidActionError, UsageError
@@ -63,7 +63,6 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument("--no-cache", action="store_true", dest="no_cache", help="neither read nor write the cache")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     add_game_option(parser)
-    parser.add_argument("--content", default=None, metavar="DIR", help=f"the content directory (default: {default_content('GAME')}, for --game GAME)")
     return parser
 
 

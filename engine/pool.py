@@ -54,6 +54,14 @@ def check_run(games: object, seed: object, workers: object) -> None:
     check_whole("workers", workers, 1, MAX_WORKERS)
 
 
+def check_chunk(seed: object, start: int, stop: int) -> None:
+    """ConfigurationError unless games ``start .. stop-1`` (a cluster's
+    chunk of a simulation seeded ``seed``) are a range of games in range."""
+    check_run(max(stop, 1), seed, 1)
+    if not 0 <= start <= stop:
+        raise ConfigurationError(f"games {start}..{stop} are not a range of games")
+
+
 def chunks(games: int, workers: int, largest: int = 25) -> list[tuple[int, int]]:
     """Consecutive game ranges: small enough to balance the workers and to
     report progress, large enough that passing results back costs little;

@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from engine.errors import ConfigurationError
 from engine.pack import Progress
-from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_run, game_seed, play_chunks
+from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_chunk, check_run, game_seed, play_chunks
 from engine.seat_figures import bots_label, seat_bots
 from engine.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, card_rows, never_played, seated_context
 from engine.simulation_table import simulation_context as _cached_context
@@ -118,9 +118,7 @@ def play_games(
     """Games ``start .. stop-1`` of the simulation ``simulate`` plays with
     these arguments, as one chunk: what a cluster's worker hands back
     (it pickles), for ``report_games`` to merge in game order."""
-    check_run(max(stop, 1), seed, 1)
-    if not 0 <= start <= stop:
-        raise ConfigurationError(f"games {start}..{stop} are not a range of games")
+    check_chunk(seed, start, stop)
     table = _seat_bots(catalog, bot, players, None)
     return play_chunk(Games(catalog, seed, table, resolve(catalog, dict(house_rules or {}))), start, stop)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from engine.errors import ConfigurationError
 from engine.pack import Progress
-from engine.pool import check_run, game_seed, play_chunks
+from engine.pool import check_chunk, check_run, game_seed, play_chunks
 from engine.seat_figures import bots_label, seat_bots
 from engine.trickoftherails.bots import BOTS
 from engine.trickoftherails.content.model import Catalog
@@ -107,9 +107,7 @@ def play_games(
     """Games ``start .. stop-1`` of the simulation ``simulate`` plays with
     these arguments, as one chunk: what a cluster's worker hands back
     (it pickles), for ``report_games`` to merge in game order."""
-    check_run(max(stop, 1), seed, 1)
-    if not 0 <= start <= stop:
-        raise ConfigurationError(f"games {start}..{stop} are not a range of games")
+    check_chunk(seed, start, stop)
     return play_chunk(_plan(catalog, seed, bot, house_rules, players, None), start, stop)
 
 
