@@ -315,7 +315,8 @@ def write_pages(site_dir: Path, rendered: Rendered, display_prefix: str = "site/
             kept.extend(typed)
             continue
         try:
-            replaced = write_if_unchanged(site_dir / name, rendered.old[name].encode("utf-8"), rendered.new[name].encode("utf-8"))
+            # Replaced only if the page still holds what was read: an editor's save since is kept.
+            replaced = write_whole(site_dir / name, rendered.new[name].encode("utf-8"), expected=rendered.old[name].encode("utf-8"))
         except OSError as exc:
             raise OSError(exc.errno, f"{exc.strerror} (writing {name})") from None
         if not replaced:
@@ -363,11 +364,3 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
         except OSError:
             pass  # one that cannot be removed now is tried again next run
     return removed
-
-
-def write_if_unchanged(target: Path, expected: bytes, data: bytes) -> bool:
-    """Replace ``target`` with ``data`` atomically, unless its bytes are no
-    longer ``expected`` (someone saved it since it was read): then leave it
-    and return False. Through a symbolic link, keeping the page's
-    permissions, flushed to the disk (``engine.atomic.write_whole``)."""
-    return write_whole(target, data, expected=expected)
