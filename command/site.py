@@ -2,11 +2,17 @@
 pack's pages, then write the changed pages or compare them with what is
 committed.
 
-``check`` first asks ``generator.quickcheck`` whether file hashes alone show
-that nothing changed since a full check passed (every block's stamp holds,
-and this very state was found clean before); only if not does it load,
-render and lint. The heavy modules (the content loader, Jinja, the Markdown
-parser) are imported only on that path, so a quick check never pays for them.
+Two kinds of generated block are told apart here (``generator.reports``).
+As-built tables are rendered afresh on every run; ``check`` fails when, and
+only when, their committed text differs from that render, or a marker or
+page is damaged. Simulation reports are measurements: neither command
+plays them again (``cards --reports`` does); ``check`` lists the stale ones
+in a section of their own and passes, unless ``--reports`` is given.
+
+``check`` first asks ``generator.quickcheck`` whether this very state of
+files already passed; only if not does it load, render and lint. The heavy
+modules (the content loader, Jinja, the Markdown parser) are imported only
+on that path, so a quick check never pays for them.
 """
 
 from __future__ import annotations
@@ -18,24 +24,49 @@ from typing import TYPE_CHECKING
 
 from engine.errors import UsageError
 from generator.project import Project
-from generator.quickcheck import SiteState, known_clean, remember_clean, site_state
+from generator.quickcheck import Verdict, known_verdict, remember_verdict, site_state
 
 if TYPE_CHECKING:
     from engine.content.problems import Problem
     from generator.site import PackSite
 
+REFRESH = "`make reports` (or `stationmaster cards --reports`)"
+
 
 def run(args: argparse.Namespace) -> int:
     project = Project.here()
     before = site_state(project)
-    if not args.write and before is not None and known_clean(before):
-        for line in before.lines:
-            print(line)
-        return 0
+    if not args.write and before is not None:
+        verdict = known_verdict(before)
+        if verdict is not None:
+            return _passed(verdict, args.reports)
     return _full(args, project, before)
 
 
-def _full(args: argparse.Namespace, project: Project, before: SiteState | None) -> int:
+def _passed(verdict: Verdict, strict: bool) -> int:
+    """Print a passing check's verdict; stale reports fail only when ``strict``."""
+    for line in verdict.lines:
+        print(line)
+    _print_stale(list(verdict.stale), strict)
+    return 1 if strict and verdict.stale else 0
+
+
+def _print_stale(stale: list[str], strict: bool, to_stderr: bool = False) -> None:
+    """The stale-report section: on stdout for ``check`` (part of its
+    report), on stderr for ``cards`` (a note beside what it wrote)."""
+    if not stale:
+        return
+    out = sys.stderr if to_stderr else sys.stdout
+    count = f"{len(stale)} simulation report{'s' if len(stale) != 1 else ''}"
+    if strict:
+        print(f"{count} no longer stand for the cards and engine here; {REFRESH} measures them again:", file=sys.stderr)
+    else:
+        print(f"\nStale simulation reports (not an error: the tables agree; {REFRESH} measures them again, `check --reports` fails on them):", file=out)
+    for line in stale:
+        print(line, file=out)
+
+
+def _full(args: argparse.Namespace, project: Project, before: str | None) -> int:
     from engine.collector import collector_paused
     from engine.content.problems import render_all
     from engine.packs import load_packs
@@ -49,6 +80,7 @@ def _full(args: argparse.Namespace, project: Project, before: SiteState | None) 
         print(render_all(sorted(problems), "text"))
         print("the content does not validate; nothing was written" if args.write else "the content does not validate", file=sys.stderr)
         return 1
+    measure = bool(args.write and args.reports)
     try:
         problems = stray_pages(project.site, [p.folder.id for p in loaded])
         sites: list[PackSite] = []
@@ -56,7 +88,7 @@ def _full(args: argparse.Namespace, project: Project, before: SiteState | None) 
             workers = workers_for(len(one.catalog.cards))
             try:
                 with collector_paused():
-                    sites.append(render_pack(one, project.site, workers, keep_stamps=not args.write))
+                    sites.append(render_pack(one, project.site, workers, measure=measure))
             except MarkerError as exc:
                 problems.extend(exc.problems)
     except (OSError, UnicodeDecodeError) as exc:
@@ -76,29 +108,46 @@ def _full(args: argparse.Namespace, project: Project, before: SiteState | None) 
     for site in sites:
         with collector_paused():
             lint_problems += lint(site.catalog, site.rendered, site.rendered.tables.tables, site.prefix, workers_for(len(site.catalog.cards)), site_pages=site_pages, folder=site.folder.id)
-    code = _write(sites, lint_problems) if args.write else _check(sites, lint_problems)
-    if code == 0 and before is not None:
-        _remember(project, before, sites, args.write)
-    return code
+    edited = [r.problem() for site in sites for r in site.rendered.reports if r.state == "edited"]
+    stale = [r.problem().render() for site in sites for r in site.rendered.reports if r.state in ("stale", "unmeasured")]
+    if args.write:
+        code = _write(sites, lint_problems + edited)
+        _print_stale(stale, False, to_stderr=True)
+    else:
+        code = _check(sites, lint_problems + edited, stale)
+    if code != 0:
+        return code
+    if before is not None:
+        _remember(project, before, sites, args.write, Verdict(tuple(_summary(sites)), tuple(stale)))
+    return 0 if args.write else _passed(Verdict((), tuple(stale)), args.reports)
 
 
-def _remember(project: Project, before: SiteState, sites: list[PackSite], wrote: bool) -> None:
-    """Note the state just found clean, for the next ``check`` to recognise
-    by its hashes: only when what is on disk now is what was checked (no
-    content, code or page changed while this ran; after ``cards``, the
+def _summary(sites: list[PackSite]) -> list[str]:
+    return [f"{site.prefix}: {len(site.rendered.new)} pages and {len(site.rendered.table_page)} tables agree with {site.folder.display}/" for site in sites]
+
+
+def _remember(project: Project, before: str, sites: list[PackSite], wrote: bool, verdict: Verdict) -> None:
+    """Keep the verdict for the state just found clean, for the next
+    ``check`` to recognise by its hashes: only when what is on disk now is
+    what was checked (nothing changed while this ran; after ``cards``, the
     pages on disk are the ones just rendered and linted)."""
+    from generator.render import read_pages
+
     after = site_state(project)
-    if after is None or after.inputs != before.inputs or after.others != before.others:
+    if after is None:
         return
     if wrote:
-        if any(after.pages.get(site.folder.id) != site.rendered.new for site in sites):
+        try:
+            if any(read_pages(site.site_dir) != site.rendered.new for site in sites):
+                return
+        except (OSError, UnicodeDecodeError):
             return
-    elif after.key != before.key:
+    elif after != before:
         return
-    remember_clean(after, frozenset((site.folder.id, table) for site in sites for table in site.rendered.tables.expensive))
+    remember_verdict(after, verdict)
 
 
-def _write(sites: list[PackSite], lint_problems: list[Problem]) -> int:
+def _write(sites: list[PackSite], problems: list[Problem]) -> int:
     from engine.content.problems import render_all
     from generator.drift import PagesKept, write_pages
 
@@ -113,25 +162,31 @@ def _write(sites: list[PackSite], lint_problems: list[Problem]) -> int:
             raise UsageError(f"cannot write under {site.prefix}: {exc.strerror or exc} (pages already written stay whole; run again once fixed)") from None
         written += [site.prefix + name for name in names]
     print(f"{len(written)} page(s) rewritten" + (": " + ", ".join(written) if written else "; all tables were up to date" if not kept else ""))
+    for site in sites:
+        for name in site.rendered.measured:
+            print(f"{site.prefix}{site.rendered.table_page[name]}: report '{name}' measured again")
     if kept:
         print(render_all(kept, "text"))
         print(f"{len({p.path for p in kept})} page(s) not written, to keep text that regenerating would lose (see above)", file=sys.stderr)
-    if lint_problems:
-        print(render_all(lint_problems, "text"))
-    return 1 if kept or lint_problems else 0
+    if problems:
+        print(render_all(problems, "text"))
+    return 1 if kept or problems else 0
 
 
-def _check(sites: list[PackSite], lint_problems: list[Problem]) -> int:
+def _check(sites: list[PackSite], problems: list[Problem], stale: list[str]) -> int:
     from engine.content.problems import render_all
     from generator.drift import describe, drift
 
     drifts = [d for site in sites for d in drift(site.rendered, site.prefix)]
+    if drifts or problems:
+        # Listed first, so the drift report still ends with the command that fixes it.
+        _print_stale(stale, False)
     if drifts:
         print(describe(drifts))
-    if lint_problems:
-        print(render_all(lint_problems, "text"))
-    if drifts or lint_problems:
+    if problems:
+        print(render_all(problems, "text"))
+    if drifts or problems:
         return 1
-    for site in sites:
-        print(f"{site.prefix}: {len(site.rendered.new)} pages and {len(site.rendered.table_page)} tables agree with {site.folder.display}/")
+    for line in _summary(sites):
+        print(line)
     return 0

@@ -99,9 +99,10 @@ class TableSet:
 
     templates: str
     tables: Mapping[str, Callable[[Any], Context]]
-    # Tables that take seconds (a simulation): re-computed only when their
-    # inputs change, so a stamp of those inputs ends the block.
-    expensive: frozenset[str] = frozenset()
+    # Simulation reports: tables made by playing seeded games. They are
+    # measurements, made only by ``cards --reports`` (generator.reports),
+    # never by the ``check`` or ``cards`` that follow every edit.
+    reports: frozenset[str] = frozenset()
     # Tables whose rows mention cards without being where those cards live.
     links_only: frozenset[str] = frozenset()
     # Column headings (regular expressions, matched whole) whose generated

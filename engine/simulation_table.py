@@ -95,7 +95,8 @@ def seated_context(catalog: Fingerprinted, seatings: tuple[Seating, ...], lay_ou
 
 def build_seated_context(seatings: tuple[Seating, ...], lay_out: LayOutSeating) -> Context:
     """The same, computed afresh."""
-    return {"seatings": [{"players": s.players, "games": s.games, "seed": s.seed, "bot": s.bot, **lay_out(s)} for s in seatings]}
+    measured = {"games": sum(s.games for s in seatings), "seeds": sorted({s.seed for s in seatings})}
+    return {"seatings": [{"players": s.players, "games": s.games, "seed": s.seed, "bot": s.bot, **lay_out(s)} for s in seatings], "measured": measured}
 
 
 def cached_context(catalog: Fingerprinted, key: str, compute: Callable[[], Context]) -> Context:
@@ -141,4 +142,5 @@ def build_simulation_context(plan: SiteSimulation, run: RunOption, why_unplayed:
     for option in plan.options:
         rows = card_rows(run(option), plan.games)
         tables.append({"value": option.value, "value_name": option.name, "is_default": option.is_default, "rows": rows[: plan.top], "never_played": never_played(rows, why_unplayed)})
-    return {"rule": {"id": plan.rule_id, "name": plan.rule_name}, "games": plan.games, "seed": plan.seed, "bot": plan.bot, "top": plan.top, "configurations": tables}
+    measured = {"games": plan.games * len(plan.options), "seeds": [plan.seed]}
+    return {"rule": {"id": plan.rule_id, "name": plan.rule_name}, "games": plan.games, "seed": plan.seed, "bot": plan.bot, "top": plan.top, "configurations": tables, "measured": measured}

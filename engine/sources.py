@@ -7,6 +7,7 @@ table's stamp) hash the same folders; reading every module twice in one
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 from pathlib import Path
@@ -28,14 +29,64 @@ def folder_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> bytes
     return digest.digest()
 
 
-def pack_code_digest(pack_id: str) -> bytes:
-    """The digest of the code one pack's output depends on: the shared
-    engine and generator, and that pack's own rules and templates, but not
-    another pack's (a change to one game leaves the other's stamps alone)."""
-    others = frozenset(
+def _other_packs(pack_id: str) -> frozenset[str]:
+    """The folders of every pack but ``pack_id`` (its rules and templates)."""
+    return frozenset(
         part
         for found in (ROOT / "engine").glob("*/pack.py")
         if found.parent.name != pack_id
         for part in (f"engine/{found.parent.name}", f"generator/templates/{found.parent.name}")
     )
+
+
+def pack_code_digest(pack_id: str) -> bytes:
+    """The digest of the code one pack's output depends on: the shared
+    engine and generator, and that pack's own rules and templates, but not
+    another pack's (a change to one game leaves the other's stamps alone)."""
+    others = _other_packs(pack_id)
     return folder_digest("engine", others) + folder_digest("generator", others)
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return tree
+
+
+def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> str:
+    """A digest of what the code under ``folder`` does, not how it is
+    written down: each module's syntax tree without its docstrings (so a
+    comment, a docstring or a reflowed line changes nothing), and each
+    template's bytes. Parsing every module costs a few tenths of a second,
+    so the answer is kept in the local cache under the digest of the
+    files' bytes, and parsed again only after an edit."""
+    from engine import localcache
+
+    raw = hashlib.sha256(b"behaviour-1\0" + folder_digest(folder, leave_out)).hexdigest()
+    kept = localcache.read("behaviour", raw)
+    if isinstance(kept, str) and len(kept) == 64:
+        return kept
+    digest = hashlib.sha256()
+    skipped = tuple(ROOT / part for part in sorted(leave_out))
+    for source in sorted((ROOT / folder).rglob("*")):
+        if source.suffix not in SUFFIXES or any(source.is_relative_to(other) for other in skipped):
+            continue
+        data = source.read_bytes()
+        if source.suffix == ".py":
+            try:
+                data = ast.dump(_without_docstrings(ast.parse(data))).encode()
+            except (SyntaxError, ValueError):
+                pass  # code that does not parse is taken byte for byte
+        digest.update(source.relative_to(ROOT).as_posix().encode() + b"\0" + data + b"\0")
+    found = digest.hexdigest()
+    localcache.write("behaviour", raw, found)
+    return found
+
+
+def rules_digest(pack_id: str) -> str:
+    """What a pack's games are played by: the shared engine and the pack's
+    own rules, bots and simulations (not another pack's), as behaviour."""
+    return behaviour_digest("engine", _other_packs(pack_id))

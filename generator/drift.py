@@ -13,7 +13,9 @@ from pathlib import Path
 from engine.atomic import TEMP_SUFFIX, write_whole
 from engine.content.problems import Problem
 from generator.blocks import Block, parse_page
-from generator.render import TEMPLATES, Rendered, split_stamp
+from generator.render import Rendered, split_stamp, template_files
+from generator.reports import PROVENANCE_START
+from generator.stamps import is_whole
 
 _ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect|status)-([a-zA-Z0-9-]+)"></a>')
 _LINKED_CARD = re.compile(r"\(#card-([a-z0-9-]+)\)|\.md#card-([a-z0-9-]+)\)")
@@ -64,28 +66,26 @@ def _rows(body: str) -> dict[str, str]:
 
 
 def _unrowed_change(committed: str, fresh: str, typed: bool = False) -> str:
-    """What a difference that touches no card row is. A stamped table tells
-    a hand edit (its text no longer matches its own stamp) from a stale one
-    (the content or code it is computed from changed, its text did not)."""
+    """What a difference that touches no card row is. The checksum that ends
+    a block tells a hand edit (its text no longer matches it) from a change
+    in the generator (the text is the generator's own, but an older one)."""
     if typed:  # the most useful thing to say: what `cards` would lose
         return "it holds text typed by hand inside the generated block (listed below), which `cards` would not overwrite"
-    old, new = split_stamp(committed), split_stamp(fresh)
-    if old.body is None and new.body is not None:
-        return "the stamp line that ends it ('<!-- inputs … body … -->') is missing (deleted by hand?); `cards` writes it back"
-    if old.body is not None:
-        # The generator ends a block with its stamp line: anything after it
-        # (even a blank line) was put there by hand, whatever the stamp says.
-        if committed[len(old.text) :].partition("\n")[2]:
-            return "text follows the stamp line that should end it (its end was edited by hand: the generator writes nothing after the stamp); `cards` removes it"
-        if not old.matches_its_stamp:
-            return "its text was edited by hand since it was generated (it no longer matches the stamp at its end)"
-        if old.text == new.text:
-            return "stale: the content or engine code it is computed from changed since it was written; its rows come out the same, only the stamp at its end is out of date"
-    return "its text outside the card rows differs (edited by hand, or its template changed)"
+    old = split_stamp(committed)
+    if old.checksum is None:
+        return "the checksum line that ends it ('<!-- checksum … -->') is missing (deleted by hand?); `cards` writes it back"
+    # The generator ends a block with its checksum line: anything after it
+    # (even a blank line) was put there by hand, whatever the checksum says.
+    if committed[len(old.text) :].partition("\n")[2]:
+        return "text follows the checksum line that should end it (its end was edited by hand: the generator writes nothing after it); `cards` removes it"
+    if not old.matches_its_stamp:
+        return "its text was edited by hand since it was generated (it no longer matches the checksum at its end)"
+    if old.text == split_stamp(fresh).text:
+        return "only its checksum line differs from the one `cards` writes"
+    return "its text outside the card rows differs: its template, or the code that lays it out, changed since it was generated"
 
 
 _TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}")
-_TEMPLATE_NAME = re.compile(r"""\{%-?\s*(?:include|import|from)\s+["']([^"']+)["']""")
 
 
 @functools.cache
@@ -98,19 +98,8 @@ def _line_shapes(templates: str, table: str) -> tuple[tuple[str, ...], ...]:
     there), and so is a macro written on one line, whose text lands inside
     other lines."""
     shapes: list[tuple[str, ...]] = []
-    todo, seen = [f"{table}.md.j2"], set()
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for folder in (TEMPLATES / templates, TEMPLATES):
-            if (folder / name).is_file():
-                source = (folder / name).read_text(encoding="utf-8")
-                break
-        else:
-            continue
-        todo.extend(_TEMPLATE_NAME.findall(source))
+    for path in template_files(templates, table):
+        source = path.read_text(encoding="utf-8")
         for line in source.splitlines():
             stripped = line.strip()
             tags = _TAG.findall(stripped)
@@ -192,6 +181,7 @@ def typed_lines(templates: str, block: Block, fresh: Block) -> list[tuple[int, s
     whose text still matches the stamp at its end was not edited at all."""
     old, new = split_stamp(block.body), split_stamp(fresh.body)
     kept = set(new.text.splitlines())
+    kept.update(line for line in old.text.splitlines() if line.startswith(PROVENANCE_START))
     shapes = _line_shapes(templates, block.name)
     found: list[tuple[int, str]] = []
     lines = old.text.splitlines()
@@ -199,7 +189,7 @@ def typed_lines(templates: str, block: Block, fresh: Block) -> list[tuple[int, s
         for offset, line in enumerate(lines):
             if line.strip() and line not in kept and not any(_fits(shape, line) for shape in shapes):
                 found.append((block.line + 1 + offset, line))
-    if old.body is not None:
+    if old.checksum is not None:
         # The generator writes nothing after a stamp: any text there is typed.
         after = block.body[len(old.text) :].splitlines()[1:]
         start = block.line + 1 + len(lines) + 1
@@ -225,6 +215,23 @@ def typed_in_blocks(rendered: Rendered, name: str, display_prefix: str) -> list[
 def _quoted(text: str, limit: int = 60) -> str:
     text = text.strip()
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def diff_view(rendered: Rendered, name: str, fresh: dict[str, Block]) -> str:
+    """Page ``name`` as the diff shows the fresh render: a block the
+    generator wrote (its checksum holds) keeps its committed checksum line,
+    whose change follows from the rows' and would only add noise; a block
+    edited by hand, or whose checksum line is missing or damaged, shows
+    the line ``cards`` would write."""
+
+    def body(block: Block) -> str:
+        now = fresh[block.name].body
+        if not is_whole(block.body):
+            return now
+        kept = block.body[len(split_stamp(block.body).text) :]
+        return split_stamp(now).text + kept
+
+    return rendered.pages[name].render(body)
 
 
 def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
@@ -254,7 +261,7 @@ def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
         diff = "".join(
             difflib.unified_diff(
                 old.splitlines(keepends=True),
-                new.splitlines(keepends=True),
+                diff_view(rendered, name, fresh).splitlines(keepends=True),
                 fromfile=f"{display_prefix}{name} (committed)",
                 tofile=f"{display_prefix}{name} (from content/)",
             )

@@ -3,6 +3,8 @@
 On every build it renders every pack's generated blocks from ``content/`` in memory
 and hands MkDocs the fresh page text; under ``mkdocs serve`` it also watches
 ``content/``, so saving a YAML file re-renders the tables on the next reload.
+Simulation reports are never played here: one measured before the last
+change to the cards or the engine is shown with a notice saying so.
 It never writes a page: ``stationmaster cards`` does that, and ``check``
 keeps the committed pages honest. It adds each pack's ``cards.json`` (the
 JSON export) to the built site, made afresh on every build, so it has
@@ -39,6 +41,7 @@ from engine.packs import LoadedPack, known_pack_ids, load_packs
 from generator.records import EXPORT_NAME, export, to_json
 from generator.search import CardEntry, card_entries, with_card_entries
 from generator.site import render_pack, stray_pages
+from generator.reports import with_stale_notices
 
 log = logging.getLogger("mkdocs.plugins.stationmaster")
 
@@ -100,7 +103,7 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
                 continue
             except UsageError as exc:  # an edition's content that does not load, say
                 raise PluginError(f"cannot render the {one.folder.id} pages: {exc}") from None
-            pages.update({f"{one.folder.id}/{name}": text for name, text in rendered.new.items()})
+            pages.update({f"{one.folder.id}/{name}": with_stale_notices(rendered, name) for name in rendered.new})
         if problems:
             raise PluginError("generated-block markers are broken:\n" + render_all(sorted(problems), "text"))
         self.rendered = pages

@@ -23,11 +23,11 @@ import jinja2
 from engine.content import files
 from engine.content.problems import Problem
 from engine.pack import CatalogLike, TableSet
-from engine.sources import pack_code_digest
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, status_words, visible_output, yes_no
 from generator.forked import map_pieces
-from generator.stamps import Stamped as Stamped, block_inputs, holds, split_stamp as split_stamp, stamped
+from generator.reports import ReportState, measured_now, provenance, report_state
+from generator.stamps import Stamped as Stamped, split_stamp as split_stamp, stamped
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -72,6 +72,34 @@ def environment(pack_templates: str) -> jinja2.Environment:
     return env
 
 
+_TEMPLATE_NAME = re.compile(r"""\{%-?\s*(?:include|import|from|extends)\s+["']([^"']+)["']""")
+
+
+def template_files(templates: str, table: str) -> list[Path]:
+    """The template of ``table`` and every template it takes text or macros
+    from, as the loader finds them (the pack's folder first), in name order."""
+    found: dict[str, Path] = {}
+    todo = [f"{table}.md.j2"]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        for folder in (TEMPLATES / templates, TEMPLATES):
+            if (folder / name).is_file():
+                found[name] = folder / name
+                todo.extend(_TEMPLATE_NAME.findall(found[name].read_text(encoding="utf-8")))
+                break
+    return [found[name] for name in sorted(found)]
+
+
+def template_digest(templates: str, table: str) -> str:
+    """A digest of the templates ``table`` is laid out by (``template_files``)."""
+    digest = hashlib.sha256()
+    for path in template_files(templates, table):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def _compile_key(env: jinja2.Environment) -> str:
     """Jinja keys a cached template by its name and source only; what else
     shapes the compiled code (Jinja's version, the options that change how a
@@ -90,15 +118,14 @@ def _compile_key(env: jinja2.Environment) -> str:
 
 
 class InputsUnavailable(Exception):
-    """An expensive table's inputs cannot be had here (the git history a page
-    is made from, in a shallow clone): the block keeps its committed text."""
+    """A table's inputs cannot be had here (the git history a page is made
+    from, in a shallow clone): the block keeps its committed text."""
 
 
 # The kit's own tables, which every pack's site places: "changes", the What
-# changed page (generator/editions.py). They are expensive tables, made only
-# when their inputs change, by the caller that knows where the pack's content
-# is (generator.site.render_pack); rendered without that, their committed
-# text stands.
+# changed page (generator/editions.py), made by the caller that knows where
+# the pack's content is (generator.site.render_pack); rendered without that,
+# their committed text stands.
 CHANGES_TABLE = "changes"
 KIT_TABLES = (CHANGES_TABLE,)
 
@@ -112,12 +139,13 @@ def with_kit_tables(tables: TableSet, made: Mapping[str, Callable[[Any], dict[st
     kit = {name: (made or {}).get(name, _made_by_render_pack) for name in KIT_TABLES if name not in tables.tables}
     if not kit:
         return tables
-    return dataclasses.replace(tables, tables={**tables.tables, **kit}, expensive=tables.expensive | set(kit))
+    return dataclasses.replace(tables, tables={**tables.tables, **kit})
 
 
 @dataclass(frozen=True)
 class Rendered:
-    """Old and new text of every page, plus where each table and card lives."""
+    """Old and new text of every page, plus where each table and card lives,
+    and how each simulation report stands (``generator.reports``)."""
 
     old: dict[str, str]
     new: dict[str, str]
@@ -125,6 +153,9 @@ class Rendered:
     table_page: dict[str, str]
     card_page: dict[str, str]
     tables: TableSet
+    reports: tuple[ReportState, ...] = ()
+    # Reports measured by this render (``measure=True``), by table name.
+    measured: tuple[str, ...] = ()
 
 
 def read_pages(site_dir: Path) -> dict[str, str]:
@@ -135,75 +166,20 @@ def read_pages(site_dir: Path) -> dict[str, str]:
     return pages
 
 
-def inputs_fingerprint(catalog: CatalogLike, pack_id: str, card_page: Mapping[str, str]) -> str:
-    """What an expensive table is stamped with when the caller cannot say
-    where the pack's content files are (``render_site`` without ``inputs``):
-    the loaded content's digest, the source of the shared engine and
-    generator and of this pack (templates included; not another pack's) and
-    which page each card's row is on (for its links)."""
-    digest = hashlib.sha256(catalog.fingerprint.encode())
-    digest.update(pack_code_digest(pack_id))
-    digest.update(repr(sorted(card_page.items())).encode())
-    return digest.hexdigest()
-
-
-def _expensive_body(catalog: CatalogLike, tables: TableSet, env: jinja2.Environment, block: Block, contexts: dict[str, dict[str, Any]], link: Any, wanted: str) -> str:
-    """A table that takes seconds to compute (the simulation) is computed only
-    when its inputs or its own text changed since it was written: the block
-    ends with a stamp of both, so a hand edit or any content or engine change
-    still forces the full computation and shows as drift."""
-    if holds(block.body, wanted):
-        return block.body
-    if block.name not in contexts:
-        try:
-            contexts[block.name] = tables.tables[block.name](catalog)
-        except InputsUnavailable as exc:
-            # What cannot be recomputed here cannot be shown stale here either:
-            # the committed text stands, and a checkout that has the inputs
-            # (a full clone) remakes and checks it.
-            print(f"note: table '{block.name}' kept as committed: {exc}", file=sys.stderr)
-            return block.body
-    rendered = env.get_template(f"{block.name}.md.j2").render(**contexts[block.name], link=link).strip("\n")
-    return stamped("\n" + rendered + "\n\n", wanted)
-
-
-def _stamped_body(block: Block, fresh: str, wanted: str | None, keep_stamps: bool) -> str:
-    """A table's fresh text as it goes on the page: with the stamp of its
-    inputs when the caller knows them (``wanted``).
-
-    Under ``keep_stamps`` (``check``) a table is judged by its text alone:
-    the fresh text goes under the stamp it was committed with, so a table
-    that comes out the same stands as committed (a stamp left stale by a
-    code change is no drift in the table: it only means the next ``check``
-    cannot skip the render until ``cards`` writes it afresh), and a table
-    that changed shows only its changed rows. A stamp not in its place as
-    ``cards`` writes it (followed by more text, or hashing text that is not
-    the table's) shows as drift, and so does a stamp that is missing: the
-    fresh text gets the fresh stamp, which the committed block lacks, so
-    ``check`` fails where ``cards`` would rewrite the page. ``cards`` always
-    writes the fresh stamp."""
-    if wanted is None:
-        return fresh
-    if keep_stamps:
-        committed = split_stamp(block.body)
-        if committed.inputs is not None and block.body == stamped(committed.text, committed.inputs):
-            return fresh + block.body[len(committed.text) :]
-    return stamped(fresh, wanted)
-
-
 def _size(context: Mapping[str, Any]) -> int:
     rows = context.get("rows")
     return len(rows) if isinstance(rows, list) else 0
 
 
-def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: str = "site/", workers: int = 1, *, tables: TableSet, inputs: str | None = None, keep_stamps: bool = False) -> Rendered:
-    """Re-render every block; MarkerError lists every marker problem first.
+def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: str = "site/", workers: int = 1, *, tables: TableSet, measure: bool = False) -> Rendered:
+    """Re-render every as-built table; MarkerError lists every marker problem first.
 
-    With ``inputs`` (``generator.stamps.pack_inputs`` of the pack's content
-    folder) every block ends with its stamp; without, only the expensive
-    tables do, stamped from the loaded catalog. ``keep_stamps``: see
-    ``_stamped_body``. The blocks are rendered over up to ``workers``
-    processes; the text is the same for any number."""
+    Every block ends with a checksum of its own text (``generator.stamps``).
+    A simulation report (``tables.reports``) keeps its committed text: it is
+    a measurement, made only with ``measure`` (``cards --reports``), which
+    plays again each report that no longer stands for the cards and engine
+    here. The blocks are rendered over up to ``workers`` processes; the text
+    is the same for any number."""
     tables = with_kit_tables(tables)
     problems: list[Problem] = []
     parsed: dict[str, Page] = {}
@@ -221,7 +197,19 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
     if problems:
         raise MarkerError(sorted(problems))
 
-    contexts = {table: tables.tables[table](catalog) for table in sorted(table_page) if table not in tables.expensive}
+    contexts: dict[str, dict[str, Any]] = {}
+    unavailable: set[str] = set()
+    for table in sorted(table_page):
+        if table in tables.reports:
+            continue
+        try:
+            contexts[table] = tables.tables[table](catalog)
+        except InputsUnavailable as exc:
+            # What cannot be made here cannot be shown stale here either: the
+            # committed text stands, and a checkout that has the inputs (a
+            # full clone) makes and checks it.
+            print(f"note: table '{table}' kept as committed: {exc}", file=sys.stderr)
+            unavailable.add(table)
     card_page: dict[str, str] = {}
     for table, context in contexts.items():
         for row in context.get("rows", []):
@@ -242,16 +230,23 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
 
         links[name] = link
 
-    wanted = None if inputs is None else block_inputs(inputs, table_page)
-    expensive_stamp = wanted or inputs_fingerprint(catalog, tables.templates, card_page)
+    # How each report stands; with ``measure``, the ones to play again.
+    report_blocks = [(name, block) for name, page in parsed.items() for block in page.blocks if block.name in tables.reports]
+    states = tuple(report_state(display_prefix + name, block, measured_now(catalog, tables.templates, template_digest(tables.templates, block.name))) for name, block in report_blocks)
+    to_measure = {s.block.name for s in states if s.state != "current"} if measure else set()
 
     def body(piece: tuple[str, Block]) -> str:
         name, block = piece
-        if block.name in tables.expensive:
-            return _expensive_body(catalog, tables, env, block, contexts, links[name], expensive_stamp)
+        if block.name in unavailable or (block.name in tables.reports and block.name not in to_measure):
+            return block.body
+        if block.name in tables.reports:
+            now = measured_now(catalog, tables.templates, template_digest(tables.templates, block.name))
+            context = tables.tables[block.name](catalog)
+            text = env.get_template(f"{block.name}.md.j2").render(**context, link=links[name], **helpers).strip("\n")
+            return stamped("\n" + text + "\n\n" + provenance(context, now), now)
         template = env.get_template(f"{block.name}.md.j2")
         rendered = template.render(**contexts[block.name], link=links[name], **helpers).strip("\n")
-        return _stamped_body(block, "\n" + rendered + "\n\n", wanted, keep_stamps)
+        return stamped("\n" + rendered + "\n\n")
 
     # Every block renders on its own, so blocks spread over the workers; the
     # templates are compiled first, here, for every worker to inherit.
@@ -261,7 +256,7 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
 
     def cost(piece: tuple[str, Block]) -> int:
         name = piece[1].name
-        return 10**9 if name in tables.expensive else _size(contexts[name])
+        return 10**9 if name in to_measure else _size(contexts.get(name, {}))
 
     bodies = map_pieces(body, pieces, workers, cost)
     by_block = {(name, block.line): text for (name, block), text in zip(pieces, bodies)}
@@ -272,4 +267,7 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
             return by_block[(_name, block.line)]
 
         new[name] = page.render(rendered_body)
-    return Rendered(dict(pages), new, parsed, table_page, card_page, tables)
+    if to_measure:
+        # The reports just measured stand for what is here now.
+        states = tuple(dataclasses.replace(s, state="current", changed=()) if s.block.name in to_measure else s for s in states)
+    return Rendered(dict(pages), new, parsed, table_page, card_page, tables, states, tuple(sorted(to_measure)))

@@ -21,7 +21,6 @@ from engine.packs import LoadedPack, PackFolder
 from generator.blocks import MarkerError, parse_page
 from generator.editions import changes_context
 from generator.render import CHANGES_TABLE, Rendered, read_pages, render_site, with_kit_tables
-from generator.stamps import pack_inputs
 
 
 @dataclass(frozen=True)
@@ -72,15 +71,14 @@ def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
     return problems
 
 
-def render_pack(loaded: LoadedPack, site_root: Path, workers: int = 1, keep_stamps: bool = False) -> PackSite:
-    """Render one pack's pages, every block stamped with the pack's inputs
-    (``generator.stamps``); MarkerError lists every marker problem.
-    ``keep_stamps`` is ``check``'s: a table that comes out as committed
-    keeps its committed stamp (see ``generator.render._stamped_body``)."""
+def render_pack(loaded: LoadedPack, site_root: Path, workers: int = 1, measure: bool = False) -> PackSite:
+    """Render one pack's pages (every block ending with its checksum,
+    ``generator.stamps``); MarkerError lists every marker problem. With
+    ``measure`` the pack's stale simulation reports are played again
+    (``generator.reports``); without, they keep their committed text."""
     site_dir = site_root / loaded.folder.id
     prefix = os.path.relpath(site_dir) + "/"
     pages = read_pages(site_dir) if site_dir.is_dir() else {}
     tables = with_kit_tables(loaded.pack.tables(), {CHANGES_TABLE: lambda catalog: changes_context(loaded)})
-    inputs = pack_inputs(loaded.folder.content, loaded.folder.id)
-    rendered = render_site(loaded.catalog, pages, prefix, workers, tables=tables, inputs=inputs, keep_stamps=keep_stamps)
+    rendered = render_site(loaded.catalog, pages, prefix, workers, tables=tables, measure=measure)
     return PackSite(loaded.pack, loaded.folder, loaded.catalog, site_dir, prefix, rendered)

@@ -1,36 +1,34 @@
-"""The stamp at the end of every generated block, and the fingerprint it records.
+"""The line that ends every generated block: a checksum of the block's own
+text, as cog keeps one, and for a simulation report what it was measured on.
 
-A block ends with one line, an HTML comment the site never shows::
+An as-built table (what the content, the effect registry and the deck
+builder say) ends with::
 
-    <!-- inputs <fingerprint> body <sha256 of the block's text above it> -->
+    <!-- checksum <sha256 of the block's text above it> -->
 
-The fingerprint covers everything a pack's blocks are computed from: the
-pack's content files (its schemas among them) byte for byte, the source of
-the shared engine and generator and of that pack's rules and templates, the
-kit's ``pyproject.toml`` (its version and the libraries it pins), and which
-page each table is placed on (rows link to each other across pages). It is
-computed from file hashes alone, so ``check`` can tell that a block is
-current without loading the content or rendering anything, and a block
-whose text no longer hashes to its stamp was edited by hand.
+A simulation report (figures from playing seeded games) ends with::
 
-This module imports nothing heavy (no YAML reader, template engine or
-Markdown parser): it is what the quick ``check`` runs on.
+    <!-- measured cards <c> rules <r> layout <l> checksum <sha256> -->
+
+where ``c``, ``r`` and ``l`` are short digests of the cards as the engine
+read them, the engine code that played the games and the code that laid
+the figures out (``generator.reports``). The checksum only tells a hand
+edit from the generator's own text: nothing about the inputs is committed
+for an as-built table, so a page changes when, and only when, what a reader
+sees changes. Fingerprints that make ``check`` faster live in the local
+cache (``engine.localcache``), never here.
+
+This module imports nothing heavy: the quick ``check`` runs on it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
-from engine.content.cache import files_digest, kit_digest
-from engine.sources import pack_code_digest
-
-STAMP = re.compile(r"^<!-- inputs ([0-9a-f]{64}) body ([0-9a-f]{64}) -->$", re.MULTILINE)
-# Bumped when what the fingerprint covers changes, so old stamps never match.
-_FORMAT = b"stationmaster-stamp-2\0"
+_DIGEST = "[0-9a-f]{16}"
+STAMP = re.compile(rf"^<!-- (?:measured cards ({_DIGEST}) rules ({_DIGEST}) layout ({_DIGEST}) )?checksum ([0-9a-f]{{64}}) -->$", re.MULTILINE)
 
 
 def sha(text: str | bytes) -> str:
@@ -38,64 +36,46 @@ def sha(text: str | bytes) -> str:
 
 
 @dataclass(frozen=True)
+class Measured:
+    """What a report's figures were measured on, as short digests."""
+
+    cards: str
+    rules: str
+    layout: str
+
+
+@dataclass(frozen=True)
 class Stamped:
-    """A block's body taken apart: its text, and what the stamp at its end
-    records (None for a block without one)."""
+    """A block's body taken apart: its text, the checksum its stamp records
+    (None for a block without one) and, for a report, what it was measured on."""
 
     text: str
-    inputs: str | None
-    body: str | None
+    checksum: str | None
+    measured: Measured | None = None
 
     @property
     def matches_its_stamp(self) -> bool:
         """The text is the one the stamp was written for (no hand edit since)."""
-        return self.body is not None and sha(self.text) == self.body
+        return self.checksum is not None and sha(self.text) == self.checksum
 
 
 def split_stamp(body: str) -> Stamped:
     stamp = STAMP.search(body)
     if stamp is None:
-        return Stamped(body, None, None)
-    return Stamped(body[: stamp.start()], stamp.group(1), stamp.group(2))
+        return Stamped(body, None)
+    cards, rules, layout, checksum = stamp.groups()
+    measured = Measured(cards, rules, layout) if cards is not None else None
+    return Stamped(body[: stamp.start()], checksum, measured)
 
 
-def stamped(text: str, inputs: str) -> str:
+def stamped(text: str, measured: Measured | None = None) -> str:
     """``text`` followed by its stamp line."""
-    return f"{text}<!-- inputs {inputs} body {sha(text)} -->\n"
+    on = f"measured cards {measured.cards} rules {measured.rules} layout {measured.layout} " if measured else ""
+    return f"{text}<!-- {on}checksum {sha(text)} -->\n"
 
 
-_LAST_LINE = re.compile(r"<!-- inputs ([0-9a-f]{64}) body ([0-9a-f]{64}) -->\n")
-
-
-def holds(body: str, inputs: str) -> bool:
-    """The block ends with a stamp of ``inputs`` and its text is the one the
-    stamp was written for: nothing it is computed from, and nothing in it,
-    changed since it was generated. The stamp must be the last line (a line
-    after it would not be covered by the hash); only that line is read, and
-    the text hashed once, so a table of 100,000 rows costs one hash."""
-    start = body.rfind("\n", 0, len(body) - 1) + 1
-    last = _LAST_LINE.fullmatch(body, start)
-    return last is not None and last.group(1) == inputs and sha(body[:start]) == last.group(2)
-
-
-def pack_inputs(content_dir: Path, pack_id: str) -> str | None:
-    """The digest of everything one pack's tables are computed from, except
-    where they are placed (``block_inputs`` adds that); None when a content
-    file cannot be read (the full check then says which)."""
-    content = files_digest(content_dir)
-    if content is None:
-        return None
-    digest = hashlib.sha256(_FORMAT)
-    digest.update(kit_digest())
-    digest.update(pack_code_digest(pack_id))
-    digest.update(content)
-    return digest.hexdigest()
-
-
-def block_inputs(pack: str, table_page: Mapping[str, str]) -> str:
-    """The fingerprint every block of a pack is stamped with: the pack's
-    inputs and the page each table is on (a row's link to a card names the
-    page that card's row is on)."""
-    digest = hashlib.sha256(pack.encode())
-    digest.update(repr(sorted(table_page.items())).encode())
-    return digest.hexdigest()
+def is_whole(body: str) -> bool:
+    """The block is exactly a text and the stamp written for it, with
+    nothing after the stamp: what the generator writes, untouched."""
+    found = split_stamp(body)
+    return found.checksum is not None and body == stamped(found.text, found.measured)

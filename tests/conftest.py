@@ -60,6 +60,16 @@ class CliResult(NamedTuple):
 RunCli = Callable[[Sequence[str], Path], CliResult]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The kit's local cache (engine.localcache) in a folder of the test
+    session's own, for in-process runs and child processes alike: a test
+    never reads a verdict that another run, or the developer, left behind."""
+    folder = tmp_path_factory.mktemp("xdg-cache")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def shipped_content() -> Path:
     """The real content directory of the project (read only!)."""

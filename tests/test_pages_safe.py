@@ -250,10 +250,7 @@ def test_a_run_killed_mid_write_leaves_the_page_whole_and_the_next_run_clears_up
     page = project / HOME_DECK
     pages = sorted((project / "site").rglob("*.md"))
     before = {p: p.read_bytes() for p in pages}
-    # As in the ``project`` fixture, the simulation keeps its committed text:
-    # playing it again would only slow the test.
-    keep_simulation = "from generator import render\nrender._expensive_body = lambda catalog, tables, env, block, *rest: block.body\n"
-    killer = keep_simulation + (
+    killer = (
         "import os, signal, sys\n"
         "from command import cli\n"
         "real = os.fsync\n"
@@ -275,7 +272,7 @@ def test_a_run_killed_mid_write_leaves_the_page_whole_and_the_next_run_clears_up
     ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", left[0].relative_to(project).as_posix()], cwd=PROJECT_ROOT)
     assert ignored.returncode == 0
 
-    done = subprocess.run([sys.executable, "-c", keep_simulation + "from command import cli\nraise SystemExit(cli.main(['cards']))\n"], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, "-c", "from command import cli\nraise SystemExit(cli.main(['cards']))\n"], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert not left[0].exists() and "| parcels |" in page.read_text(encoding="utf-8")
 
@@ -294,17 +291,20 @@ def _typed_in_sweep(project: Path) -> tuple[Path, int]:
     return page, opened + 3
 
 
-def test_a_sentence_typed_inside_the_sweep_block_is_kept(sm: Run, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_sentence_typed_inside_the_sweep_block_is_kept(sm: Run, project: Path) -> None:
     """A sweep line such as ``{{ n }}. {{ label }}`` has too little fixed
     text to prove the generator wrote a line that fits it: a sentence
-    holding ". " is the writer's, so the page is kept, not rewritten."""
-    from generator import render
-
-    from test_site_common import REAL_EXPENSIVE_BODY
-
-    monkeypatch.setattr(render, "_expensive_body", REAL_EXPENSIVE_BODY)
+    holding ". " is the writer's, so measuring the report again keeps the
+    page rather than lose it (plain ``cards`` never rewrites a report)."""
     page, number = _typed_in_sweep(project)
-    _refused_as_typed(sm, page, f"{SIMULATION_PAGE}:{number}", "simulation-sweep")
+    before = page.read_bytes()
+    plain = sm("cards")
+    assert plain.code == 1 and "report 'simulation-sweep' was edited by hand" in plain.out, plain.output
+    assert page.read_bytes() == before
+    result = sm("cards", "--reports")
+    assert result.code == 1, result.output
+    assert f"{SIMULATION_PAGE}:{number}:1: text typed inside the generated block 'simulation-sweep'" in result.out, result.out
+    assert page.read_bytes() == before
 
 
 @pytest.mark.parametrize("line", ["1. Baseline, as the table plays it", "- a list item the writer added"])
@@ -333,10 +333,10 @@ def test_a_content_change_alone_still_regenerates_the_sweep_block() -> None:
     page = parse_page(SIMULATION_PAGE, text, _names(text))
     block = next(b for b in page.blocks if b.name == "simulation-sweep")
     old = split_stamp(block.body)
-    assert old.inputs is not None and old.matches_its_stamp
+    assert old.measured is not None and old.matches_its_stamp
     changed = old.text.replace("1. ", "1. Another ").replace("\n- ", "\n- other: ")
     assert changed != old.text
-    committed = type(block)(block.name, block.line, stamped(changed, old.inputs))
+    committed = type(block)(block.name, block.line, stamped(changed, old.measured))
     assert typed_lines("stationmaster", committed, block) == []
 
 

@@ -32,7 +32,6 @@ import pytest
 
 from conftest import CliResult, subprocess_env as subprocess_env  # noqa: F401  (subprocess_env: re-exported for the site tests)
 from command import cli
-from generator import render as _render
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TESTS_DIR = PROJECT_ROOT / "tests"
@@ -105,24 +104,14 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-# The real expensive-table renderer, which ``project`` stands in for.
-REAL_EXPENSIVE_BODY = _render._expensive_body
-
-
 @pytest.fixture
 def project(baseline: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private up-to-date project copy; the current directory is set to it.
-
-    The simulation table depends on every content byte (it is played from the
-    content), so any card edit would drift it too. These tests are about one
-    table at a time, so in-process runs here keep the simulation block exactly
-    as committed; tests/test_site_simulation.py checks the real behaviour."""
-    from generator import render
-
+    (Its simulation reports are never played by ``cards`` or ``check``; a
+    test that wants them measured runs ``cards --reports``.)"""
     root = tmp_path / "project"
     shutil.copytree(baseline, root)
     monkeypatch.chdir(root)
-    monkeypatch.setattr(render, "_expensive_body", lambda catalog, tables, env, block, *rest: block.body)
     return root
 
 

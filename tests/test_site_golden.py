@@ -60,7 +60,7 @@ def test_fixture_site_lints_clean() -> None:
     assert problems == ()
 
 
-_STAMP = re.compile(r"<!-- inputs [0-9a-f]{64} body [0-9a-f]{64} -->\n")
+_STAMP = re.compile(r"<!-- checksum [0-9a-f]{64} -->\n")
 # The simulation tables are played by the engine: any engine change moves
 # them, so a golden of them would only restate the engine.
 # tests/test_simulate.py and tests/test_simulate_rivals.py cover their

@@ -27,7 +27,6 @@ from engine.stationmaster import load_catalog
 from generator import forked
 from generator.lint import _chunks, lint
 from generator.render import KIT_TABLES, read_pages, render_site
-from generator.stamps import pack_inputs
 from engine.stationmaster.tables import TABLES
 from test_site_common import (
     PROJECT_ROOT,
@@ -281,7 +280,7 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
     written = (root / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
     # the same pages as a render in one process
     catalog = load_catalog(root / "content" / "stationmaster")
-    one = render_site(catalog, read_pages(root / "site" / "stationmaster"), "site/stationmaster/", workers=1, tables=TABLE_SET, inputs=pack_inputs(root / "content" / "stationmaster", "stationmaster"))
+    one = render_site(catalog, read_pages(root / "site" / "stationmaster"), "site/stationmaster/", workers=1, tables=TABLE_SET)
     assert one.new["home-deck.md"] == written
     # a hand edit in a generated row is drift, named by its card
     edited = written.replace('<a id="card-straight-s3"></a>Straight', '<a id="card-straight-s3"></a>Straight (edited)', 1)

@@ -19,7 +19,6 @@ from generator.render import read_pages
 
 # The ``project`` fixture keeps the simulation block as committed; the tests
 # of its drift message put the real computation back.
-REAL_EXPENSIVE_BODY = render._expensive_body
 from test_site_common import (
     PROJECT_ROOT,
     Result,
@@ -134,28 +133,20 @@ def test_every_page_of_the_nav_is_on_the_home_list() -> None:
     assert listed == pages
 
 
-def test_a_content_edit_calls_the_simulation_stale_not_hand_edited(sm: Run, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An edit the simulation's games never see (a house rule option's words)
-    still changes the simulation's inputs, so its stamp moves; its rows do
-    not. Check says so, and never guesses a hand edit."""
-    monkeypatch.setattr(render, "_expensive_body", REAL_EXPENSIVE_BODY)
-    edit(
-        project / "content/stationmaster/house-rules.yaml",
-        "text: A timetabled train may be discarded like any ordinary card.",
-        "text: A timetabled train may be discarded like any other card.",
-    )
+def test_a_content_edit_calls_the_simulation_stale_not_hand_edited(sm: Run, project: Path) -> None:
+    """A count the pages never print still changes what the games deal: the
+    reports are stale (listed, not drift) and nothing is called a hand edit."""
+    path = project / "content/stationmaster/home-deck/facilities.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    count: 2\n", "    count: 3\n", 1), encoding="utf-8")
     result = sm("check")
-    assert result.code == 1
-    lines = [line for line in result.out.splitlines() if "table 'simulation':" in line]
-    assert len(lines) == 1, result.out
-    assert "stale:" in lines[0] and "only the stamp at its end is out of date" in lines[0], lines[0]
-    assert "by hand" not in lines[0]
-    assert sm("cards").code == 0
-    assert sm("check").code == 0
+    assert result.code == 0, result.output
+    lines = [line for line in result.out.splitlines() if "report 'simulation'" in line]
+    assert len(lines) == 1 and "measured before the last change to the cards" in lines[0], result.out
+    assert "by hand" not in result.out
 
 
-def test_a_hand_edit_inside_the_simulation_table_is_called_one(sm: Run, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "_expensive_body", REAL_EXPENSIVE_BODY)
+def test_a_hand_edit_inside_the_simulation_table_is_called_one(sm: Run, project: Path) -> None:
     page = project / "site/stationmaster/simulation.md"
     text = page.read_text(encoding="utf-8")
     body = split_page(text)[1]["simulation"]
@@ -163,5 +154,5 @@ def test_a_hand_edit_inside_the_simulation_table_is_called_one(sm: Run, project:
     page.write_text(text.replace(body, "\nA note typed into the table's block.\n" + body), encoding="utf-8")
     result = sm("check")
     assert result.code == 1
-    lines = [line for line in result.out.splitlines() if "table 'simulation':" in line]
-    assert len(lines) == 1 and "text typed by hand inside the generated block" in lines[0], result.out
+    lines = [line for line in result.out.splitlines() if "report 'simulation'" in line]
+    assert len(lines) == 1 and "was edited by hand" in lines[0], result.out

@@ -223,12 +223,12 @@ def test_short_labels_name_the_bot_only_when_bots_are_swept() -> None:
 # -- the packs' plans and the committed pages ---------------------------------------------
 
 
-def test_both_packs_register_an_expensive_sweep_table() -> None:
+def test_both_packs_register_the_sweep_as_a_simulation_report() -> None:
     from engine.stationmaster.tables import TABLE_SET as SM
     from engine.trickoftherails.tables import TABLE_SET as TOTR
 
     for tables in (SM, TOTR):
-        assert "simulation-sweep" in tables.tables and "simulation-sweep" in tables.expensive
+        assert "simulation-sweep" in tables.tables and "simulation-sweep" in tables.reports
 
 
 def test_trick_of_the_rails_keeps_each_companys_share_value() -> None:

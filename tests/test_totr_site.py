@@ -25,7 +25,6 @@ from engine.trickoftherails.tables import SINGLE_SOURCE, TABLE_SET, TABLES, desi
 from engine.trickoftherails.worked import WORKED_PLAYERS, WORKED_SEED, worked_game
 from generator.lint import lint
 from generator.render import KIT_TABLES, read_pages, render_site
-from generator.stamps import pack_inputs
 from test_site_common import (
     PROJECT_ROOT,
     Result,
@@ -255,8 +254,7 @@ def test_single_source_lists_every_record_citing_that_source_alone() -> None:
 
 
 def test_the_pack_pages_lint_clean_and_place_every_table() -> None:
-    # with the pack's inputs, so every block carries the stamp `cards` writes
-    rendered = render_site(CATALOG, read_pages(SITE), "site/trickoftherails/", tables=TABLE_SET, inputs=pack_inputs(CONTENT, "trickoftherails"))
+    rendered = render_site(CATALOG, read_pages(SITE), "site/trickoftherails/", tables=TABLE_SET)
     assert [p.render() for p in lint(CATALOG, rendered, TABLES, "site/trickoftherails/")] == []
     assert sorted(rendered.table_page) == sorted([*TABLES, *KIT_TABLES])
     assert rendered.new == rendered.old, "the committed pages are stale: run `stationmaster cards`"
@@ -325,8 +323,8 @@ def test_a_content_change_under_a_page_fails_check_until_cards_rewrites_it(sm: R
     assert result.code == 0, result.output
     assert sm("check").code == 0
     after = {p.name: p.read_text(encoding="utf-8") for p in site.glob("*.md")}
-    # every page with a table is re-stamped (each stamp records the pack's
-    # inputs); only the drifting pages change beyond their stamp lines
-    assert {name for name in after if _unstamped(after[name]) != _unstamped(before[name])} == set(drifting)
+    # `cards` rewrites exactly the pages whose text changes: a block's
+    # checksum covers its own text only, so no other page is re-stamped
+    assert {name for name in after if after[name] != before[name]} == set(drifting)
     for name in after:
         assert split_page(after[name])[0] == split_page(before[name])[0], f"prose of {name} changed"

@@ -469,8 +469,8 @@ def edition(catalog: Catalog) -> Context:
     return {"game": catalog.game}
 
 
-# Tables computed only when their inputs change (see render._expensive_body).
-EXPENSIVE: frozenset[str] = frozenset({"simulation", "simulation-rivals", "simulation-sweep"})
+# Tables made by playing seeded games: measured by their own step (generator.reports).
+REPORTS: frozenset[str] = frozenset({"simulation", "simulation-rivals", "simulation-sweep"})
 # Tables whose rows mention cards without being where those cards live.
 LINKS_ONLY: frozenset[str] = frozenset({"office-capacity", "terrain-crossings", "effects", "simulation", "simulation-rivals", "table-figures", "timetable-direction", "designed-cards"})
 
@@ -521,4 +521,4 @@ def _helpers(catalog: Catalog) -> dict[str, Callable[..., str]]:
 
 # Generated columns whose numbers are rules of play, not copies in a deck.
 NUMERIC_COLUMNS = ("A/D tracks", "Porters", "Outbound slots", "Inbound slots", "Inbound boxes", "Outbound boxes", "Passenger mph", "Freight mph", "Fast with a coach", "Fast freight", "Slow with a coach", "Slow freight", "Number")
-TABLE_SET = TableSet("stationmaster", TABLES, expensive=EXPENSIVE, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers)
+TABLE_SET = TableSet("stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers)

@@ -170,6 +170,8 @@ def lay_out_sweep(command: str, result: SweepResult, score_unit: str, top_cards:
         "command": command,
         "games": result.games,
         "seed": result.seed,
+        # Every game the report's figures come from, for its provenance line.
+        "measured": {"games": result.games * len(grid.cells), "seeds": [result.seed]},
         "cells": [
             {"number": i + 1, "label": cell.label, "baseline": i == grid.baseline, "games": figures.games, "spread": _spread_words(figures)}
             for i, (cell, figures) in enumerate(zip(grid.cells, result.figures))

@@ -368,8 +368,8 @@ NUMERIC_COLUMNS = ("Station value", "Cost", "[0-9]+", "Best run", "Share value",
 TABLE_SET = TableSet(
     templates="trickoftherails",
     tables=TABLES,
-    # Seconds of play: made again only when its inputs change (render._expensive_body).
-    expensive=frozenset({"simulation-sweep"}),
+    # Seconds of play: measured by their own step (generator.reports).
+    reports=frozenset({"simulation-sweep"}),
     links_only=frozenset({"railway-cards", "at-a-glance", "trick-lanes", "expert-trick-lanes", "worked-example", "designed-values", "single-source"}),
     numeric_columns=NUMERIC_COLUMNS,
 )
