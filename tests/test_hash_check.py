@@ -192,7 +192,7 @@ def test_a_hand_edit_inside_a_block_is_drift(project: Path, renders: Renders) ->
     edit(project / "site/stationmaster/home-deck.md", "| left | W–NE | — |", "| left | W–NW | — |")
     result = check(project)
     assert result.code == 1, result.output
-    assert "table 'track': changed: curve-left" in result.out
+    assert "table 'track': curve-left: Routes (ports joined): W–NW → W–NE" in result.out
 
 
 def test_a_stamp_rewritten_to_fit_a_hand_edit_is_still_drift(project: Path, renders: Renders) -> None:
@@ -210,7 +210,7 @@ def test_a_stamp_rewritten_to_fit_a_hand_edit_is_still_drift(project: Path, rend
     result = check(project)
     assert renders.count > before
     assert result.code == 1, result.output
-    assert "table 'track': changed: curve-left" in result.out
+    assert "table 'track': curve-left: Routes (ports joined): W–NW → W–NE" in result.out
 
 
 def test_a_stamp_with_the_inputs_fixed_by_hand_does_not_cover_an_edited_body(project: Path, renders: Renders) -> None:
@@ -228,8 +228,8 @@ def test_a_stamp_with_the_inputs_fixed_by_hand_does_not_cover_an_edited_body(pro
         (site_dir / name).write_text(STAMP.sub(lambda m: f"<!-- inputs {wanted} body {m.group(2)} -->", text), encoding="utf-8")
     result = check(project)
     assert result.code == 1, result.output
-    assert "table 'track': changed: curve-left" in result.out
-    assert "table 'timetabled-trains': changed: train-3" in result.out
+    assert "table 'track': curve-left: Routes (ports joined): W–NW → W–NE" in result.out
+    assert "table 'timetabled-trains': train-3: Speed: slow → fast" in result.out
 
 
 def test_a_line_typed_after_the_stamp_is_drift(project: Path, renders: Renders) -> None:
@@ -249,7 +249,7 @@ def test_a_content_change_is_drift(project: Path, renders: Renders) -> None:
     _speed_up_train_3(project)
     result = check(project)
     assert result.code == 1, result.output
-    assert "table 'timetabled-trains': changed: train-3" in result.out
+    assert "table 'timetabled-trains': train-3: Speed: slow → fast" in result.out
 
 
 def test_a_schema_change_is_checked_afresh(project: Path, renders: Renders) -> None:
