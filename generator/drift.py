@@ -15,10 +15,9 @@ from engine.content.problems import Problem
 from generator.blocks import Block, parse_page
 from generator.render import Rendered, split_stamp, template_files
 from generator.reports import PROVENANCE_START
+from generator.rowdiff import LIMIT, CellChange, RowChange, compare, fit, fit_pair, is_picture, plain, unified
 from generator.stamps import is_whole
 
-_ROW_ANCHOR = re.compile(r'<a id="(?:card|rule|effect|status)-([a-zA-Z0-9-]+)"></a>')
-_LINKED_CARD = re.compile(r"\(#card-([a-z0-9-]+)\)|\.md#card-([a-z0-9-]+)\)")
 FIX_HINT = "run `make cards` (or `stationmaster cards`) to regenerate the tables, then commit the pages"
 
 
@@ -33,6 +32,9 @@ class TableChange:
     note: str = ""
     # Lines someone typed inside the block: (line number on the page, text).
     typed: list[tuple[int, str]] = field(default_factory=list)
+    # Each row that differs, with its changed cells, in page order; its
+    # line on the page is ``line + 1 + offset`` (the body starts below the marker).
+    rows: list[RowChange] = field(default_factory=list)
 
 
 @dataclass
@@ -40,29 +42,6 @@ class PageDrift:
     page: str
     tables: list[TableChange]
     diff: str
-
-
-def _rows(body: str) -> dict[str, str]:
-    """Each table row keyed by what it is about: the card, rule or effect its
-    anchor names; else the cards its first two cells link to (a map from one
-    card to another); else the anchored row above it plus its first cells (a
-    house rule's further options). Header and separator rows are skipped."""
-    rows: dict[str, str] = {}
-    last = ""
-    lines = body.splitlines()
-    for i, line in enumerate(lines):
-        is_header = i + 1 < len(lines) and lines[i + 1].startswith("| ---")
-        if not line.startswith("|") or line.startswith("| ---") or is_header:
-            continue
-        cells = [c.strip() for c in line.strip("|").split(" | ")]
-        found = _ROW_ANCHOR.search(line)
-        if found:
-            key = last = found.group(1)
-        else:
-            linked = [a or b for a, b in _LINKED_CARD.findall(" | ".join(cells[:2]))]
-            key = " -> ".join(linked) if linked else f"{last} {' '.join(cells[:2])}".strip()
-        rows[key] = line
-    return rows
 
 
 def _unrowed_change(committed: str, fresh: str, typed: bool = False) -> str:
@@ -241,55 +220,98 @@ def drift(rendered: Rendered, display_prefix: str = "site/") -> list[PageDrift]:
         old, new = rendered.old[name], rendered.new[name]
         if old == new:
             continue
-        import difflib  # only once a page differs: a clean ``check`` starts quicker
-
         fresh = _fresh_blocks(rendered, name, display_prefix)
         tables: list[TableChange] = []
         for block in rendered.pages[name].blocks:
             now = fresh[block.name]
             if now.body == block.body:
                 continue
-            before, after = _rows(block.body), _rows(now.body)
             change = TableChange(block.name, block.line)
-            change.changed = [k for k in after if k in before and before[k] != after[k]]
-            change.added = [k for k in after if k not in before]
-            change.removed = [k for k in before if k not in after]
+            # The stamp is left out: rows are compared by their text alone.
+            change.rows = compare(split_stamp(block.body).text, split_stamp(now.body).text)
+            change.changed = [card for row in change.rows if row.kind == "changed" for card in row.named]
+            change.added = [row.shown for row in change.rows if row.kind == "added"]
+            change.removed = [row.shown for row in change.rows if row.kind == "removed"]
             change.typed = typed_lines(rendered.tables.templates, block, now)
             if not (change.changed or change.added or change.removed):
                 change.note = _unrowed_change(block.body, now.body, bool(change.typed))
             tables.append(change)
-        diff = "".join(
-            difflib.unified_diff(
-                old.splitlines(keepends=True),
-                diff_view(rendered, name, fresh).splitlines(keepends=True),
-                fromfile=f"{display_prefix}{name} (committed)",
-                tofile=f"{display_prefix}{name} (from content/)",
-            )
-        )
+        diff = unified(old, diff_view(rendered, name, fresh), f"{display_prefix}{name} (committed)", f"{display_prefix}{name} (from content/)", display_prefix + name)
         found.append(PageDrift(display_prefix + name, tables, diff))
     return found
 
 
 def describe(drifts: list[PageDrift]) -> str:
+    """The report ``check`` prints: for each page, one located line per
+    row that differs (the card it is about and each changed cell as
+    ``column: old → new``), or a note where no row did; then the diff of
+    the changed lines, then how to fix it. No line is over ``LIMIT``
+    characters."""
     lines: list[str] = []
     for page in drifts:
-        lines.append(f"{page.page}: out of date with content/")
+        lines.append(_wrapped(f"{page.page}: out of date with content/"))
         for t in page.tables:
-            parts = []
-            if t.changed:
-                parts.append("changed: " + ", ".join(t.changed))
-            if t.added:
-                parts.append("added: " + ", ".join(t.added))
-            if t.removed:
-                parts.append("removed: " + ", ".join(t.removed))
-            detail = "; ".join(parts) if parts else t.note
-            lines.append(f"{page.page}:{t.line}:1: table '{t.table}': {detail}")
+            for row in t.rows:
+                where = f"{page.page}:{t.line + 1 + row.offset}"
+                lines.append(_row_line(f"{where}:1: table '{t.table}': ", row, where))
+            if not t.rows:
+                lines.append(_wrapped(f"{page.page}:{t.line}:1: table '{t.table}': {t.note}"))
             for number, text in t.typed:
-                lines.append(f"{page.page}:{number}:1: this line was typed by hand inside the generated block '{t.table}': {_quoted(text)}; `cards` would lose it, so it will not rewrite the page: move the line outside the markers")
+                lines.append(_wrapped(f"{page.page}:{number}:1: this line was typed by hand inside the generated block '{t.table}': {_quoted(text)}; `cards` would lose it, so it will not rewrite the page: move the line outside the markers"))
     for page in drifts:
         lines.append(page.diff.rstrip("\n"))
-    lines.append(f"The site disagrees with the content: {FIX_HINT}.")
+    lines.append(_wrapped(f"The site disagrees with the content: {FIX_HINT}."))
     return "\n".join(lines)
+
+
+def _wrapped(line: str) -> str:
+    """A message too long for one line, broken at spaces onto indented
+    lines: notes are kept whole rather than cut."""
+    if len(line) <= LIMIT:
+        return line
+    import textwrap
+
+    return "\n".join(textwrap.wrap(line, LIMIT, subsequent_indent="    ", break_on_hyphens=False))
+
+
+def _row_line(prefix: str, row: RowChange, where: str) -> str:
+    """One located line for a row: what it is about, then its changed
+    cells, each value cut around what changed until the line fits."""
+    room = LIMIT - len(prefix)
+    if row.kind != "changed":
+        said = [row.name] if row.name and f"'{row.name}'" != row.label else []
+        said += [row.detail] if row.detail else []
+        named = fit(row.label, 60) + (f" ({fit('; '.join(said), 100)})" if said else "")
+        place = ", a new row to go below this line" if row.below else ""
+        return prefix + fit(f"{row.kind}: {named}{place}", room)
+    label = fit(row.label + (f" ({row.detail})" if row.detail else ""), 90)
+    if not row.cells:
+        return prefix + fit(f"{label}: its line differs, its cells read the same", room)
+    lead = f"{label}: "
+    # Every cell as wide as fits; then fewer cells rather than cells cut
+    # down to a few characters that no longer show what changed.
+    count = len(row.cells)
+    tries = [(width, count) for width in (60, 40, 28)] + [(28, shown) for shown in range(count - 1, 0, -1)] + [(16, 1)]
+    for width, shown in tries:
+        items = [_cell_text(cell, width, where) for cell in row.cells[:shown]]
+        rest = count - shown
+        text = lead + "; ".join(items) + (f"; {rest} more cell(s) changed (see the diff)" if rest else "")
+        if len(text) <= room:
+            return prefix + text
+    return prefix + fit(lead + f"{count} cell(s) changed (see the diff)", room)
+
+
+def _cell_text(cell: CellChange, width: int, where: str) -> str:
+    column = fit(cell.column, 30)
+    if cell.card:
+        column = f"{cell.card} ({'column ' + column if column.isdigit() else column})"
+    if is_picture(cell.old) or is_picture(cell.new):
+        return f"{column}: picture changed ({where})"
+    old, new = plain(cell.old), plain(cell.new)
+    if old == new:  # only its markup changed (a link's target, say): show that
+        old, new = cell.old, cell.new
+    old, new = fit_pair(old or "(empty)", new or "(empty)", width)
+    return f"{column}: {old} → {new}"
 
 
 class PagesKept(Exception):

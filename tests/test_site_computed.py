@@ -290,7 +290,7 @@ def test_status_change_is_drift_that_cards_fixes(sm: Run, project: Path) -> None
     with registry(tuple(e for e in built if e != card.effect)):
         result = sm("check")
         assert result.code == 1
-        assert f"table 'enhancements': changed: {card.id}" in result.out
+        assert f"table 'enhancements': {card.id}: Status: working live → not built yet unbuilt" in result.out
         assert sm("cards").code == 0
         assert status_of(page_table(project / "site" / "stationmaster", "home-deck.md", "enhancements").rows[card.id]["Status"]) == "unbuilt"
         assert sm("check").code == 0

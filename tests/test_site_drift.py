@@ -107,10 +107,10 @@ def test_changed_card_is_reported_then_fixed_by_cards(
     assert snapshot(project) == before, "check must write nothing"
     assert result.code == 1, result.output
     out = result.out
-    marker_line = line_of(pages_before[page], f"<!-- generated: {table} -->")
-    # the page, the table (with the line of its marker) and the card id
+    row_line = line_of(pages_before[page], f'<a id="card-{card}"></a>')
+    # the page, the table, the card id at its row's line, and what changed in it
     assert f"site/stationmaster/{page}: out of date with content/" in out
-    assert re.search(rf"^site/stationmaster/{re.escape(page)}:{marker_line}:1: table '{table}': changed: {card}$", out, re.MULTILINE), out
+    assert re.search(rf"^site/stationmaster/{re.escape(page)}:{row_line}:1: table '{table}': {card}: [^:]+: .* → .*$", out, re.MULTILINE), out
     # only the page that holds the table drifts
     assert re.findall(r"^(site/stationmaster/[^:]+): out of date", out, re.MULTILINE) == [f"site/stationmaster/{page}"]
     # a unified diff, whose -/+ lines are exactly the card's row
@@ -147,13 +147,13 @@ def test_hand_edit_of_a_row_is_drift_and_cards_restores_it(sm: Run, project: Pat
     original = page.read_bytes()
     text = original.decode()
     edit(page, '| left | W–NE | — |', '| left | W–NW | — |')
-    marker = line_of(text, "<!-- generated: track -->")
+    row = line_of(text, '<a id="card-curve-left"></a>')
 
     before = snapshot(project)
     result = sm("check")
     assert snapshot(project) == before
     assert result.code == 1
-    assert re.search(rf"^site/stationmaster/home-deck.md:{marker}:1: table 'track': changed: curve-left$", result.out, re.MULTILINE), result.out
+    assert re.search(rf"^site/stationmaster/home-deck.md:{row}:1: table 'track': curve-left: Routes \(ports joined\): W–NW → W–NE$", result.out, re.MULTILINE), result.out
     assert re.search(r'^-\| <a id="card-curve-left"></a>Curve \(left\) .* \| left \| W–NW \| — \|$', result.out, re.MULTILINE), result.out
     assert re.search(r'^\+\| <a id="card-curve-left"></a>Curve \(left\) .* \| left \| W–NE \| — \|$', result.out, re.MULTILINE), result.out
 
@@ -241,7 +241,7 @@ def test_added_card_is_reported_as_added(sm: Run, project: Path) -> None:
     (project / MANEUVERS).write_text(text + "  - id: hand-brake\n    name: Hand Brake\n    count: 1\n    effect: poling\n    source: homeDeck-0.8.6\n", encoding="utf-8")
     result = sm("check")
     assert result.code == 1
-    assert re.search(r"^site/stationmaster/home-deck.md:\d+:1: table 'maneuvers': added: hand-brake$", result.out, re.MULTILINE), result.out
+    assert re.search(r"^site/stationmaster/home-deck.md:\d+:1: table 'maneuvers': added: hand-brake \(Hand Brake\), a new row to go below this line$", result.out, re.MULTILINE), result.out
     assert re.search(r'^\+\| <a id="card-hand-brake"></a>Hand Brake \|', result.out, re.MULTILINE)
     assert sm("cards").code == 0
     assert sm("check").code == 0
@@ -255,7 +255,7 @@ def test_removed_card_is_reported_as_removed(sm: Run, project: Path, monkeypatch
     edit(path, block.group(0), "")
     result = sm("check")
     assert result.code == 1
-    assert re.search(r"^site/stationmaster/home-deck.md:\d+:1: table 'space-use-cards': removed: trackage-rights$", result.out, re.MULTILINE), result.out
+    assert re.search(r"^site/stationmaster/home-deck.md:\d+:1: table 'space-use-cards': removed: trackage-rights \(Trackage Rights\)$", result.out, re.MULTILINE), result.out
     assert re.search(r'^-\| <a id="card-trackage-rights"></a>Trackage Rights( \[†\]\(#designed-legend [^)]*\))? \|', result.out, re.MULTILINE)
     # The Simulation page's games with rivals name every opponent-directed
     # card: measured again, so no link outlives the card.
@@ -272,8 +272,8 @@ def test_drift_on_two_pages_lists_both(sm: Run, project: Path) -> None:
     result = sm("check")
     assert result.code == 1
     assert re.findall(r"^(site/stationmaster/[^:]+): out of date", result.out, re.MULTILINE) == ["site/stationmaster/home-deck.md", "site/stationmaster/mainline.md"]
-    assert "table 'timetabled-trains': changed: train-3" in result.out
-    assert "table 'mainline-terrain': changed: tunnel" in result.out
+    assert "table 'timetabled-trains': train-3: Speed: slow → fast" in result.out
+    assert "table 'mainline-terrain': tunnel: Passenger mph: 30 → 60" in result.out
     result = sm("cards")
     assert {"site/stationmaster/home-deck.md", "site/stationmaster/mainline.md"} <= set(_rewritten(result.out))
 

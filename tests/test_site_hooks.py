@@ -96,7 +96,7 @@ def test_commit_of_stale_site_is_refused_until_cards(repo: Repo) -> None:
     assert "stationmaster validate (content is well-formed)" in output and "Passed" in output
     assert "- hook id: stationmaster-check" in output
     assert "site/stationmaster/home-deck.md: out of date with content/" in output
-    assert "table 'timetabled-trains': changed: train-3" in output
+    assert "table 'timetabled-trains': train-3: Speed: slow → fast" in output
     assert "make cards" in output
 
     fixed = repo.stationmaster("cards")
@@ -119,7 +119,7 @@ def test_regenerated_but_unstaged_page_is_still_refused(repo: Repo) -> None:
     repo.git("add", "content/stationmaster/home-deck/trains.yaml")
     refused = repo.git("commit", "-m", "content only", check=False)
     assert refused.returncode != 0
-    assert "table 'timetabled-trains': changed: train-3" in refused.stdout + refused.stderr
+    assert "table 'timetabled-trains': train-3: Speed: slow → fast" in refused.stdout + refused.stderr
     # the unstaged page is given back untouched
     assert "| 3 | fast |" in (repo.root / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")
 
@@ -130,7 +130,7 @@ def test_hand_edited_table_is_refused(repo: Repo) -> None:
     refused = repo.git("commit", "-am", "typo fix in a table", check=False)
     output = refused.stdout + refused.stderr
     assert refused.returncode != 0
-    assert "table 'track': changed: curve-left" in output
+    assert "table 'track': curve-left: Routes (ports joined): W–NW → W–NE" in output
     # the validate hook only runs for content/ changes
     assert re.search(r"^stationmaster validate \(content is well-formed\)\.+\(no files to check\)Skipped$", output, re.MULTILINE), output
     assert re.search(r"^stationmaster check \(site agrees with content\)\.+Failed$", output, re.MULTILINE), output

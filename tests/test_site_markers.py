@@ -187,7 +187,8 @@ def test_an_empty_pair_of_markers_is_filled(sm: Run, project: Path) -> None:
     emptied = "".join(lines[: opened]) + "".join(lines[closed - 1 :])
     page.write_text(emptied, encoding="utf-8")
     result = sm("check")
-    assert result.code == 1 and "table 'division-points': added: west-division-point, east-division-point" in result.out
+    assert result.code == 1 and "table 'division-points': added: west-division-point (West Division Point)" in result.out
+    assert "table 'division-points': added: east-division-point (East Division Point)" in result.out
     assert sm("cards").code == 0
     assert page.read_text(encoding="utf-8") == text
     assert filled in page.read_text(encoding="utf-8")

@@ -288,7 +288,7 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
     (root / "site/stationmaster/home-deck.md").write_text(edited, encoding="utf-8")
     done = run("check")
     assert done.returncode == 1
-    assert "table 'track': changed: straight-s3" in done.stdout, done.stdout[:2000]
+    assert "table 'track': straight-s3: Card: Straight (edited) † → Straight †" in done.stdout, done.stdout[:2000]
 
 
 @needs_fork
