@@ -27,6 +27,7 @@ from generator import quickcheck, render, site as generator_site
 from generator.blocks import Block, parse_page
 from generator.project import Project
 from generator.stamps import STAMP, block_inputs, holds, pack_inputs, split_stamp, stamped
+import hang_guard
 from test_site_common import PROJECT_ROOT, Result, baseline as baseline, call_cli, edit, project as project, registry, subprocess_env
 
 STAMP_LINE = re.compile(r"^<!-- inputs ([0-9a-f]{64}) body ([0-9a-f]{64}) -->$", re.MULTILINE)
@@ -151,7 +152,7 @@ def test_check_of_an_unchanged_project_imports_no_renderer(project: Path, render
         "heavy = sorted(m for m in ('yaml', 'jinja2', 'jsonschema', 'markdown_it') if m in sys.modules)\n"
         "print('HEAVY', heavy, code)\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=120)
+    done = hang_guard.run([sys.executable, "-c", probe], "check on a clean project to end", cwd=project, env=subprocess_env())
     assert done.returncode == 0, done.stdout + done.stderr
     assert "HEAVY [] 0" in done.stdout, done.stdout + done.stderr
     assert "agree with content/stationmaster/" in done.stdout
