@@ -17,7 +17,7 @@ import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, NoReturn, TypeVar
+from typing import IO, Any, NoReturn, TypeVar
 
 import pytest
 
@@ -51,7 +51,7 @@ def _hung(message: str, out: str = "", err: str = "") -> NoReturn:
     pytest.fail(message, pytrace=False)
 
 
-def _kill(proc: subprocess.Popen[str]) -> None:
+def _kill(proc: subprocess.Popen[Any]) -> None:
     """Kill ``proc``, and its whole process group when it leads one (so the
     workers or hooks it started do not run on, holding the machine)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -65,9 +65,10 @@ def _kill(proc: subprocess.Popen[str]) -> None:
             stream.close()
 
 
-def finish(proc: subprocess.Popen[str], waiting_for: str, *, input: str | None = None, guard: float = HANG_GUARD) -> tuple[str, str]:
-    """``proc.communicate(input)`` under the hang guard: (stdout, stderr), or
-    the test fails naming ``proc``'s command and ``waiting_for``."""
+def finish(proc: subprocess.Popen[Any], waiting_for: str, *, input: str | None = None, guard: float = HANG_GUARD) -> tuple[str, str]:
+    """``proc.communicate(input)`` under the hang guard: (stdout, stderr) as
+    text ("" for a stream not piped), or the test fails naming ``proc``'s
+    command and ``waiting_for``. ``input`` is for a text-mode ``proc``."""
     __tracebackhide__ = True
     try:
         out, err = proc.communicate(input, timeout=guard)
