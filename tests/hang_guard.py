@@ -42,13 +42,13 @@ def _command(args: object) -> str:
     return str(args)
 
 
-def _hung(message: str, out: str = "", err: str = "") -> NoReturn:
-    __tracebackhide__ = True
-    if out.strip():
-        message += f"\n--- stdout so far (last 2000 chars) ---\n{out[-2000:]}"
-    if err.strip():
-        message += f"\n--- stderr so far (last 2000 chars) ---\n{err[-2000:]}"
-    pytest.fail(message, pytrace=False)
+def _hung(message: str, **sections: str) -> NoReturn:
+    """Fail the test with ``message`` and the tail of each non-empty section."""
+    __tracebackhide__ = True  # the traceback points at the test's line, not here
+    for name, text in sections.items():
+        if text.strip():
+            message += f"\n--- {name} (last 2000 chars) ---\n{text[-2000:]}"
+    pytest.fail(message)
 
 
 def _kill(proc: subprocess.Popen[Any]) -> None:
@@ -73,14 +73,14 @@ def finish(proc: subprocess.Popen[Any], waiting_for: str, *, input: str | None =
     try:
         out, err = proc.communicate(input, timeout=guard)
     except subprocess.TimeoutExpired as exc:
-        partial = (_text(exc.stdout), _text(exc.stderr))
+        out, err = _text(exc.stdout), _text(exc.stderr)
     except BaseException:  # Ctrl-C, say: the child must not outlive the test
         _kill(proc)
         raise
     else:
         return _text(out), _text(err)
     _kill(proc)  # outside the except block, so the failure has no chained traceback
-    _hung(f"hang guard: `{_command(proc.args)}` was still running after {guard:g} s, waiting for {waiting_for}", *partial)
+    _hung(f"hang guard: `{_command(proc.args)}` was still running after {guard:g} s, waiting for {waiting_for}", **{"stdout so far": out, "stderr so far": err})
 
 
 def run(
@@ -132,4 +132,4 @@ def wait_until(ready: Callable[[], T | None], waiting_for: str, *, guard: float 
         if time.monotonic() >= give_up:
             break
         time.sleep(every)
-    _hung(f"hang guard: still waiting after {guard:g} s for {waiting_for}", err=details() if details else "")
+    _hung(f"hang guard: still waiting after {guard:g} s for {waiting_for}", details=details() if details else "")
