@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import NamedTuple
 
 import pytest
 
+import hang_guard
 from command import cli
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -118,19 +118,10 @@ def subprocess_env(**extra: str) -> dict[str, str]:
 @pytest.fixture
 def run_cli_subprocess() -> Callable[..., CliResult]:
     """Run ``python -m command.cli ARGS`` in ``cwd``; a hang fails the test
-    (subprocess.TimeoutExpired) instead of blocking the suite."""
+    (at the hang guard) instead of blocking the suite."""
 
-    def run(args: Sequence[str], cwd: Path, timeout: float = 60) -> CliResult:
-        proc = subprocess.run(
-            [sys.executable, "-m", "command.cli", *args],
-            cwd=cwd,
-            env=subprocess_env(),
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=timeout,
-        )
+    def run(args: Sequence[str], cwd: Path) -> CliResult:
+        proc = hang_guard.run([sys.executable, "-m", "command.cli", *args], f"stationmaster {' '.join(args)} to end", cwd=cwd, env=subprocess_env())
         return CliResult(proc.returncode, proc.stdout, proc.stderr)
 
     return run

@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-import subprocess
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -26,6 +25,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+import hang_guard
 from conftest import PROJECT_ROOT, subprocess_env
 from engine.packs import load_packs
 
@@ -57,14 +57,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not MKDOCS.exists():
         _unavailable("no .venv/bin/mkdocs (run `make .venv/.installed`)")
     out = tmp_path_factory.mktemp("browser") / "site"
-    proc = subprocess.run(
-        [str(MKDOCS), "build", "--strict", "--quiet", "--site-dir", str(out)],
-        cwd=PROJECT_ROOT,
-        env=subprocess_env(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    proc = hang_guard.run([MKDOCS, "build", "--strict", "--quiet", "--site-dir", out], "mkdocs build --strict to end", cwd=PROJECT_ROOT, env=subprocess_env())
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return out
 
@@ -123,7 +116,7 @@ def browser() -> Iterator[Browser]:
         _unavailable(f"no {CHROMIUM}; install Debian's Chromium: `apt-get install chromium`")
     with sync_playwright() as playwright:
         try:
-            launched = playwright.chromium.launch(executable_path=str(CHROMIUM))
+            launched = playwright.chromium.launch(executable_path=str(CHROMIUM), timeout=hang_guard.HANG_GUARD * 1000)
         except PlaywrightError as exc:
             _unavailable(f"{CHROMIUM} did not start: {exc.message.splitlines()[0]}")
         yield launched
@@ -138,6 +131,9 @@ class Reader:
     def __init__(self, context: BrowserContext) -> None:
         self.context = context
         self.problems: list[str] = []
+        # Every wait (a load, a search result) ends at the hang guard, not at
+        # Playwright's 30 s default: on a loaded machine slow is not broken.
+        context.set_default_timeout(hang_guard.HANG_GUARD * 1000)
         context.route("**/*", self._route)
         self.page = context.new_page()
         self.page.on("console", lambda message: self._console(message.type, message.text))
@@ -200,10 +196,10 @@ def _search(page: Page, text: str) -> list[list[tuple[str, float]]]:
     box.click()
     box.fill("")
     box.press("End")  # Material searches on keyup
-    page.locator(".md-search-result__item").first.wait_for(state="detached", timeout=10_000)
+    page.locator(".md-search-result__item").first.wait_for(state="detached")
     box.fill(text)
     box.press("End")
-    page.locator(".md-search-result__item").first.wait_for(timeout=10_000)
+    page.locator(".md-search-result__item").first.wait_for()
     groups: list[list[tuple[str, float]]] = page.eval_on_selector_all(
         ".md-search-result__item",
         """items => items.map(item => [...item.querySelectorAll('a.md-search-result__link')].map(

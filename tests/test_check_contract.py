@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import hang_guard
 import pytest
 
 from engine import localcache, sources
@@ -334,7 +334,7 @@ def test_an_unchanged_project_is_checked_from_hashes_alone(project: Path, render
         "heavy = sorted(m for m in ('yaml', 'jinja2', 'jsonschema', 'markdown_it') if m in sys.modules)\n"
         "print('HEAVY', heavy, code)\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=600)
+    done = hang_guard.run([sys.executable, "-c", probe], "the quick check to end", cwd=project, env=subprocess_env())
     assert "HEAVY [] 0" in done.stdout, done.stdout + done.stderr
 
 

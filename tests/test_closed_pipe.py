@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+import hang_guard
 from test_site_common import PROJECT_ROOT, copy_project, stationmaster_exe, subprocess_env
 
 BUFFERING = pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
@@ -34,9 +35,7 @@ def _run_into_a_closed_pipe(args: list[str], cwd: Path, *, buffered: bool, stder
     read, write = os.pipe()
     os.close(read)
     try:
-        return subprocess.run(
-            [*stationmaster_exe(), *args], cwd=cwd, env=env, stdout=write, stderr=write if stderr_too else subprocess.PIPE, text=True, timeout=300,
-        )
+        return hang_guard.run([*stationmaster_exe(), *args], f"stationmaster {' '.join(args)} into a closed pipe to end", cwd=cwd, env=env, stdout=write, stderr=write if stderr_too else subprocess.PIPE)
     finally:
         os.close(write)
 
@@ -158,7 +157,7 @@ def test_a_reader_that_takes_one_line_and_leaves(many_problems: Path) -> None:
     holds, so ``head`` leaves while the command is still printing: the
     status is still the command's, and it still says how many problems."""
     script = f"set -o pipefail; {' '.join(stationmaster_exe())} validate {many_problems} | head -1"
-    done = subprocess.run(["bash", "-c", script], cwd=PROJECT_ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    done = hang_guard.run(["bash", "-c", script], "validate | head -1 to end", cwd=PROJECT_ROOT, env=subprocess_env())
     assert done.returncode == 1, done.stderr
     assert done.stdout.count("\n") == 1 and "nmae" in done.stdout
     assert done.stderr.endswith(f"problem(s) in {many_problems}\n") and _quiet(done), done.stderr

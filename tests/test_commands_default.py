@@ -4,11 +4,11 @@ shipped pack."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
 import pytest
 
+import hang_guard
 from conftest import PROJECT_ROOT, subprocess_env
 
 
@@ -23,7 +23,7 @@ from conftest import PROJECT_ROOT, subprocess_env
     ids=["play", "simulate", "validate", "check"],
 )
 def test_a_command_with_its_defaults_finds_the_shipped_pack(args: list[str], stdin: str, expect: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "command.cli", *args], cwd=PROJECT_ROOT, env=subprocess_env(), input=stdin, capture_output=True, text=True, timeout=300)
+    done = hang_guard.run([sys.executable, "-m", "command.cli", *args], f"stationmaster {' '.join(args)} to end", cwd=PROJECT_ROOT, env=subprocess_env(), input=stdin)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert expect in done.stdout, done.stdout[-2000:]
     assert "Traceback" not in done.stderr

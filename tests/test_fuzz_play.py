@@ -5,7 +5,7 @@ Whatever is typed or loaded: exit 0, 1 or 2, never 3; no traceback; no hang;
 the content, a file that is not a save, and another game's save are never
 changed, and no temporary file is left behind. Most cases run in-process
 (stopped by a watchdog at the case limit); a few run the real command in a
-child process with a timeout, through a real stdin pipe.
+child process under the hang guard, through a real stdin pipe.
 """
 
 from __future__ import annotations

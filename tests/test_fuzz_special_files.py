@@ -20,17 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from fuzz_kit import CASE_LIMIT, PROJECT_ROOT, Outcome, assert_sound, call, changes, fingerprint, scratch, spawn
+from fuzz_kit import PROJECT_ROOT, Outcome, assert_sound, call, changes, fingerprint, scratch, spawn
 
 # The cap on a child that might read an endless device: over twice what any
 # command here needs (about 200 MB of address space), far below what would
 # trouble the machine, and small enough to be reached in a moment.
 MEMORY = 512 * 1024 * 1024
 LONG = "x" * 5000
-# Where /proc cannot show a blocked open (see fuzz_kit._FifoGuard), a case
-# with a FIFO is a hang once it runs this long: the rest take well under a second.
-FIFO_LIMIT = 10.0
-
 
 
 @dataclass(frozen=True)
@@ -177,7 +173,7 @@ def test_special_file_or_path(name: str) -> None:
         case.setup(root)
         before = fingerprint(root)
         fifos = [path for path in root.rglob("*") if path.is_fifo()]
-        outcome: Outcome = spawn(case.args, root, stdin=case.stdin, memory=MEMORY) if case.child else call(case.args, root, stdin=case.stdin, fifos=fifos, limit=FIFO_LIMIT if fifos else CASE_LIMIT)
+        outcome: Outcome = spawn(case.args, root, stdin=case.stdin, memory=MEMORY) if case.child else call(case.args, root, stdin=case.stdin, fifos=fifos)
         assert_sound(outcome, name)
         after = fingerprint(root)
         changed = [changes({key: before.get(key, "absent")}, {key: after.get(key, "absent")})[0] for key in sorted(set(before) | set(after)) if before.get(key) != after.get(key) and not case.may_change(key, before.get(key, ""))]

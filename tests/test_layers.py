@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 from engine.packs import known_pack_ids, pack_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +30,7 @@ SHARED = [
 def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
     exe = Path(sys.executable).parent / "lint-imports"
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root)}
-    return subprocess.run([str(exe), "--config", str(root / "pyproject.toml"), "--no-cache"], cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    return hang_guard.run([exe, "--config", root / "pyproject.toml", "--no-cache"], "lint-imports to end", cwd=root, env=env)
 
 
 def test_the_import_contracts_hold() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import hang_guard
 from test_site_common import (
     PROJECT_ROOT,
     Result,
@@ -261,7 +262,7 @@ def test_a_run_killed_mid_write_leaves_the_page_whole_and_the_next_run_clears_up
         "os.fsync = fsync\n"
         "sys.exit(cli.main(['cards']))\n"
     )
-    done = subprocess.run([sys.executable, "-c", killer], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    done = hang_guard.run([sys.executable, "-c", killer], "cards killed at its first write to end", cwd=project, env=subprocess_env())
     assert done.returncode == -9, done.stdout + done.stderr
     # Killed at its first write (which page that is depends on the order
     # pages are written in; every page's stamp changes with the content):
@@ -272,7 +273,7 @@ def test_a_run_killed_mid_write_leaves_the_page_whole_and_the_next_run_clears_up
     ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", left[0].relative_to(project).as_posix()], cwd=PROJECT_ROOT)
     assert ignored.returncode == 0
 
-    done = subprocess.run([sys.executable, "-c", "from command import cli\nraise SystemExit(cli.main(['cards']))\n"], cwd=project, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    done = hang_guard.run([sys.executable, "-c", "from command import cli\nraise SystemExit(cli.main(['cards']))\n"], "cards after the killed run to end", cwd=project, env=subprocess_env())
     assert done.returncode == 0, done.stdout + done.stderr
     assert not left[0].exists() and "| parcels |" in page.read_text(encoding="utf-8")
 

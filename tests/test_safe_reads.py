@@ -14,7 +14,7 @@ What each test guards, and how the code before that reader failed it:
 - a file name holding a line break or ``:99:1: `` forged a problem line;
 - a path too long for the system was an internal error (exit 3).
 
-Anything that hung before runs in a child process with a timeout (and a
+Anything that hung before runs in a child process under the hang guard (and a
 memory limit), so a regression fails instead of blocking the suite. Where
 permissions cannot bite (the tests run as root in CI), the refusal is made
 by patching ``os.scandir`` / ``os.open`` for one path, as the system would.
@@ -27,7 +27,6 @@ import io
 import os
 import resource
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
+import hang_guard
 from conftest import PROBLEM_LINE, PROJECT_ROOT, CliResult, RunCli, subprocess_env
 from command import play
 from engine.content import files
@@ -46,7 +46,6 @@ from test_site_common import (
     snapshot,
 )
 
-HANG_GUARD = 120  # seconds: far beyond a normal run, ends a hang
 MEMORY_GUARD = 2 * 1024**3  # bytes of address space a child may use
 LONG_NAME = "x" * 5000
 
@@ -62,18 +61,14 @@ def _limits() -> None:
 
 
 def child(args: list[str], cwd: Path, stdin: str = "") -> Child:
-    """``stationmaster ARGS`` in a child process in ``cwd``: a hang ends in
-    TimeoutExpired and runaway reading in MemoryError, both failing the test."""
-    proc = subprocess.run(
+    """``stationmaster ARGS`` in a child process in ``cwd``: a hang fails the
+    test at the hang guard, and runaway reading ends in MemoryError."""
+    proc = hang_guard.run(
         [sys.executable, "-m", "command.cli", *args],
+        f"stationmaster {' '.join(args)} to end",
         cwd=cwd,
         env=subprocess_env(STATIONMASTER_CACHE="1"),
         input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=HANG_GUARD,
         preexec_fn=_limits,
     )
     assert "Traceback" not in proc.stderr, proc.stderr

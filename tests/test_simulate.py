@@ -13,7 +13,6 @@ import argparse
 import io
 import json
 import re
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -35,6 +34,7 @@ from generator.lint import lint
 from generator.render import read_pages, render_site
 from engine.stationmaster.tables import TABLES
 
+import hang_guard
 from conftest import CliResult
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -288,13 +288,7 @@ def test_progress_bar_updates_in_place_and_ends_the_line() -> None:
 
 def test_a_real_process_with_two_workers() -> None:
     """End to end, forked workers included, in a fresh interpreter."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "command.simulate", "--games", "6", "--workers", "2", "--seed", "4", "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = hang_guard.run([sys.executable, "-m", "command.simulate", "--games", "6", "--workers", "2", "--seed", "4", "--json"], "simulate with two workers to end", cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert proc.stdout.strip() == run(6, seed=4).to_json()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import hang_guard
 from test_site_common import (
     Result,
     baseline,  # noqa: F401  (fixture)
@@ -471,7 +472,7 @@ def test_cards_is_deterministic_across_hash_seeds(baseline: Path, tmp_path: Path
     assert len(with_blocks) >= 5
     results = []
     for root, proc in procs:
-        out, err = proc.communicate(timeout=600)  # a guard against a hang, not a speed test: the runs share two cores
+        out, err = hang_guard.finish(proc, f"cards in {root.name} to end")  # a guard against a hang, not a speed test
         assert proc.returncode == 0, out + err
         assert f"{len(with_blocks)} page(s) rewritten" in out
         results.append({p.name: p.read_bytes() for p in sorted((root / "site" / "stationmaster").glob("*.md"))})

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import hang_guard
 from test_site_common import PROJECT_ROOT, VENV_BIN, baseline, edit  # noqa: F401  (baseline is a fixture)
 
 GIT = shutil.which("git")
@@ -34,7 +35,7 @@ class Repo:
         self.env = env
 
     def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        proc = subprocess.run(list(args), cwd=self.root, env=self.env, capture_output=True, text=True, timeout=120)
+        proc = hang_guard.run(list(args), f"`{Path(args[0]).name} {' '.join(args[1:])}` to end", cwd=self.root, env=self.env)
         if check:
             assert proc.returncode == 0, f"{args}:\n{proc.stdout}{proc.stderr}"
         return proc

@@ -16,6 +16,7 @@ import pytest
 from engine.packs import pack_rules
 from generator.records import export, to_json
 
+import hang_guard
 from test_site_common import (
     PROJECT_ROOT,
     VENV_BIN,
@@ -42,14 +43,7 @@ def exported(pack: str) -> str:
 
 
 def build(cwd: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(MKDOCS), "build", "--strict", "--site-dir", str(out)],
-        cwd=cwd,
-        env=subprocess_env(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return hang_guard.run([MKDOCS, "build", "--strict", "--site-dir", out], "mkdocs build --strict to end", cwd=cwd, env=subprocess_env())
 
 
 def row_of(page_html: str, anchor: str) -> tuple[str, str]:
@@ -194,6 +188,7 @@ def _fetch(url: str) -> str | None:
     import urllib.request
 
     try:
+        # A request that times out counts as "not yet": the caller asks again.
         with urllib.request.urlopen(url, timeout=5) as response:
             return str(response.read().decode("utf-8"))
     except (urllib.error.URLError, ConnectionError, TimeoutError):
@@ -204,8 +199,6 @@ def test_serve_rerenders_the_tables_when_a_content_file_changes(project: Path) -
     """``make serve``: a real ``mkdocs serve``; saving a YAML file under
     content/ rebuilds the page with the new card text, and no page under site/
     is written."""
-    import time
-
     port = _free_port()
     url = f"http://127.0.0.1:{port}/stationmaster/home-deck.html"
     before = snapshot(project / "site" / "stationmaster")
@@ -220,23 +213,25 @@ def test_serve_rerenders_the_tables_when_a_content_file_changes(project: Path) -
     )
     try:
 
-        def wait_for(predicate: Callable[[str], bool], seconds: float) -> str:
-            deadline = time.monotonic() + seconds
-            while time.monotonic() < deadline:
-                page = _fetch(url)
-                if page is not None and predicate(page):
-                    return page
-                if server.poll() is not None:
-                    log.seek(0)
-                    raise AssertionError(f"mkdocs serve stopped:\n{log.read()[-3000:]}")
-                time.sleep(0.3)
-            raise AssertionError(f"{url} did not show the change within {seconds} s")
+        def server_log() -> str:
+            log.seek(0)
+            return log.read()[-3000:]
 
-        first = wait_for(lambda page: "card-poling" in page, 90)
+        def showing(text: str) -> Callable[[], str | None]:
+            def ready() -> str | None:
+                if server.poll() is not None:
+                    raise AssertionError(f"mkdocs serve stopped:\n{server_log()}")
+                page = _fetch(url)
+                return page if page is not None and text in page else None
+
+            return ready
+
+        # Waits for the re-render however long a loaded machine takes; only a hang fails.
+        first = hang_guard.wait_until(showing("card-poling"), f"{url} to show card-poling", details=server_log)
         tr, _ = row_of(first, "card-poling")
         assert text_of(cells_of(tr)[0]) == "Poling"
         edit(project / "content/stationmaster/home-deck/maneuvers.yaml", "    name: Poling\n", "    name: Punting\n")
-        second = wait_for(lambda page: "Punting" in page, 90)
+        second = hang_guard.wait_until(showing("Punting"), f"{url} to show the edited name Punting", details=server_log)
         tr, _ = row_of(second, "card-poling")
         assert text_of(cells_of(tr)[0]) == "Punting"
     finally:

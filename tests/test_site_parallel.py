@@ -28,6 +28,7 @@ from generator import forked
 from generator.lint import _chunks, lint
 from generator.render import KIT_TABLES, read_pages, render_site
 from engine.stationmaster.tables import TABLES
+import hang_guard
 from test_site_common import (
     PROJECT_ROOT,
     baseline,  # noqa: F401  (fixture)
@@ -66,7 +67,8 @@ def test_two_workers_really_share_the_work() -> None:
     single worker the barrier would time out and the map would fail."""
     import multiprocessing
 
-    barrier = multiprocessing.get_context("fork").Barrier(2, timeout=60)
+    # Only a lone worker never meets its partner; a slow second one must not fail the test.
+    barrier = multiprocessing.get_context("fork").Barrier(2, timeout=hang_guard.HANG_GUARD)
 
     def paired(n: int) -> int:
         barrier.wait()
@@ -272,7 +274,7 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
     assert len(load_catalog(root / "content" / "stationmaster").cards) > forked.PARALLEL_ABOVE
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([*stationmaster_exe(), *args], cwd=root, env=subprocess_env(), capture_output=True, text=True, timeout=600)
+        return hang_guard.run([*stationmaster_exe(), *args], f"stationmaster {' '.join(args)} on 1,500 cards to end", cwd=root, env=subprocess_env())
 
     assert run("cards").returncode == 0
     done = run("check")
@@ -299,7 +301,7 @@ def test_text_printed_before_the_fork_is_printed_once(tmp_path: Path) -> None:
         "print('before', end='')\n"
         "print(map_pieces(abs, [-1, -2, -3, -4], 2))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=120)
+    done = hang_guard.run([sys.executable, "-c", code], "map_pieces with two workers to end", cwd=PROJECT_ROOT, env=subprocess_env())
     assert done.stdout == "before[1, 2, 3, 4]\n", done.stdout + done.stderr
 
 

@@ -4,20 +4,20 @@ without ever being trusted over them."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import jinja2
 import pytest
 
+import hang_guard
 from generator import render
 from test_site_common import PROJECT_ROOT, subprocess_env
 
 
 def _modules_after(args: list[str], cwd: Path) -> set[str]:
     code = f"import sys\nfrom command.cli import main\ncode = main({args!r})\nprint(code)\nprint(' '.join(sorted(sys.modules)))\n"
-    done = subprocess.run([sys.executable, "-c", code], cwd=cwd, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    done = hang_guard.run([sys.executable, "-c", code], f"stationmaster {' '.join(args)} to end", cwd=cwd, env=subprocess_env())
     lines = done.stdout.strip().splitlines()
     assert lines and lines[-2] in ("0", "1"), done.stdout[-2000:] + done.stderr[-2000:]
     return set(lines[-1].split())
@@ -31,7 +31,7 @@ def test_site_and_content_commands_do_not_load_play_or_simulate(command: list[st
 
 
 def test_help_lists_play_and_simulate_without_loading_them() -> None:
-    done = subprocess.run([sys.executable, "-c", "import sys\nfrom command.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('command.play' in sys.modules, 'engine.stationmaster.simulate' in sys.modules)"], cwd=PROJECT_ROOT, env=subprocess_env(), capture_output=True, text=True, timeout=120)
+    done = hang_guard.run([sys.executable, "-c", "import sys\nfrom command.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('command.play' in sys.modules, 'engine.stationmaster.simulate' in sys.modules)"], "stationmaster --help to end", cwd=PROJECT_ROOT, env=subprocess_env())
     assert "play Station Master in the terminal" in done.stdout
     assert "play many seeded games" in done.stdout
     assert done.stdout.strip().endswith("False False"), done.stdout

@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.stationmaster.tables import TABLE_SET
 
 import re
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from generator.lint import lint
 from generator.render import read_pages, render_site
 from engine.stationmaster.svg import BOX, track_svg
 from engine.stationmaster.tables import TABLES
+import hang_guard
 from test_site_common import FIXTURE_CONTENT, PROJECT_ROOT, VENV_BIN, read_table, split_page, subprocess_env
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -222,14 +222,7 @@ MKDOCS = VENV_BIN / "mkdocs"
 @pytest.mark.skipif(not MKDOCS.exists(), reason="no .venv/bin/mkdocs")
 def test_built_html_has_one_picture_per_track_card(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    proc = subprocess.run(
-        [str(MKDOCS), "build", "--strict", "--site-dir", str(out)],
-        cwd=PROJECT_ROOT,
-        env=subprocess_env(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = hang_guard.run([MKDOCS, "build", "--strict", "--site-dir", out], "mkdocs build --strict to end", cwd=PROJECT_ROOT, env=subprocess_env())
     output = proc.stdout + proc.stderr
     assert proc.returncode == 0, output
     assert not [line for line in output.splitlines() if "WARNING" in line], output

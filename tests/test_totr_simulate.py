@@ -6,11 +6,11 @@ through the GamePack interface and the command, with one-line errors."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 
 import pytest
 
+import hang_guard
 from conftest import PROJECT_ROOT, RunCli
 from engine.errors import ConfigurationError, InvalidActionError
 from engine.packs import pack_rules
@@ -174,12 +174,10 @@ def test_bad_arguments_exit_2_with_one_line(run_cli: RunCli, args: list[str]) ->
 
 
 def test_a_real_process_with_two_workers() -> None:
-    proc = subprocess.run(
+    proc = hang_guard.run(
         [sys.executable, "-m", "command.simulate", "--game", "trickoftherails", "--games", "6", "--workers", "2", "--seed", "4", "--players", "4", "--json"],
+        "simulate with two workers to end",
         cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == run(6, seed=4, players=4).to_json()

@@ -4,8 +4,9 @@ no traceback, nothing half-written, and no worker left running.
 
 The workers here are killed for real, by a signal: a chunk or a piece that
 sends SIGKILL to its own process, and, for ``simulate``, a ``kill -9`` from
-outside while the real command plays. The time limits on the child processes
-only stop a hang from blocking the suite; nothing here measures speed.
+outside while the real command plays. The waits on the child processes end
+only at the hang guard, to stop a hang blocking the suite; nothing here
+measures speed.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+import hang_guard
 from engine import pool
 from generator import forked
 from test_site_common import PROJECT_ROOT, copy_project, stationmaster_exe, subprocess_env
@@ -46,6 +47,20 @@ def _children(pid: int) -> list[int]:
 
 def _gone(pid: int) -> bool:
     return not Path(f"/proc/{pid}").exists()
+
+
+def _wait_for_workers(leader: subprocess.Popen[str] | subprocess.Popen[bytes], ready: Callable[[int], bool] = lambda pid: True) -> list[int]:
+    """The leader's worker processes once two of them are ``ready``, or
+    what is there if the leader has ended; a pool that never gets there
+    fails the test at the hang guard."""
+
+    def seen() -> tuple[list[int]] | None:
+        workers = _children(leader.pid)
+        done = leader.poll() is not None or (len(workers) >= 2 and all(map(ready, workers)))
+        return (workers,) if done else None  # a tuple is true even with no worker left
+
+    (workers,) = hang_guard.wait_until(seen, "two workers of simulate to be running", every=0.05)
+    return workers
 
 
 @pytest.fixture(autouse=True)
@@ -132,13 +147,10 @@ def test_simulate_fails_cleanly_when_a_worker_is_killed() -> None:
         cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
     try:
-        workers: list[int] = []
-        while len(workers) < 2 and leader.poll() is None:
-            time.sleep(0.05)
-            workers = _children(leader.pid)
+        workers = _wait_for_workers(leader)
         assert len(workers) >= 2, f"the run ended before its workers could be seen: {workers} {leader.poll()}"
         os.kill(workers[0], signal.SIGKILL)
-        out, err = leader.communicate(timeout=120)
+        out, err = hang_guard.finish(leader, "simulate to end after a worker was killed")
     finally:
         if leader.poll() is None:
             os.killpg(leader.pid, signal.SIGKILL)
@@ -174,7 +186,7 @@ def test_cards_fails_cleanly_and_writes_nothing_when_a_worker_is_killed(tmp_path
     stale = page.read_text(encoding="utf-8").replace('<a id="card-straight"></a>Straight', '<a id="card-straight"></a>Straight (edited)', 1)
     page.write_text(stale, encoding="utf-8")  # a page that cards would rewrite
     before = {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
-    done = subprocess.run([sys.executable, "-c", CARDS_WITH_A_DYING_WORKER], cwd=root, env=subprocess_env(), capture_output=True, text=True, timeout=300)
+    done = hang_guard.run([sys.executable, "-c", CARDS_WITH_A_DYING_WORKER], "cards to end after a worker was killed", cwd=root, env=subprocess_env())
     assert done.returncode == 2, done.stderr
     # (a note about the changes table may come first, if its piece ran before the death)
     assert done.stderr.endswith(f"\nstationmaster: {SIGKILL_LINE}; nothing was written; run again\n") or done.stderr == f"stationmaster: {SIGKILL_LINE}; nothing was written; run again\n"
@@ -211,18 +223,13 @@ def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
         preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     try:
-        workers: list[int] = []
         # Wait for both workers to be running their tasks (past the point
-        # where they set Ctrl-C aside), as they are whenever a person presses
-        # it; a pool whose workers never do is given a minute, then Ctrl-C.
-        give_up = time.monotonic() + 60
-        while leader.poll() is None and not (len(workers) >= 2 and all(map(_ignores_interrupts, workers))) and time.monotonic() < give_up:
-            time.sleep(0.05)
-            workers = _children(leader.pid)
+        # where they set Ctrl-C aside), as they are whenever a person presses it.
+        workers = _wait_for_workers(leader, ready=_ignores_interrupts)
         assert leader.poll() is None, "the run ended before its workers could be seen"
         assert not _ignores_interrupts(leader.pid), "the leader was started with Ctrl-C ignored: the test proves nothing"
         os.killpg(leader.pid, signal.SIGINT)
-        out, err = leader.communicate(timeout=120)
+        out, err = hang_guard.finish(leader, "simulate to stop on Ctrl-C")
     finally:
         if leader.poll() is None:
             os.killpg(leader.pid, signal.SIGKILL)
@@ -244,16 +251,12 @@ def test_workers_do_not_outlive_a_killed_leader() -> None:
     )
     workers: list[int] = []
     try:
-        while len(workers) < 2 and leader.poll() is None:
-            time.sleep(0.05)
-            workers = _children(leader.pid)
+        workers = _wait_for_workers(leader)
         assert len(workers) >= 2, "the run ended before its workers could be seen"
         os.kill(leader.pid, signal.SIGKILL)
-        leader.wait(timeout=60)
-        give_up = time.monotonic() + 60  # only so that orphans fail the test rather than hang it
-        while not all(map(_gone_or_dead, workers)) and time.monotonic() < give_up:
-            time.sleep(0.05)
-        assert all(map(_gone_or_dead, workers)), "workers outlived their leader"
+        hang_guard.finish(leader, "the killed leader to be reaped")
+        # Orphans that run on fail the test at the hang guard rather than hang it.
+        hang_guard.wait_until(lambda: all(map(_gone_or_dead, workers)), f"the workers {workers} to end with their killed leader", every=0.05)
     finally:
         for pid in workers:
             if not _gone(pid):
