@@ -55,6 +55,7 @@ layers: $(STAMP)
 	$(BIN)/lint-imports
 
 bench: $(STAMP)
+	$(BIN)/python bench/edit_loop.py
 	$(BIN)/python bench/validate_speed.py
 	$(BIN)/python bench/list_speed.py
 	$(BIN)/python bench/check_speed.py

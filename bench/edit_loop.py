@@ -44,20 +44,37 @@ BEFORE = "118fb4f"  # main before issue 21: every edit replayed the simulations
 
 @dataclass(frozen=True)
 class Edit:
-    """One card's number, changed to a new value on each run."""
+    """One card's number, changed in a new way on each run: run ``i``
+    rewrites ``field`` on the line of card ``cards[i]`` by ``step``."""
 
     pack: str
     path: str
-    old: str
-    new: Callable[[int], str]
+    cards: tuple[str, ...]
+    field: str
+    step: int
 
 
 EDITS = (
     # A count, which no page prints: only the simulation reports go stale.
-    Edit("stationmaster", "content/stationmaster/home-deck/facilities.yaml", "    count: 2\n", lambda i: f"    count: {3 + i}\n"),
-    # B&O 10's station value, which the components page prints.
-    Edit("trickoftherails", "content/trickoftherails/railway.yaml", "stationValue: 40", lambda i: f"stationValue: {(5, 6, 7, 8, 9, 3, 2)[i % 7]}0"),
+    Edit("stationmaster", "content/stationmaster/home-deck/facilities.yaml", ("coal-mine", "grocers-warehouse", "cold-storage", "stockyard", "fuel-dealer", "meat-packer", "packing-sheds"), "count", 1),
+    # A station value, which the components page prints (each one of 10, 20, 30, 40).
+    Edit("trickoftherails", "content/trickoftherails/railway.yaml", tuple(f"b-and-o-{n}" for n in (10, 9, 8, 7, 6, 5, 4)), "stationValue", -10),
 )
+
+
+def _apply(project: Path, edit: Edit, run: int) -> None:
+    """Change ``edit.field`` of card ``edit.cards[run]``, wherever its id is
+    written (an inline mapping on one line, or a block of lines)."""
+    path = project / edit.path
+    text = path.read_text(encoding="utf-8")
+    card = edit.cards[run % len(edit.cards)]
+    start = text.index(f"id: {card}")
+    found = re.compile(rf"\b{edit.field}: (\d+)").search(text, start)
+    assert found is not None, f"{edit.path}: no {edit.field} after {card}"
+    value = int(found.group(1)) + edit.step
+    if value <= 0 or (edit.field == "stationValue" and value > 40):
+        value = int(found.group(1)) - edit.step
+    path.write_text(text[: found.start(1)] + str(value) + text[found.end(1) :], encoding="utf-8")
 
 
 def _children_cpu() -> float:
@@ -77,13 +94,6 @@ def project_copy(code: Path, into: Path) -> Path:
         shutil.copytree(code / name, project / name)
     shutil.copy(code / "mkdocs.yml", project / "mkdocs.yml")
     return project
-
-
-def _apply(project: Path, edit: Edit, run: int) -> None:
-    path = project / edit.path
-    text = path.read_text(encoding="utf-8")
-    assert edit.old in text, f"{edit.path} holds no {edit.old!r}"
-    path.write_text(text.replace(edit.old, edit.new(run), 1), encoding="utf-8")
 
 
 @dataclass
@@ -158,7 +168,7 @@ def serve_delay(code: Path, tmp: Path, saves: int, limit: float = 180.0) -> list
     env = {**os.environ, "PYTHONPATH": str(code), "NO_MKDOCS_2_WARNING": "1"}
     port = _free_port()
     server = subprocess.Popen([str(mkdocs), "serve", "-a", f"127.0.0.1:{port}"], cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/trickoftherails/components/"
+    url = f"http://127.0.0.1:{port}/trickoftherails/components.html"
 
     def page() -> str:
         try:
@@ -172,14 +182,15 @@ def serve_delay(code: Path, tmp: Path, saves: int, limit: float = 180.0) -> list
         deadline = time.monotonic() + limit
         while "card-b-and-o-10" not in page() and time.monotonic() < deadline:
             time.sleep(0.2)
-        path = project / "content/trickoftherails/railway.yaml"
-        original = path.read_text(encoding="utf-8")
+        edit = EDITS[1]
         for run in range(saves):
-            value = f"{(5, 6, 7, 8, 9)[run % 5]}0"
             time.sleep(1.5)  # let the watcher settle after the last rebuild
-            path.write_text(original.replace("stationValue: 40", f"stationValue: {value}", 1), encoding="utf-8")
+            _apply(project, edit, run)
+            card = edit.cards[run]
+            shown = re.search(rf"id: {card},.*?stationValue: (\d+)", (project / edit.path).read_text(encoding="utf-8"))
+            assert shown is not None
+            wanted = re.compile(rf'card-{card}"></a>{shown.group(1)}\b')
             saved = time.monotonic()
-            wanted = re.compile(rf'card-b-and-o-10"></a>{value}\b')
             while not wanted.search(page()) and time.monotonic() - saved < limit:
                 time.sleep(0.05)
             delays.append(time.monotonic() - saved)

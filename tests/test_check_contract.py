@@ -377,3 +377,26 @@ def test_a_hand_edit_after_a_clean_check_is_found(project: Path, renders: Render
     page = project / "site/stationmaster/home-deck.md"
     page.write_text(page.read_text(encoding="utf-8").replace("| yes |", "| no |", 1), encoding="utf-8")
     assert check(project).code == 1
+
+
+def test_no_render_but_cards_reports_plays_a_report() -> None:
+    """`check`, `cards` and the MkDocs plugin (under `make serve`, on every
+    save) render through ``render_site`` without ``measure``: a report's
+    table function is never called there."""
+    import dataclasses
+
+    from engine.stationmaster import load_catalog
+    from engine.stationmaster.tables import TABLE_SET
+    from generator.render import read_pages, render_site
+
+    def played(catalog: object) -> dict[str, object]:
+        raise AssertionError("a simulation report was played")
+
+    tables = dataclasses.replace(TABLE_SET, tables={**TABLE_SET.tables, **{name: played for name in TABLE_SET.reports}})
+    catalog = load_catalog(PROJECT_ROOT / "content" / "stationmaster")
+    rendered = render_site(catalog, read_pages(PROJECT_ROOT / "site" / "stationmaster"), "site/stationmaster/", tables=tables)
+    assert rendered.new == rendered.old
+    with pytest.raises(AssertionError, match="was played"):
+        page = read_pages(PROJECT_ROOT / "site" / "stationmaster")
+        page["simulation.md"] = page["simulation.md"].replace("checksum ", "checksum 0", 1)
+        render_site(catalog, page, "site/stationmaster/", tables=tables, measure=True)

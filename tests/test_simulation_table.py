@@ -97,7 +97,7 @@ def test_each_seating_is_laid_out_by_the_pack_in_order_and_cached() -> None:
     assert context == {"seatings": [
         {"players": 2, "games": 4, "seed": 9, "bot": "some-bot", "seats": [0, 1]},
         {"players": 3, "games": 2, "seed": 9, "bot": "some-bot", "seats": [0, 1, 2]},
-    ]}
+    ], "measured": {"games": 6, "seeds": [9]}}  # every game the report comes from, for its provenance line
     catalog = _Catalog("fingerprint-for-the-seatings")
     laid_out.clear()
     first = seated_context(catalog, SEATINGS, lay_out)
