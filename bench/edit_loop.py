@@ -56,7 +56,7 @@ class Edit:
 
 EDITS = (
     # A count, which no page prints: only the simulation reports go stale.
-    Edit("stationmaster", "content/stationmaster/home-deck/facilities.yaml", ("coal-mine", "grocers-warehouse", "cold-storage", "stockyard", "fuel-dealer", "meat-packer", "packing-sheds"), "count", 1),
+    Edit("stationmaster", "content/stationmaster/home-deck/facilities.yaml", ("coal-mine", "grocers-warehouse", "power-plant", "stockyard", "fuel-dealer", "meat-packer", "packing-sheds"), "count", 1),
     # A station value, which the components page prints (each one of 10, 20, 30, 40).
     Edit("trickoftherails", "content/trickoftherails/railway.yaml", tuple(f"b-and-o-{n}" for n in (10, 9, 8, 7, 6, 5, 4)), "stationValue", -10),
 )

@@ -51,8 +51,21 @@ def _json_default(value: object) -> object:
     return repr(value)
 
 
+_DIGESTS: dict[str, str] = {}  # by the catalog's fingerprint: one walk per catalog, however many reports
+
+
 def cards_digest(catalog: Any) -> str:
     """A short digest of the catalog as the engine reads it."""
+    fingerprint = getattr(catalog, "fingerprint", None)
+    if isinstance(fingerprint, str) and fingerprint in _DIGESTS:
+        return _DIGESTS[fingerprint]
+    found = _cards_digest(catalog)
+    if isinstance(fingerprint, str):
+        _DIGESTS[fingerprint] = found
+    return found
+
+
+def _cards_digest(catalog: Any) -> str:
     data = plain(catalog)
     if isinstance(data, dict):
         for name in _NOT_CONTENT:
@@ -125,12 +138,12 @@ def stale_notice(state: ReportState) -> str:
     """What the built site shows at the top of a report that no longer
     stands for the cards (Markdown, an admonition)."""
     if state.state == "unmeasured":
-        return f'!!! warning "Not measured yet"\n    `{MEASURE_COMMAND}` plays the games this report is made from.\n\n'
+        return f'!!! warning "Not measured yet"\n    The games these figures come from have not been played yet (for maintainers: `{MEASURE_COMMAND}`).\n\n'
     what = _changed_words(state.changed) if state.changed else "the cards"
     return (
         f'!!! warning "These figures were measured before the last change to {what}"\n'
-        f"    They come from games played on an earlier version, so they may no longer match the\n"
-        f"    tables on this site. `{MEASURE_COMMAND}` measures them again.\n\n"
+        f"    They come from games played on an earlier version, so they may not match the tables\n"
+        f"    on this site until they are measured again (for maintainers: `{MEASURE_COMMAND}`).\n\n"
     )
 
 
