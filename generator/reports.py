@@ -105,7 +105,9 @@ class ReportState:
     changed: tuple[str, ...] = ()  # what changed since: "cards", "rules", "layout"
 
     def problem(self) -> Problem:
-        if self.state == "edited":
+        if self.state == "edited" and split_stamp(self.block.body).checksum is None:
+            message = f"report '{self.block.name}' has lost the line that ends it ('<!-- measured cards … checksum … -->', deleted by hand?), so what it was measured on is unknown; undo the edit, or run `{MEASURE_COMMAND}` to measure it again"
+        elif self.state == "edited":
             message = f"report '{self.block.name}' was edited by hand since it was measured (its text no longer matches the checksum that ends it); undo the edit, or run `{MEASURE_COMMAND}` to measure it again"
         elif self.state == "unmeasured":
             message = f"report '{self.block.name}' has never been measured; run `{MEASURE_COMMAND}`"

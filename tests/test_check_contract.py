@@ -400,3 +400,17 @@ def test_no_render_but_cards_reports_plays_a_report() -> None:
         page = read_pages(PROJECT_ROOT / "site" / "stationmaster")
         page["simulation.md"] = page["simulation.md"].replace("checksum ", "checksum 0", 1)
         render_site(catalog, page, "site/stationmaster/", tables=tables, measure=True)
+
+
+def test_a_report_whose_stamp_line_was_deleted_says_so(project: Path) -> None:
+    page = project / "site/trickoftherails/simulation.md"
+    text = page.read_text(encoding="utf-8")
+    stamp = re.search(r"^<!-- measured cards .*-->\n", text, re.MULTILINE)
+    assert stamp is not None
+    page.write_text(text[: stamp.start()] + text[stamp.end() :], encoding="utf-8")
+    result = check(project)
+    assert result.code == 1, result.output
+    assert "report 'simulation-sweep' has lost the line that ends it" in result.out, result.out
+    measured = call_cli(["cards", "--reports"], project)
+    assert measured.code == 0 and "report 'simulation-sweep' measured again" in measured.out, measured.output
+    assert check(project, "--reports").code == 0
