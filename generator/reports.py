@@ -88,8 +88,8 @@ def provenance(context: dict[str, Any], measured: Measured) -> str:
     seeded = f" (seed {', '.join(map(str, seeds))})" if seeds else ""
     return (
         f"{PROVENANCE_START}{played}{seeded} on card set `{measured.cards[:8]}` and rules engine "
-        f"`{measured.rules[:8]}`. If the cards or the rules change, the site marks these figures "
-        f"as older than the cards until `{MEASURE_COMMAND}` measures them again.*\n\n"
+        f"`{measured.rules[:8]}`; should either change, this page says so until the figures "
+        f"are measured again.*\n\n"
     )
 
 

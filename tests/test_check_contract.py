@@ -102,7 +102,7 @@ def test_every_report_says_how_many_games_which_seed_and_what_it_was_measured_on
             continue
         sentence = [line for line in found.text.splitlines() if line.startswith("*Measured from ")]
         assert len(sentence) == 1, (page, name)
-        assert re.match(r"^\*Measured from \d+ seeded games \(seed \d+\) on card set `[0-9a-f]{8}` and rules engine `[0-9a-f]{8}`\.", sentence[0]), sentence[0]
+        assert re.match(r"^\*Measured from \d+ seeded games \(seed \d+\) on card set `[0-9a-f]{8}` and rules engine `[0-9a-f]{8}`;", sentence[0]), sentence[0]
         assert f"`{found.measured.cards[:8]}`" in sentence[0] and f"`{found.measured.rules[:8]}`" in sentence[0]
 
 
