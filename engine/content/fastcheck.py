@@ -46,23 +46,33 @@ def _json_eq(a: Any, b: Any) -> bool:
     return type(a) is type(b) and bool(a == b)
 
 
-def _is_int(v: Any) -> bool:
-    return (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer())
-
-
-def _is_num(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-_TYPES: dict[str, Check] = {
-    "string": lambda v: isinstance(v, str),
-    "integer": _is_int,
-    "number": _is_num,
-    "boolean": lambda v: isinstance(v, bool),
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "null": lambda v: v is None,
+# The test each JSON type stands for, written as an expression over a value
+# named ``{0}``: JSON's integers include 2.0, and true is no number.
+_TYPE_TESTS: dict[str, str] = {
+    "string": "isinstance({0}, str)",
+    "integer": "((isinstance({0}, int) and not isinstance({0}, bool)) or (isinstance({0}, float) and {0}.is_integer()))",
+    "number": "(isinstance({0}, (int, float)) and not isinstance({0}, bool))",
+    "boolean": "isinstance({0}, bool)",
+    "object": "isinstance({0}, dict)",
+    "array": "isinstance({0}, list)",
+    "null": "{0} is None",
 }
+
+# keyword, the type it applies to, how the value is measured, which side the bound is on
+_BOUNDS: tuple[tuple[str, str, str, str], ...] = (
+    ("minLength", "string", "len({0})", ">="),
+    ("maxLength", "string", "len({0})", "<="),
+    ("minimum", "number", "{0}", ">="),
+    ("maximum", "number", "{0}", "<="),
+    ("minItems", "array", "len({0})", ">="),
+    ("maxItems", "array", "len({0})", "<="),
+    ("minProperties", "object", "len({0})", ">="),
+    ("maxProperties", "object", "len({0})", "<="),
+)
+
+# Nesting of generated blocks past which a sub-schema becomes a function of
+# its own (Python refuses source indented a hundred levels deep).
+_INLINE_DEPTH = 12
 
 
 def compile_schema(schema: Mapping[str, Any], document: Mapping[str, Any], lookup: Lookup) -> Check:
@@ -77,160 +87,217 @@ def compile_schema(schema: Mapping[str, Any], document: Mapping[str, Any], looku
 class Compiler:
     """Compiles schemas into predicates, each sub-schema once: a set of
     schemas sharing definitions (every card's ``source``, say) compiles them
-    through one Compiler, not once per file."""
+    through one Compiler, not once per file.
+
+    A schema becomes the source of a Python function that tests a value
+    keyword by keyword and returns False at the first failure, each
+    sub-schema's tests written into its parent's function (a card's fields
+    into the loop over the cards) rather than called: a tree of one small
+    function per keyword cost a call per keyword and value, over five
+    million calls and most of a second for 100,000 cards. Only a sub-schema
+    whose verdict is needed as a value (``anyOf``, ``oneOf``, ``not``), one
+    that reaches itself again (a tree of sections, say) or one nested very
+    deep is a function of its own, called.
+    """
 
     def __init__(self, lookup: Lookup) -> None:
         self.lookup = lookup
-        self.cache: dict[tuple[int, int], Check] = {}
+        # The generated function's name of each sub-schema that has one,
+        # by the identity of the schema and of the document it is in.
+        self.names: dict[tuple[int, int], str] = {}
+        # What the generated source refers to by name: its helpers, then the
+        # constants (key sets, patterns, bounds) each schema needs.
+        self.namespace: dict[str, Any] = {"_MISSING": _MISSING, "_json_eq": _json_eq, "_enum_has": _enum_has, "all_distinct": all_distinct}
+        self._source: list[str] = []
+        self._count = 0
 
     def compile(self, schema: Any, doc: Mapping[str, Any]) -> Check:
-        if schema is True:
-            return _always
-        if schema is False:
-            return _never
-        key = (id(schema), id(doc))
-        found = self.cache.get(key)
-        if found is None:
-            # A schema may reach itself again through a property or an item
-            # (a tree of sections, say): while it is being compiled, a repeat
-            # visit gets a stand-in that calls the finished check. A loop that
-            # never goes into a property or an item is refused before this
-            # (engine.content.schemafaults), as it would never end on any value.
-            finished: list[Check] = []
-            self.cache[key] = lambda v: finished[0](v)
-            try:
-                found = self._compile(schema, doc)
-            except BaseException:
-                del self.cache[key]
-                raise
-            finished.append(found)
-            self.cache[key] = found
-        return found
+        known = dict(self.names)
+        try:
+            name = self._function(schema, doc)
+            if self._source:
+                exec(compile("\n".join(self._source), "<compiled schema>", "exec"), self.namespace)  # noqa: S102 - source made here from schema keywords, constants by name
+        except BaseException:
+            self.names = known
+            raise
+        finally:
+            self._source = []
+        check: Check = self.namespace[name]
+        return check
 
-    def _compile(self, s: Mapping[str, Any], doc: Mapping[str, Any]) -> Check:
-        checks: list[Check] = []
+    def _fresh(self, stem: str) -> str:
+        self._count += 1
+        return f"{stem}{self._count}"
+
+    def _constant(self, value: Any) -> str:
+        name = self._fresh("c")
+        self.namespace[name] = value
+        return name
+
+    def _function(self, schema: Any, doc: Mapping[str, Any]) -> str:
+        """The name of the generated function testing ``schema``, writing
+        its source (and that of any function it calls) when it has none."""
+        key = (id(schema), id(doc))
+        found = self.names.get(key)
+        if found is not None:
+            return found
+        name = self._fresh("f")
+        # Named before its body is written: a schema that reaches itself
+        # again calls the function being written.
+        self.names[key] = name
+        body = self._emit(schema, doc, "v", 1, frozenset())
+        self._source.append("\n".join([f"def {name}(v):", *body, "    return True", ""]))
+        return name
+
+    def _emit(self, schema: Any, doc: Mapping[str, Any], x: str, depth: int, inlining: frozenset[tuple[int, int]]) -> list[str]:
+        """Source lines, indented ``depth`` levels, that return False when
+        the value named ``x`` fails ``schema`` (and fall through when it passes)."""
+        pad = "    " * depth
+        if schema is True:
+            return []
+        if schema is False:
+            return [f"{pad}return False"]
+        key = (id(schema), id(doc))
+        if key in inlining or depth > _INLINE_DEPTH:
+            return [f"{pad}if not {self._function(schema, doc)}({x}):", f"{pad}    return False"]
+        if not isinstance(schema, Mapping):
+            raise UnsupportedSchema(f"a schema must be an object or a boolean, not {type(schema).__name__}")
+        s = schema
+        inner = inlining | {key}
+        lines: list[str] = []
+        # Tests that need no block of their own, joined into one ``if`` in
+        # the order the keywords come (``and`` stops at the first failure).
+        tests: list[str] = []
         handled = set(_ANNOTATIONS)
+        # The one JSON type this schema has already required of the value,
+        # if any: a keyword's own "applies only to ..." guard is then left out.
+        known: str | None = None
 
         def use(*keys: str) -> bool:
             handled.update(keys)
             return any(k in s for k in keys)
 
-        if not isinstance(s, Mapping):
-            raise UnsupportedSchema(f"a schema must be an object or a boolean, not {type(s).__name__}")
+        def sub(part: Any, part_doc: Mapping[str, Any], y: str, level: int) -> list[str]:
+            return self._emit(part, part_doc, y, level, inner)
+
+        def flush() -> None:
+            if tests:
+                joined = " and ".join(f"({t})" for t in tests) if len(tests) > 1 else tests[0]
+                lines.extend((f"{pad}if not ({joined}):", f"{pad}    return False"))
+                tests.clear()
+
+        def applies(kind: str, test: str) -> None:
+            """Require ``test`` of the value when it is of JSON type ``kind``."""
+            tests.append(test if _implies(known, kind) else f"not {_TYPE_TESTS[kind].format(x)} or {test}")
+
+        def within(kind: str, body: list[str]) -> None:
+            # ``body`` is written one level in, to run only for a value of
+            # type ``kind``; a body that tests nothing is left out whole.
+            if not body:
+                return
+            flush()
+            if _implies(known, kind):
+                lines.extend(line[4:] for line in body)
+            else:
+                lines.append(f"{pad}if {_TYPE_TESTS[kind].format(x)}:")
+                lines.extend(body)
+
         if use("$ref"):
             target, target_doc = self.lookup(s["$ref"], doc)
-            # Through the cache: a definition many schemas refer to compiles once.
-            checks.append(self.compile(target, target_doc))
+            lines.extend(sub(target, target_doc, x, depth))
         if use("type"):
             names = [s["type"]] if isinstance(s["type"], str) else list(s["type"])
-            if any(n not in _TYPES for n in names):
+            if any(n not in _TYPE_TESTS for n in names):
                 raise UnsupportedSchema(f"unknown type in {names}")
-            checks.append(_any_of(tuple(_TYPES[n] for n in names)))
+            tests.append(" or ".join(_TYPE_TESTS[n].format(x) for n in names) or "False")
+            known = names[0] if len(names) == 1 else None
         if use("enum"):
-            checks.append(_enum(list(s["enum"])))
+            tests.append(self._enum(list(s["enum"]), x))
         if use("const"):
-            checks.append(_enum([s["const"]]))
+            tests.append(self._enum([s["const"]], x))
         if use("pattern"):
-            checks.append(_pattern(re.compile(s["pattern"])))
-        for keyword, kind, measure, bound in _BOUNDS:
+            applies("string", f"{self._constant(re.compile(s['pattern']).search)}({x}) is not None")
+        for keyword, kind, measure, side in _BOUNDS:
             if use(keyword):
-                checks.append(_bound(kind, measure, bound, s[keyword]))
+                # Written "not (a >= b)", never "a < b": NaN fails both.
+                applies(kind, f"{measure.format(x)} {side} {self._constant(s[keyword])}")
         if use("uniqueItems") and s["uniqueItems"]:
-            checks.append(_unique)
+            applies("array", f"all_distinct({x})")
         if use("required"):
-            checks.append(_required(tuple(s["required"])))
+            required = tuple(s["required"])
+            if all(isinstance(k, str) for k in required):
+                applies("object", f"{x}.keys() >= {self._constant(frozenset(required))}")
+            else:
+                applies("object", f"all(k in {x} for k in {self._constant(required)})")
         if use("prefixItems", "items"):
-            prefix = tuple(self.compile(x, doc) for x in s.get("prefixItems", []))
-            rest = self.compile(s["items"], doc) if "items" in s else None
-            checks.append(_items(prefix, rest))
+            body: list[str] = []
+            prefix = list(s.get("prefixItems", []))
+            for at, part in enumerate(prefix):
+                y = self._fresh("v")
+                checks = sub(part, doc, y, depth + 2)
+                if checks:
+                    body.extend((f"{pad}    if len({x}) > {at}:", f"{pad}        {y} = {x}[{at}]", *checks))
+            if "items" in s:
+                y = self._fresh("v")
+                checks = sub(s["items"], doc, y, depth + 2)
+                if checks:
+                    body.append(f"{pad}    for {y} in {x}[{len(prefix)}:]:" if prefix else f"{pad}    for {y} in {x}:")
+                    body.extend(checks)
+            within("array", body)
         if use("properties", "additionalProperties"):
-            props = {k: self.compile(x, doc) for k, x in s.get("properties", {}).items()}
+            props = dict(s.get("properties", {}))
             extra = s.get("additionalProperties", True)
-            checks.append(_properties(props, None if extra is True else self.compile(extra, doc)))
+            body = []
+            if extra is False:
+                body.extend((f"{pad}    if not ({x}.keys() <= {self._constant(frozenset(props))}):", f"{pad}        return False"))
+            elif extra is not True:
+                k, y = self._fresh("k"), self._fresh("v")
+                checks = sub(extra, doc, y, depth + 3)
+                if checks:
+                    body.extend((f"{pad}    for {k}, {y} in {x}.items():", f"{pad}        if {k} not in {self._constant(frozenset(props))}:", *checks))
+            for prop, part in props.items():
+                y = self._fresh("v")
+                checks = sub(part, doc, y, depth + 2)
+                if checks:
+                    body.extend((f"{pad}    {y} = {x}.get({prop!r}, _MISSING)", f"{pad}    if {y} is not _MISSING:", *checks))
+            within("object", body)
         if use("propertyNames"):
-            checks.append(_property_names(self.compile(s["propertyNames"], doc)))
+            y = self._fresh("v")
+            checks = sub(s["propertyNames"], doc, y, depth + 2)
+            within("object", [f"{pad}    for {y} in {x}:", *checks] if checks else [])
         if use("allOf"):
-            checks.append(_all_of(tuple(self.compile(x, doc) for x in s["allOf"])))
+            for part in s["allOf"]:
+                flush()
+                lines.extend(sub(part, doc, x, depth))
         if use("anyOf"):
-            checks.append(_any_of(tuple(self.compile(x, doc) for x in s["anyOf"])))
+            tests.append(" or ".join(f"{self._function(part, doc)}({x})" for part in s["anyOf"]) or "False")
         if use("oneOf"):
-            checks.append(_one_of(tuple(self.compile(x, doc) for x in s["oneOf"])))
+            tests.append(" + ".join(f"(1 if {self._function(part, doc)}({x}) else 0)" for part in s["oneOf"]) + " == 1" if s["oneOf"] else "False")
         if use("not"):
-            checks.append(_not(self.compile(s["not"], doc)))
+            tests.append(f"not {self._function(s['not'], doc)}({x})")
         unknown = set(s) - handled
         if unknown:
             raise UnsupportedSchema(f"schema keyword(s) {', '.join(sorted(unknown))} are not supported by the fast check")
-        return checks[0] if len(checks) == 1 else _all_of(tuple(checks))
+        flush()
+        return lines
+
+    def _enum(self, options: list[Any], x: str) -> str:
+        if all(isinstance(o, str) for o in options):
+            return f"isinstance({x}, str) and {x} in {self._constant(frozenset(options))}"
+        return f"_enum_has({x}, {self._constant(options)})"
 
 
-def _always(v: Any) -> bool:
-    return True
+def _implies(known: str | None, kind: str) -> bool:
+    """Whether a value of JSON type ``known`` is always of type ``kind``."""
+    return known == kind or (known == "integer" and kind == "number")
 
 
-def _never(v: Any) -> bool:
-    return False
+# What ``dict.get`` gives for a key the value does not hold (None is a value).
+_MISSING = object()
 
 
-def _all_of(checks: tuple[Check, ...]) -> Check:
-    def run(v: Any) -> bool:
-        for check in checks:
-            if not check(v):
-                return False
-        return True
-
-    return run
-
-
-def _any_of(checks: tuple[Check, ...]) -> Check:
-    if len(checks) == 1:
-        return checks[0]
-    return lambda v: any(check(v) for check in checks)
-
-
-def _one_of(checks: tuple[Check, ...]) -> Check:
-    return lambda v: sum(1 for check in checks if check(v)) == 1
-
-
-def _not(check: Check) -> Check:
-    return lambda v: not check(v)
-
-
-def _enum(options: list[Any]) -> Check:
-    if all(isinstance(x, str) for x in options):
-        words = frozenset(options)
-        return lambda v: isinstance(v, str) and v in words
-    return lambda v: any(_json_eq(v, x) for x in options)
-
-
-def _pattern(rx: re.Pattern[str]) -> Check:
-    return lambda v: not isinstance(v, str) or rx.search(v) is not None
-
-
-# keyword, the type it applies to, how to measure the value, which side the bound is on
-_BOUNDS: tuple[tuple[str, Check, Callable[[Any], Any], str], ...] = (
-    ("minLength", _TYPES["string"], len, "min"),
-    ("maxLength", _TYPES["string"], len, "max"),
-    ("minimum", _is_num, lambda v: v, "min"),
-    ("maximum", _is_num, lambda v: v, "max"),
-    ("minItems", _TYPES["array"], len, "min"),
-    ("maxItems", _TYPES["array"], len, "max"),
-    ("minProperties", _TYPES["object"], len, "min"),
-    ("maxProperties", _TYPES["object"], len, "max"),
-)
-
-
-def _bound(kind: Check, measure: Callable[[Any], Any], side: str, limit: Any) -> Check:
-    if side == "min":
-        return lambda v: not kind(v) or measure(v) >= limit
-    return lambda v: not kind(v) or measure(v) <= limit
-
-
-def _required(keys: tuple[str, ...]) -> Check:
-    return lambda v: not isinstance(v, dict) or all(k in v for k in keys)
-
-
-def _property_names(names: Check) -> Check:
-    return lambda v: not isinstance(v, dict) or all(names(k) for k in v)
+def _enum_has(v: Any, options: list[Any]) -> bool:
+    return any(_json_eq(v, o) for o in options)
 
 
 def _unique(v: Any) -> bool:
@@ -287,35 +354,3 @@ def json_key(value: Any) -> Any:
     except TypeError:
         return ("o", object())
     return ("o", type(value), value)
-
-
-def _items(prefix: tuple[Check, ...], rest: Check | None) -> Check:
-    def run(v: Any) -> bool:
-        if not isinstance(v, list):
-            return True
-        for check, item in zip(prefix, v):
-            if not check(item):
-                return False
-        if rest is not None:
-            for item in v[len(prefix) :]:
-                if not rest(item):
-                    return False
-        return True
-
-    return run
-
-
-def _properties(props: dict[str, Check], extra: Check | None) -> Check:
-    def run(v: Any) -> bool:
-        if not isinstance(v, dict):
-            return True
-        for key, item in v.items():
-            check = props.get(key)
-            if check is not None:
-                if not check(item):
-                    return False
-            elif extra is not None and not extra(item):
-                return False
-        return True
-
-    return run

@@ -273,15 +273,18 @@ def _repeated_ids(locator: Locator) -> list[Problem]:
     first. The second card is left out of the catalog: a rule would otherwise
     meet two cards under one id and report the confusion as something else."""
     found: list[Problem] = []
-    first: dict[str, Problem] = {}
+    # Where each id was first used, located only when it is used again:
+    # locating every card of a clean pack cost as much as checking it.
+    first: dict[str, tuple[str, int]] = {}
     for loaded in locator.files.values():
         for index, raw in enumerate(_raw_cards(loaded.document.value)):
             card_id = raw.get("id")
             if not isinstance(card_id, str):
                 continue
-            here = locator.problem(Origin(loaded.display, ("cards", index)), "", field="id")
-            earlier = first.setdefault(card_id, here)
-            if earlier is not here:
+            earlier_at = first.setdefault(card_id, (loaded.display, index))
+            if earlier_at != (loaded.display, index):
+                earlier = locator.problem(Origin(earlier_at[0], ("cards", earlier_at[1])), "", field="id")
+                here = locator.problem(Origin(loaded.display, ("cards", index)), "", field="id")
                 found.append(dataclasses.replace(here, message=f"card id '{card_id}' is already used in {earlier.path}:{earlier.line}:{earlier.column}; ids are unique within the pack (rename one)"))
                 loaded.invalid_cards.add(index)
     return found
@@ -303,23 +306,22 @@ _ID_LINE = re.compile(r"""^[ \t-]*id:[ \t]*["']?([^"'\s#,{}\[\]]+)""", re.MULTIL
 def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: Path, problems: list[Problem]) -> ContentFile | tuple[str | None, set[str]]:
     """The read file, or (its kind if known, the ids it seems to hold) when
     it cannot be read or its kind is unknown; its problems go to ``problems``."""
-    seen_ids = set(_ID_LINE.findall(data.decode("utf-8", "replace")))
     try:
         text = decode(data)
     except YamlReadError as exc:
         problems.extend(Problem(display, i.line, i.column, i.message) for i in exc.issues)
-        return None, seen_ids
+        return None, _seen_ids(data)
     family = _declared_family(path, text, schemas, root, display, problems)
     try:
         document = read_yaml(text)
     except YamlReadError as exc:
         problems.extend(Problem(display, i.line, i.column, i.message) for i in exc.issues)
-        return family, seen_ids
+        return family, _seen_ids(data)
     if family is None:
-        return None, seen_ids
+        return None, _seen_ids(data)
     if document.value is None:
         problems.append(Problem(display, 1, 1, "the file is empty; it should hold a mapping as its schema describes"))
-        return family, seen_ids
+        return family, _seen_ids(data)
     loaded = ContentFile(path, display, family, document)
     try:
         issues = schemas.check(family, document.value)
@@ -334,7 +336,16 @@ def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: 
             loaded.invalid_cards.add(issue.pointer[1])
         else:
             loaded.broken.add(issue.pointer + ((issue.missing,) if issue.missing is not None else ()))
+    # Its problems are placed: the tree is composed again only if a rule
+    # spanning files finds one more here.
+    document.drop_nodes()
     return loaded
+
+
+def _seen_ids(data: bytes) -> set[str]:
+    """The ids a file that did not read seems to declare (only such a file
+    needs them: a file that reads has its ids in its values)."""
+    return set(_ID_LINE.findall(data.decode("utf-8", "replace")))
 
 
 def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, display: str, problems: list[Problem]) -> str | None:

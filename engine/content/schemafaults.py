@@ -9,9 +9,12 @@ do not compile, ``$ref`` that points at nothing or loops back to itself
 without going into a value, and keywords this kit's checker does not
 implement. Each fault is reported at the line and column of the key at fault.
 
-The metaschema check costs more than the rest of a clean load, so a set of
-schema files found sound is remembered by a digest of their bytes (and of
-this code), as Python keeps bytecode: the same files are not checked again.
+The metaschema check by jsonschema costs more than the rest of a clean load,
+so a set of schema files found sound is remembered by a digest of their
+bytes (and of this code), as Python keeps bytecode: the same files are not
+checked again; and where nothing is remembered (the caches off), a quick
+compiled check of the metaschema (``engine.content.metafast``) passes a
+sound file first, leaving jsonschema only the files it may fault.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from engine import pickled
+from engine.content import metafast
 from engine.content.fastcheck import KEYWORDS
 from engine.content.jsonpos import Pointer, Positions, first_hazard, scan
 from engine.content.textpos import position_of_offset
@@ -45,7 +49,7 @@ MAX_DEPTH = 64
 # few levels of Python's stack in both checkers.
 MAX_CHAIN = 100
 VERDICTS = Path(__file__).resolve().parent / "__pycache__" / "schema-verdicts"
-_VERDICT_CODE = tuple(Path(__file__).resolve().parent / name for name in ("schemafaults.py", "fastcheck.py", "jsonpos.py"))
+_VERDICT_CODE = tuple(Path(__file__).resolve().parent / name for name in ("schemafaults.py", "fastcheck.py", "jsonpos.py", "metafast.py"))
 KEEP = 16
 
 # Keywords whose value is one schema, applied to the same value as the schema
@@ -157,11 +161,6 @@ _LONG_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*+"|(?<![\w.+-])-?[0-9]{1000,}(?![0-9
 
 def _against_metaschema(found: _File) -> list[SchemaFault]:
     """Faults the metaschema of the file's declared draft finds, one per place."""
-    # Imported here: jsonschema costs ~70 ms to import, and a schema set
-    # already found sound does not need it.
-    import jsonschema
-    from jsonschema.exceptions import best_match
-
     declared = found.value.get("$schema", DRAFT)
     faults: list[SchemaFault] = []
     if not isinstance(declared, str):
@@ -171,6 +170,13 @@ def _against_metaschema(found: _File) -> list[SchemaFault]:
         faults.append(found.at(("$schema",), f"'$schema' declares '{declared}'; this kit reads schemas written in JSON Schema draft 2020-12: declare {DRAFT}"))
     if name is None:
         return faults  # no metaschema to check by: the fault above says which to declare
+    if name == "Draft202012Validator" and metafast.passes(found.value):
+        return faults  # certainly sound (and no fault above): jsonschema would find nothing
+    # Imported here: jsonschema costs ~70 ms to import, and a schema that
+    # passes the quick check above does not need it.
+    import jsonschema
+    from jsonschema.exceptions import best_match
+
     validator_class: Any = getattr(jsonschema, name)
     checker = validator_class(validator_class.META_SCHEMA)
     said: set[tuple[Pointer, str]] = set()
