@@ -56,6 +56,10 @@ def _without_docstrings(tree: ast.Module) -> ast.Module:
     return tree
 
 
+# Within one process, by the digest of the files' bytes: a render asks once per report.
+_BEHAVIOURS: dict[str, str] = {}
+
+
 def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> str:
     """A digest of what the code under ``folder`` does, not how it is
     written down: each module's syntax tree without its docstrings (so a
@@ -66,8 +70,11 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
     from engine import localcache
 
     raw = hashlib.sha256(b"behaviour-1\0" + folder_digest(folder, leave_out)).hexdigest()
+    if raw in _BEHAVIOURS:
+        return _BEHAVIOURS[raw]
     kept = localcache.read("behaviour", raw)
     if isinstance(kept, str) and len(kept) == 64:
+        _BEHAVIOURS[raw] = kept
         return kept
     digest = hashlib.sha256()
     skipped = tuple(ROOT / part for part in sorted(leave_out))
@@ -81,7 +88,7 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
             except (SyntaxError, ValueError):
                 pass  # code that does not parse is taken byte for byte
         digest.update(source.relative_to(ROOT).as_posix().encode() + b"\0" + data + b"\0")
-    found = digest.hexdigest()
+    found = _BEHAVIOURS[raw] = digest.hexdigest()
     localcache.write("behaviour", raw, found)
     return found
 

@@ -11,6 +11,7 @@ tools (card printers); the site's pages still print only whether a card is dealt
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Mapping
@@ -34,13 +35,20 @@ def camel(name: str) -> str:
     return re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
 
 
+@functools.cache
+def _compared(kind: type) -> tuple[tuple[str, str], ...]:
+    """A dataclass's compared fields, each with its key as the YAML spells
+    it: worked out once per class (a catalog holds thousands of cards)."""
+    return tuple((f.name, camel(f.name)) for f in dataclasses.fields(kind) if f.compare and f.name not in _NOT_DATA)
+
+
 def plain(value: Any) -> Any:
     """``value`` as JSON data: a source as the YAML writes it, a nested
     record as a mapping of its compared fields, tuples as lists."""
     if isinstance(value, Source):
         return {"edition": value.edition} if value.edition is not None else {"designed": value.reason}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {camel(f.name): plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare and f.name not in _NOT_DATA}
+        return {key: plain(getattr(value, name)) for name, key in _compared(type(value))}
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):
