@@ -60,6 +60,21 @@ def _without_docstrings(tree: ast.Module) -> ast.Module:
 _BEHAVIOURS: dict[str, str] = {}
 
 
+_SHAPES: dict[bytes, bytes] = {}  # one parse per module and process, whichever packs ask
+
+
+def _shape_of(code: bytes) -> bytes:
+    """A digest of a module's syntax tree without its docstrings."""
+    key = hashlib.sha256(code).digest()
+    if key not in _SHAPES:
+        try:
+            shape = ast.dump(_without_docstrings(ast.parse(code))).encode()
+        except (SyntaxError, ValueError):
+            shape = code  # code that does not parse is taken byte for byte
+        _SHAPES[key] = hashlib.sha256(shape).digest()
+    return _SHAPES[key]
+
+
 def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> str:
     """A digest of what the code under ``folder`` does, not how it is
     written down: each module's syntax tree without its docstrings (so a
@@ -69,7 +84,7 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
     files' bytes, and parsed again only after an edit."""
     from engine import localcache
 
-    raw = hashlib.sha256(b"behaviour-1\0" + folder_digest(folder, leave_out)).hexdigest()
+    raw = hashlib.sha256(b"behaviour-2\0" + folder_digest(folder, leave_out)).hexdigest()
     if raw in _BEHAVIOURS:
         return _BEHAVIOURS[raw]
     kept = localcache.read("behaviour", raw)
@@ -83,10 +98,7 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
             continue
         data = source.read_bytes()
         if source.suffix == ".py":
-            try:
-                data = ast.dump(_without_docstrings(ast.parse(data))).encode()
-            except (SyntaxError, ValueError):
-                pass  # code that does not parse is taken byte for byte
+            data = _shape_of(data)
         digest.update(source.relative_to(ROOT).as_posix().encode() + b"\0" + data + b"\0")
     found = _BEHAVIOURS[raw] = digest.hexdigest()
     localcache.write("behaviour", raw, found)

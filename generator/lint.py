@@ -28,6 +28,7 @@ from engine.pack import CatalogLike
 from engine.content.problems import Problem
 from generator.blocks import CLOSE, Block, parse_page
 from generator.cells import anchor
+from generator.fasttables import block_tokens
 from engine import pickled
 from generator.forked import map_pieces
 from generator.records import EXPORT_NAME, SCHEMA_NAME
@@ -104,8 +105,20 @@ class _Facts:
     markers_alone: bool  # every marker line parsed as an HTML block of its own
 
 
+def _tokens(chunk: _Chunk) -> list[Token]:
+    """The chunk's tokens: a generated block's plain tables read directly
+    (``generator.fasttables``), everything else by the parser."""
+
+    def parse(text: str) -> list[Token]:
+        return _parser().parse(text, {"references": dict(chunk.references)})
+
+    if not chunk.markers and chunk.generated == ((0, chunk.text.count("\n")),):
+        return block_tokens(chunk.text, parse)
+    return parse(chunk.text)
+
+
 def _lint_chunk(chunk: _Chunk) -> _Facts:
-    tokens = _parser().parse(chunk.text, {"references": dict(chunk.references)})
+    tokens = _tokens(chunk)
     lines = chunk.text.splitlines()
     starts = _line_starts(chunk.text)
     cursor = 0  # links are met in text order: each is searched for after the last

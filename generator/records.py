@@ -35,6 +35,9 @@ def camel(name: str) -> str:
     return re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
 
 
+_SCALARS = frozenset({str, int, float, bool})
+
+
 @functools.cache
 def _compared(kind: type) -> tuple[tuple[str, str], ...]:
     """A dataclass's compared fields, each with its key as the YAML spells
@@ -45,6 +48,8 @@ def _compared(kind: type) -> tuple[tuple[str, str], ...]:
 def plain(value: Any) -> Any:
     """``value`` as JSON data: a source as the YAML writes it, a nested
     record as a mapping of its compared fields, tuples as lists."""
+    if value is None or type(value) in _SCALARS:  # most of a catalog: answered first
+        return value
     if isinstance(value, Source):
         return {"edition": value.edition} if value.edition is not None else {"designed": value.reason}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
