@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +57,32 @@ def _without_docstrings(tree: ast.Module) -> ast.Module:
     return tree
 
 
+def _written(node: object) -> Iterator[str]:
+    """A syntax tree as text that stays the same from one Python to the next:
+    each node's kind and the fields it sets. ``ast.dump`` is not that
+    (Python 3.13 stopped printing empty fields, and new versions add
+    fields), and a designer on another Python must not see every
+    simulation report called stale."""
+    if isinstance(node, ast.AST):
+        yield type(node).__name__ + "("
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if value is None or value == []:
+                continue
+            yield name + "="
+            yield from _written(value)
+            yield ","
+        yield ")"
+    elif isinstance(node, list):
+        yield "["
+        for item in node:
+            yield from _written(item)
+            yield ","
+        yield "]"
+    else:
+        yield repr(node)
+
+
 # Within one process, by the digest of the files' bytes: a render asks once per report.
 _BEHAVIOURS: dict[str, str] = {}
 
@@ -68,7 +95,7 @@ def _shape_of(code: bytes) -> bytes:
     key = hashlib.sha256(code).digest()
     if key not in _SHAPES:
         try:
-            shape = ast.dump(_without_docstrings(ast.parse(code))).encode()
+            shape = "".join(_written(_without_docstrings(ast.parse(code)))).encode()
         except (SyntaxError, ValueError):
             shape = code  # code that does not parse is taken byte for byte
         _SHAPES[key] = hashlib.sha256(shape).digest()
@@ -84,7 +111,7 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
     files' bytes, and parsed again only after an edit."""
     from engine import localcache
 
-    raw = hashlib.sha256(b"behaviour-2\0" + folder_digest(folder, leave_out)).hexdigest()
+    raw = hashlib.sha256(b"behaviour-3\0" + folder_digest(folder, leave_out)).hexdigest()
     if raw in _BEHAVIOURS:
         return _BEHAVIOURS[raw]
     kept = localcache.read("behaviour", raw)

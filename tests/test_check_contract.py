@@ -414,3 +414,26 @@ def test_a_report_whose_stamp_line_was_deleted_says_so(project: Path) -> None:
     measured = call_cli(["cards", "--reports"], project)
     assert measured.code == 0 and "report 'simulation-sweep' measured again" in measured.out, measured.output
     assert check(project, "--reports").code == 0
+
+
+# -- what "the rules engine" is ----------------------------------------------------------
+
+
+def test_the_engines_behaviour_ignores_comments_docstrings_and_layout_but_not_code() -> None:
+    shape = sources._shape_of
+    plain = b"def f(x):\n    return x + 1\n"
+    assert shape(plain) == shape(b'"""A module."""\n# a note\ndef f(x):\n    """Adds one."""\n    return (x +\n            1)  # and why\n')
+    assert shape(plain) != shape(b"def f(x):\n    return x + 2\n")
+    assert shape(plain) != shape(b"def f(y):\n    return y + 1\n")
+
+
+def test_the_engines_behaviour_reads_the_same_on_a_python_with_more_empty_fields(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A later Python may add fields to a node (3.12 gave functions
+    ``type_params``); left empty, they change nothing."""
+    import ast
+
+    tree = ast.parse("def f(x):\n    return x\n")
+    before = "".join(sources._written(tree))
+    monkeypatch.setattr(ast.FunctionDef, "_fields", (*ast.FunctionDef._fields, "added_later"))
+    tree.body[0].added_later = []  # type: ignore[attr-defined]
+    assert "".join(sources._written(tree)) == before
