@@ -433,7 +433,7 @@ def test_the_engines_behaviour_reads_the_same_on_a_python_with_more_empty_fields
     import ast
 
     tree = ast.parse("def f(x):\n    return x\n")
-    before = "".join(sources._written(tree))
+    before = sources.written(tree)
     monkeypatch.setattr(ast.FunctionDef, "_fields", (*ast.FunctionDef._fields, "added_later"))
     tree.body[0].added_later = []  # type: ignore[attr-defined]
-    assert "".join(sources._written(tree)) == before
+    assert sources.written(tree) == before
