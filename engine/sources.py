@@ -47,13 +47,11 @@ def pack_code_digest(pack_id: str) -> bytes:
     return folder_digest("engine", others) + folder_digest("generator", others)
 
 
-def _without_docstrings(tree: ast.Module) -> ast.Module:
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-                node.body = body[1:] or [ast.Pass()]
-    return tree
+_HOLDS_DOCSTRING = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str)
 
 
 def _written(node: object, out: list[str]) -> None:
@@ -67,6 +65,8 @@ def _written(node: object, out: list[str]) -> None:
         out.append(type(node).__name__)
         for name in node._fields:
             value = getattr(node, name, None)
+            if name == "body" and isinstance(node, _HOLDS_DOCSTRING) and value and _is_docstring(value[0]):
+                value = value[1:] or [ast.Pass()]  # a docstring says what the code does; it does nothing
             if value is None or value == []:
                 continue
             out.append(name)
@@ -96,11 +96,11 @@ _SHAPES: dict[bytes, bytes] = {}  # one parse per module and process, whichever 
 
 
 def _shape_of(code: bytes) -> bytes:
-    """A digest of a module's syntax tree without its docstrings."""
+    """A digest of a module's syntax tree, its docstrings left out."""
     key = hashlib.sha256(code).digest()
     if key not in _SHAPES:
         try:
-            shape = written(_without_docstrings(ast.parse(code))).encode()
+            shape = written(ast.parse(code)).encode()
         except (SyntaxError, ValueError):
             shape = code  # code that does not parse is taken byte for byte
         _SHAPES[key] = hashlib.sha256(shape).digest()
@@ -116,7 +116,7 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
     files' bytes, and parsed again only after an edit."""
     from engine import localcache
 
-    raw = hashlib.sha256(b"behaviour-4\0" + folder_digest(folder, leave_out)).hexdigest()
+    raw = hashlib.sha256(b"behaviour-5\0" + folder_digest(folder, leave_out)).hexdigest()
     if raw in _BEHAVIOURS:
         return _BEHAVIOURS[raw]
     kept = localcache.read("behaviour", raw)
