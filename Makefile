@@ -45,8 +45,10 @@ serve: $(STAMP)
 
 # The type check goes first: it takes seconds, and CI (.ci/run) runs only
 # this target, so this is what keeps tests/ and bench/ typed too.
+# The suite runs over every core, a test module to a worker (pytest-xdist);
+# `.venv/bin/python -m pytest tests/FILE.py` runs one module alone, in-process.
 test: typecheck
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
