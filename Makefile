@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test validate cards reports check check-reports serve bench typecheck layers clean
+.PHONY: site test test-fast validate cards reports check check-reports serve bench typecheck layers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ serve: $(STAMP)
 # `.venv/bin/python -m pytest tests/FILE.py` runs one module alone, in-process.
 test: typecheck
 	$(BIN)/python -m pytest -n auto --dist loadfile
+
+# The rules, content and page tests that run in this process (no command,
+# MkDocs, browser, cluster or fuzzing): the quick loop while working.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

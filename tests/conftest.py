@@ -60,6 +60,23 @@ class CliResult(NamedTuple):
 RunCli = Callable[[Sequence[str], Path], CliResult]
 
 
+# What makes a test module slow: it starts processes (the command, MkDocs, a
+# browser, a Dask cluster) or fuzzes. Read from each module's own source, so
+# a new slow module is marked without anyone keeping a list.
+_SLOW_SIGNS = re.compile(r"\b(?:subprocess|hang_guard|Popen|playwright|dask|mkdocs|hypothesis)\b")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test of a slow module ``slow`` (``make test-fast`` leaves them out)."""
+    slow: dict[Path, bool] = {}
+    for item in items:
+        path = item.path
+        if path not in slow:
+            slow[path] = "fuzz" in path.name or bool(_SLOW_SIGNS.search(path.read_text(encoding="utf-8")))
+        if slow[path]:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The kit's local cache (engine.localcache) in a folder of the test
