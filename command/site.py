@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from engine.errors import UsageError
 from generator.project import Project
-from generator.quickcheck import Verdict, known_verdict, remember_verdict, site_state
+from generator.quickcheck import Verdict, enabled as quick_enabled, known_verdict, remember_verdict, site_state
 
 if TYPE_CHECKING:
     from engine.content.problems import Problem
@@ -35,7 +35,9 @@ REFRESH = "`make reports` (or `stationmaster cards --reports`)"
 
 def run(args: argparse.Namespace) -> int:
     project = Project.here()
-    before = site_state(project)
+    # With the memory of verdicts off there is nothing to look up or keep:
+    # hashing every file twice would only cost time.
+    before = site_state(project) if quick_enabled() else None
     if not args.write and before is not None:
         verdict = known_verdict(before)
         if verdict is not None:
