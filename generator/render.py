@@ -232,7 +232,10 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
 
     # How each report stands; with ``measure``, the ones to play again.
     report_blocks = [(name, block) for name, page in parsed.items() for block in page.blocks if block.name in tables.reports]
-    states = tuple(report_state(display_prefix + name, block, measured_now(catalog, tables.templates, template_digest(tables.templates, block.name))) for name, block in report_blocks)
+    # What each report would record if measured now: worked out once, for
+    # judging it and for the stamp of a report measured again.
+    now_of = {block.name: measured_now(catalog, tables.templates, template_digest(tables.templates, block.name)) for _, block in report_blocks}
+    states = tuple(report_state(display_prefix + name, block, now_of[block.name]) for name, block in report_blocks)
     to_measure = {s.block.name for s in states if s.state != "current"} if measure else set()
 
     def body(piece: tuple[str, Block]) -> str:
@@ -240,7 +243,7 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
         if block.name in unavailable or (block.name in tables.reports and block.name not in to_measure):
             return block.body
         if block.name in tables.reports:
-            now = measured_now(catalog, tables.templates, template_digest(tables.templates, block.name))
+            now = now_of[block.name]
             context = tables.tables[block.name](catalog)
             text = env.get_template(f"{block.name}.md.j2").render(**context, link=links[name], **helpers).strip("\n")
             return stamped("\n" + text + "\n\n" + provenance(context, now), now)
