@@ -29,7 +29,7 @@ import sys, time
 sys.path.insert(0, {root!r})
 try:
     from engine.stationmaster import load_catalog
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.game import Game
     content = {root!r} + "/content/stationmaster"
 except ImportError:
     from engine.content import load_catalog

@@ -13,7 +13,7 @@ about 44,800 (1.57x); counted in machine instructions (valgrind), which no
 other load moves, 276,000 per action before and 154,000 after (1.79x). The
 fast path: ``apply`` does not judge again an action the game has just
 proposed and judged (``engine.proven``), proposals are built only when a
-pick draws them (``engine.stationmaster.proposals.Proposals``), a pick asks
+pick draws them (``engine.stationmaster.rules.proposals.Proposals``), a pick asks
 only whether a proposal is refused, and what recurs from one position to the
 next (a card's places, the deck a setup deals) is kept.
 
@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 
 from engine.stationmaster import load_catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,10 +23,10 @@ import sys
 from pathlib import Path
 
 from engine.stationmaster import load_catalog
-from engine.stationmaster.actions import Action
+from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.bots import greedy_bot, random_bot
-from engine.stationmaster.game import Game
-from engine.stationmaster.lookahead import Lookahead, choose
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.bots.lookahead import Lookahead, choose
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from two_player import games_per_second, head_to_head, play  # noqa: E402

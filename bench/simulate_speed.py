@@ -1,5 +1,5 @@
 """The simulation runner's speed: random-bot solitaire games through
-``engine.stationmaster.simulate.simulate`` with one worker process and with two.
+``engine.stationmaster.sim.simulate.simulate`` with one worker process and with two.
 
 Each figure is the median of several runs of GAMES games (a different seed per
 run); a run's time includes starting and stopping its worker pool and merging
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from engine.stationmaster import load_catalog
-from engine.stationmaster.simulate import simulate
+from engine.stationmaster.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 

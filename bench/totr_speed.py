@@ -20,7 +20,7 @@ from pathlib import Path
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.bots import BOT_FUNCTIONS
 from engine.trickoftherails.content.model import Catalog
-from engine.trickoftherails.game import Game
+from engine.trickoftherails.rules.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.stationmaster import load_catalog
-from engine.stationmaster.actions import Action
+from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.bots import greedy_bot, lookahead_bot, random_bot
 from engine.stationmaster.content.model import Catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 Seat = Callable[[Game], "Action | None"]

@@ -19,7 +19,7 @@ from typing import Any
 from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP, SWEEP_HELP
 from command.output import pipes_guarded
 from engine.errors import UsageError
-from engine.pool import WorkerDied
+from engine.sim.pool import WorkerDied
 
 # Subcommands in modules of their own, each imported (with its full
 # arguments) only when named: ``--help`` lists them by their summary alone.

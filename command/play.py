@@ -1,12 +1,13 @@
-"""``stationmaster play``: Station Master in a terminal (solitaire by default), people and bots at one table.
+"""``stationmaster play``: a game at the terminal (solitaire by default), people and bots at one table.
 
 ``--game`` picks the pack (``stationmaster`` unless given) and with it the
 default content folder, ``content/<game>``. This module holds what every
 terminal game shares (loading the content, resuming and writing saves, who
-sits where, handing the terminal over) and Station Master's session; Trick
-of the Rails has its own (``command.play_trickoftherails``). A pack with no
-text view of its own is refused in one line.
+sits where, handing the terminal over); each pack's own session, keys and
+words live in ``command/<id>/session.py``, found by the pack's id. A pack
+with no session of its own is refused in one line.
 
+What follows describes Station Master's session (``command.stationmaster.session``).
 ``--players`` seats Station Master's districts (default 1, solitaire);
 ``--bots N`` gives the last N seats to a bot (``--bot NAME``: random, greedy
 or lookahead, greedy unless said), which acts by itself, an answer to an
@@ -22,7 +23,7 @@ are (the save holds the actions, not the seats, and a bot's stream starts
 afresh, so its choices may differ from an unbroken game's).
 
 Each time the table changes and a person is to act, it is printed as that
-person sees it (see ``engine.stationmaster.textview``) with the legal
+person sees it (see ``command.stationmaster.textview``) with the legal
 actions, each by its key. At the prompt the person types
 
 - a key: take that action. Letters choose the turn's own steps and always
@@ -57,6 +58,8 @@ it is (``engine.saves``, through ``engine.content.files``).
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import re
 import sys
@@ -68,36 +71,27 @@ from typing import Any, TextIO
 
 from command.commands import PLAY_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
-from engine.stationmaster.actions import Action, Draw, from_json
-from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
-from engine.stationmaster.content.model import Catalog
 from engine import saves
 from engine.content import files
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
-from engine.stationmaster.game import SAVE_FORMAT, Game
-from engine.stationmaster.houserules import HouseRuleValue, parse_assignment, resolve
-from engine.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 
 PROG = "stationmaster play"
-DEFAULT_BOT = "greedy"  # Station Master's bot for the --bots seats unless --bot names another
-PROMPT_HELP = "type a key from the list, ? to show the table again, help for the keys and commands, save FILE, quit, or an action as JSON"
-HELP_COMMANDS = (
-    "Commands: ? shows the table and the choices again; help shows this; save FILE saves the game there (save alone: to the --save file); quit stops.",
-    'An action as JSON, e.g. {"kind": "draw", "player": 0, "source": "deck"}, is checked and taken if the rules allow it; if not, every reason is printed and nothing changes.',
-)
 _ECHO = 40  # how much of a bad input line an error message repeats
-_KEY_SHAPE = re.compile(r"[+-]?[0-9]+|[A-Za-z][0-9]*")  # what a mistyped key looks like
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add the ``play`` subcommand to ``stationmaster``'s subparsers."""
+    default = session_of(DEFAULT_GAME)
     play = subparsers.add_parser(
         "play",
         help=PLAY_HELP,
-        description=(
-            "Play in the terminal. Station Master (the default game), at the prompt: " + PROMPT_HELP + ". " + KEYS_HELP + " "
-            "In either game --bots N gives the last N seats to bots; the people share the terminal, handing it over in turn. "
-            "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
+        description=" ".join(
+            [
+                "Play in the terminal.",
+                default.DESCRIPTION,
+                "In every game --bots N gives the last N seats to bots; the people share the terminal, handing it over in turn.",
+                *(session_of(game_id).DESCRIPTION for game_id in terminal_games() if game_id != DEFAULT_GAME),
+            ]
         ),
     )
     play.add_argument("--seed", type=int, default=None, metavar="N", help="the seed that shuffles the cards (default 0); the same seed and inputs always play the same game")
@@ -110,7 +104,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     play.add_argument("--bots", type=int, default=None, metavar="N", help="bots take the last N seats (default 0: every seat is a person; N equal to --players: the game plays itself)")
     play.add_argument(
-        "--bot", default=None, metavar="NAME", help=f"which bot plays the --bots seats (default: {DEFAULT_BOT}); Station Master's: {', '.join(BOTS)}; an unknown name is refused with the game's list"
+        "--bot", default=None, metavar="NAME", help=f"which bot plays the --bots seats (default: {default.DEFAULT_BOT}); {default.TITLE}'s: {', '.join(default.BOTS)}; an unknown name is refused with the game's list"
     )
     play.add_argument(
         "--house-rule",
@@ -132,14 +126,12 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
     game_id = getattr(args, "game", None) or DEFAULT_GAME
-    if game_id not in _TERMINAL_GAMES:
-        print(f"{PROG}: game '{game_id}' cannot be played in the terminal yet (games that can: {', '.join(sorted(_TERMINAL_GAMES))})", file=err)
+    playable = terminal_games()
+    if game_id not in playable:
+        print(f"{PROG}: game '{game_id}' cannot be played in the terminal yet (games that can: {', '.join(sorted(playable))})", file=err)
         return 2
-    if game_id == "trickoftherails":
-        from command import play_trickoftherails
-
-        return play_trickoftherails.run(args, inp, out, err)
-    return play_at_terminal(args, inp, out, err, game_id, SAVES, _start, BOTS, DEFAULT_BOT, Session)
+    code: int = session_of(game_id).run(args, inp, out, err)
+    return code
 
 
 def play_at_terminal(
@@ -183,10 +175,17 @@ def play_at_terminal(
 # -- setting up --------------------------------------------------------------------
 
 
-# The games with a terminal session: Station Master's below, Trick of the
-# Rails' in command.play_trickoftherails; a pack joins this set once it has a
-# text view of its own.
-_TERMINAL_GAMES = frozenset({"stationmaster", "trickoftherails"})
+def session_of(game_id: str) -> Any:
+    """The terminal session module of the pack ``game_id``: ``command/<id>/session.py``,
+    which offers ``run(args, inp, out, err)`` and the words ``play --help`` shows."""
+    return importlib.import_module(f"command.{game_id}.session")
+
+
+def terminal_games() -> list[str]:
+    """The packs that can be played in a terminal: those with a ``command/<id>/session.py``."""
+    from engine.packs import known_pack_ids
+
+    return [game_id for game_id in known_pack_ids() if importlib.util.find_spec(f"command.{game_id}.session") is not None]
 
 
 @dataclass(frozen=True)
@@ -200,7 +199,6 @@ class SaveKind:
     loads: Callable[[Any, str], Any]
 
 
-SAVES = SaveKind("Station Master", SAVE_FORMAT, Game.loads)
 
 
 def load_catalog(game_id: str, content: Path) -> Any:
@@ -220,15 +218,6 @@ def load_catalog(game_id: str, content: Path) -> Any:
         raise UsageError(f"cannot read the content in {files.shown(content)}: {exc.strerror or exc}") from None
 
 
-def _start(catalog: Catalog, args: argparse.Namespace) -> tuple[Game, str | None]:
-    """The game to play, new or resumed, and the save it was resumed from."""
-
-    def new(players: int | None, seed: int, chosen: dict[str, HouseRuleValue]) -> Game:
-        resolve(catalog, chosen)
-        return Game(catalog, players=1 if players is None else players, seed=seed, house_rules=chosen)
-
-    found: tuple[Game, str | None] = start_from_args(args, lambda path: resume(catalog, path, SAVES), lambda text: parse_assignment(catalog, text), new)
-    return found
 
 
 def start_from_args(
@@ -317,7 +306,7 @@ def save_target(save: str | None, kind: SaveKind) -> Path | None:
     return path
 
 
-def write_save(game: Any, path: Path, kind: SaveKind = SAVES) -> None:
+def write_save(game: Any, path: Path, kind: SaveKind) -> None:
     """Write ``game``'s save (its ``dumps()``) to ``path`` atomically
     (``engine.saves.write_text``). OSError (or UsageError, for a target that
     must not be overwritten) on failure; the target is then untouched."""
@@ -440,256 +429,10 @@ class Terminal:
         return f"{why}: stopping"
 
 
-@dataclass(frozen=True)
-class Told:
-    """One line of what happened: whose action it follows, its words, and
-    who may read it (None: everyone; a player: only they, as the card they
-    drew from the deck)."""
-
-    actor: int
-    text: str
-    reader: int | None = None
 
 
-class Session(Terminal):
-    """One Station Master game at one terminal: the people choose by key,
-    the bots (``seated``: each seat's bot, "" for a person) act by
-    themselves, and with more than one person the terminal is handed over
-    whenever a different person must act, a defender in a response window
-    too, so that no hand is shown to anyone but its holder."""
-
-    game: Game
-
-    def __init__(self, game: Game, out: TextIO, save_path: Path | None, seated: Sequence[str] | None = None) -> None:
-        super().__init__(game, out, save_path, SAVES)
-        self.seats = list(seated) if seated is not None else [""] * game.state.players
-        self.people = [seat for seat, bot in enumerate(self.seats) if not bot]
-        # a resumed game shows the keys an unbroken one would have shown
-        self.keys = ActionKeys.resumed(game) if game.history else ActionKeys()
-        self.offered: dict[str, Action] = {}
-        # What happened, and how much of it each person has been shown at a
-        # prompt of theirs; after a hand-over they are told what they missed.
-        self.story: list[Told] = []
-        self.seen: dict[int, int] = {}
-        self.at_terminal: int | None = None
-        self._told_last: int | None = None  # whose lines were printed last, to head a bot's run of them
-        self._table_due = True  # the table changed since the person at the terminal last saw it
-        self._gap = False  # lines were printed since: a blank line before the table
-        self._offer()
-
-    def _offer(self) -> None:
-        self.offered = self.keys.assign(self.game, self.game.legal_actions())
-
-    def show(self) -> None:
-        self.say(render_state(self.game, self.offered))
-        if not self.game.is_over():
-            self.say(render_actions(self.game, self.offered))
-            self.say(f"({PROMPT_HELP})")
-
-    def prompt(self) -> str:
-        return f"player {self.game.to_act}, choose {key_summary(self.offered)}> "
-
-    def loop(self, inp: TextIO) -> int:
-        if any(self.seats):
-            for opening in textwrap.wrap(f"Station Master, {_count(len(self.seats), 'player')}, seed {self.game.seed}: {people_words(self.seats)}.", 80):
-                self.say(opening)
-            if not self.people:
-                self.say("Every seat is a bot: the game plays itself through.")
-            self.say()
-        while not self.game.is_over():
-            actor = self.game.to_act
-            if self.seats[actor]:
-                if not self._bot_moves(actor, self.seats[actor]):
-                    self.say(self.leave("a bot failed"))
-                    return 1
-                continue
-            if actor != self.at_terminal:
-                if len(self.people) > 1 and not self.hand_over(inp, actor, self._heading()):
-                    return 0
-                self.at_terminal, self._told_last = actor, None
-                self._recap(actor)
-            if self._table_due:
-                self._show_table(actor)
-            line = self.read_line(inp, self.prompt())
-            if line is None:
-                self.say()
-                self.say(self.leave("end of input"))
-                return 0
-            if not self.handle(line):
-                self.say(self.leave("quit"))
-                return 0
-        if self._table_due:
-            if self._gap:
-                self.say()
-            self.say(render_state(self.game))
-        self.say(render_final(self.game))
-        return 0
-
-    def _show_table(self, person: int) -> None:
-        if self._gap:
-            self.say()
-        self.show()
-        self.seen[person] = len(self.story)
-        self._table_due = self._gap = False
-        self._told_last = None
-
-    def _heading(self) -> list[str]:
-        """Above a hand-over: the day, and who sits where (nothing of a hand)."""
-        s = self.game.state
-        return textwrap.wrap(f"Station Master, Day {s.day} of {self.game.catalog.game.table.game_days}: {people_words(self.seats)}.", 80)
-
-    def _recap(self, person: int) -> None:
-        """After a hand-over, what ``person`` has not seen since their last
-        prompt, each player's actions under their name."""
-        missed = [told for told in self.story[self.seen.get(person, 0) :] if told.reader in (None, person)]
-        if not missed or len(self.people) < 2:
-            return
-        self.say("Since your last turn:")
-        actor = None
-        for told in missed:
-            if told.actor != actor:
-                actor = told.actor
-                self.say(f"  {'you' if actor == person else self._who(actor)}:")
-            self.say(f"    {told.text}")
-        self._gap = True
-
-    def _who(self, player: int) -> str:
-        bot = self.seats[player]
-        return f"player {player} ({bot} bot)" if bot else f"player {player}"
-
-    def tell(self, lines: list[Told]) -> None:
-        """Add to the story and print what the person at the terminal may
-        read: their own actions as they are, a bot's under its name."""
-        self.story += lines
-        for told in lines:
-            if told.reader is not None and told.reader != self.at_terminal:
-                continue
-            if told.actor == self.at_terminal:
-                self.say(told.text)
-            else:
-                if told.actor != self._told_last:
-                    self.say(f"{self._who(told.actor)}:")
-                self.say(f"  {told.text}")
-            self._told_last = told.actor
-            self._gap = True
-
-    def _bot_moves(self, player: int, bot: str) -> bool:
-        """The bot in ``player``'s seat takes its action; False if it has none
-        or the engine fails on it (the game cannot go on)."""
-        try:
-            action = BOT_FUNCTIONS[bot](self.game)
-        except Exception as exc:  # noqa: BLE001 - a bug in a bot must not end in a traceback
-            self.error(f"internal error: the {bot} bot of player {player} failed: {type(exc).__name__}: {exc} (please report this)")
-            return False
-        if action is None:
-            self.error(f"internal error: the {bot} bot of player {player} found no legal action (please report this)")
-            return False
-        return self._take(action)
-
-    def handle(self, line: str) -> bool:
-        """Act on one input line; False when the player quits."""
-        if not line:
-            self.say(f"({PROMPT_HELP})")
-            return True
-        word, _, rest = line.partition(" ")
-        command = word.lower()
-        if command in ("quit", "exit"):
-            if rest.strip():
-                self.error(f"'{command}' takes nothing after it")
-                return True
-            return False
-        if line == "?":
-            self.show()
-        elif command == "help":
-            self.say("\n".join(textwrap.fill(paragraph, 80) for paragraph in (keys_help(self.game), *HELP_COMMANDS)))
-        elif command == "save":
-            self.save_command(rest.strip())
-        elif line.startswith("{") or line.startswith("["):
-            self._json_action(line)
-        elif line.lower() in self.offered:
-            self._take(self.offered[line.lower()])
-        elif _KEY_SHAPE.fullmatch(line):
-            self._not_offered(line)
-        else:
-            self.error(f"not understood: {line[:_ECHO]!r}; {PROMPT_HELP}")
-        return True
-
-    def _not_offered(self, key: str) -> None:
-        """A key that is no choice now: what it would do and why the rules refuse it, if it names anything."""
-        named = self.keys.named(self.game, key) if len(key) <= 9 else None
-        reasons = self.game.check(named) if named is not None else []
-        if named is None or not reasons:
-            self.error(f"there is no choice {key[:_ECHO]} now: choose {key_summary(self.offered)}")
-            return
-        why = "; ".join(_one_line(r) for r in reasons)
-        self.error(f"{key.lower()} is not a choice now: {describe_action(self.game, named)} is refused because {why}; choose {key_summary(self.offered)}")
-
-    def _json_action(self, text: str) -> None:
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            self.error(f"not valid JSON: {exc}")
-            return
-        try:
-            action = from_json(data)
-            reasons = self.game.check(action)
-        except InvalidActionError as exc:
-            self.error(str(exc))
-            return
-        if reasons:
-            self.say(f"refused: {describe_action(self.game, action)} ({_count(len(reasons), 'reason')}):")
-            for reason in reasons:
-                self.say(f"  - {_one_line(reason)}")
-            return
-        self._take(action)
-
-    def _take(self, action: Action) -> bool:
-        """Apply ``action`` and tell it; False if it was not taken."""
-        game = self.game
-        before = len(game.state.log)
-        said = describe_action(game, action)  # before: it names the piles as they are now
-        hand = list(game.state.hands[action.player]) if 0 <= action.player < len(game.state.hands) else []
-        try:
-            game.apply(action)
-        except IllegalActionError as exc:  # pragma: no cover - legal_actions() and check() agree
-            self.say(f"refused: {describe_action(game, action)}")
-            for reason in exc.reasons:
-                self.say(f"  - {_one_line(reason)}")
-            return False
-        except InvalidActionError as exc:
-            self.error(str(exc))
-            return False
-        except Exception as exc:  # noqa: BLE001 - a bug in the engine must not end the game
-            self.error(f"internal error while applying {action}: {type(exc).__name__}: {exc} (please report this); the action was undone")
-            # apply() records an action only once it is done, so the history
-            # still ends before this one: replaying it rebuilds the state.
-            self.game = Game.replay(game.catalog, game.save())
-            self._offer()
-            return False
-        player = action.player
-        lines = [Told(player, f"> {said}")]
-        if isinstance(action, Draw):  # the card drawn is the drawer's to know
-            lines.append(Told(player, f"  player {player} draws {_drawn(game, hand, game.state.hands[player])}", reader=player))
-        lines += [Told(player, f"  {entry}") for entry in game.state.log[before:]]
-        self.tell(lines)
-        # keys are given at every position, a bot's too, as ActionKeys.resumed replays them
-        self._offer()
-        if self.save_path is not None:
-            self.autosave(self.save_path)
-        self._table_due = True
-        return True
 
 
-def _drawn(game: Game, before: list[str], after: list[str]) -> str:
-    """The card a Draw put in the hand, by name."""
-    left = list(before)
-    for card_id in after:
-        if card_id in left:
-            left.remove(card_id)
-        else:
-            card = game.catalog.by_id.get(card_id)
-            return card.name if card is not None else card_id
-    return "nothing"
 
 
 # -- odds and ends --------------------------------------------------------------

@@ -19,7 +19,7 @@ from command.games import DEFAULT_GAME, add_game_option, open_game
 from command.cli import whole_number
 from command.output import ProgressLine, refused
 from engine.errors import InvalidActionError, UsageError
-from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
+from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
 # More than any game here seats; the game itself says which counts it plays.
 MAX_PLAYERS = 99

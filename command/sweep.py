@@ -27,7 +27,7 @@ from command.games import add_game_option, open_game
 from command.output import ProgressLine, emit, refused
 from command.cli import whole_number
 from engine.errors import InvalidActionError, UsageError
-from engine.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
+from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
 DEFAULT_CACHE = ".sweep-cache"
 
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.finish()
     if args.format == "markdown":
-        from engine.sweep.site_page import SitePlan, command_line
+        from generator.sweep_site import SitePlan, command_line
         from generator.sweep_page import sweep_page
 
         again = SitePlan(tuple(args.rule), grid.players, grid.bots, args.games, args.seed)

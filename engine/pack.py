@@ -22,16 +22,6 @@ from engine.content.problems import Origin, Problem
 from engine.content.source import Source
 
 Status = Literal["live", "dormantSolo", "unbuilt"]
-# The plain words a reader sees beside each status on the site: the engine's
-# own words are for whoever edits the content. The one place they are written.
-STATUS_WORDS: Mapping[str, str] = {
-    "live": "working",
-    "dormantSolo": "built, needs rivals",
-    "unbuilt": "not built yet",
-}
-# A table's context: what its template lays out (``rows`` of dicts with an
-# ``id`` make each row the home of that card, for links and anchors).
-Context = dict[str, Any]
 
 
 class CardLike(Protocol):
@@ -89,33 +79,6 @@ class Configuration:
     def key(self) -> str:
         rules = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(self.rules.items()))
         return f"players={self.players}" + (f" {rules}" if rules else "")
-
-
-@dataclass(frozen=True)
-class TableSet:
-    """A pack's generated tables: name to a function from its catalog to the
-    template context. ``templates`` is the pack's folder under
-    ``generator/templates/`` (its id), holding ``<table>.md.j2`` for each."""
-
-    templates: str
-    tables: Mapping[str, Callable[[Any], Context]]
-    # Simulation reports: tables made by playing seeded games. They are
-    # measurements, made only by ``cards --reports`` (generator.reports),
-    # never by the ``check`` or ``cards`` that follow every edit.
-    reports: frozenset[str] = frozenset()
-    # Tables whose rows mention cards without being where those cards live.
-    links_only: frozenset[str] = frozenset()
-    # Column headings (regular expressions, matched whole) whose generated
-    # numbers are rule figures, not copies in a deck: the lint lets them be.
-    numeric_columns: tuple[str, ...] = ()
-    # Functions the templates may call, made from the catalog (pictures, say).
-    helpers: Callable[[Any], Mapping[str, Callable[..., str]]] = field(default=lambda catalog: {})
-
-
-def status_legend(meanings: Mapping[Status, str]) -> Context:
-    """The rows of a pack's status legend: each status the pack can give, its
-    plain words and what it means in that game (``meanings``, in order)."""
-    return {"rows": [{"status": status, "words": STATUS_WORDS[status], "meaning": meaning} for status, meaning in meanings.items()]}
 
 
 class GameAPI(Protocol):
@@ -216,7 +179,6 @@ class GamePack(Protocol):
       yes or no, never a count, computed by the code that builds the deck.
     - ``status``: the card's status, derived from the handler registry and
       the deck builder (None for a card with no effect).
-    - ``tables``: the generated tables its pages may place.
     - ``new_game``: a game for a configuration and a seed.
     - ``bots``: the names of the bots ``simulate`` may play with, the
       default first.
@@ -225,14 +187,14 @@ class GamePack(Protocol):
       overlaid with those chosen). Both raise ``InvalidActionError`` with a
       one-line reason for a key or value the game does not have.
     - ``simulate``: play ``games`` seeded games with a bot and report. Game
-      ``i`` must use ``engine.pool.game_seed(seed, i)``, and the report must be
-      the same for any ``workers``: ``engine.pool.play_chunks`` does both,
+      ``i`` must use ``engine.sim.pool.game_seed(seed, i)``, and the report must be
+      the same for any ``workers``: ``engine.sim.pool.play_chunks`` does both,
       given a function that plays a chunk of games. ``InvalidActionError``
       for an argument out of range or an unknown bot. For a simulation table
       on its site, a pack adds a table whose context comes from
-      ``engine.simulation_table`` given its own plan (which house rule to
+      ``generator.simulation_table`` given its own plan (which house rule to
       vary, how many games, seed, bot), as ``site_simulation`` in
-      ``engine/stationmaster/simulate.py`` does.
+      ``engine/stationmaster/sim/simulate.py`` does.
     """
 
     @property
@@ -260,8 +222,6 @@ class GamePack(Protocol):
     def is_dealt(self, catalog: Any, card: Any, configuration: Configuration) -> bool: ...
 
     def status(self, catalog: Any, card: Any) -> Status | None: ...
-
-    def tables(self) -> TableSet: ...
 
     def new_game(self, catalog: Any, configuration: Configuration, seed: int) -> GameAPI: ...
 

@@ -30,12 +30,12 @@ def folder_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> bytes
 
 
 def _other_packs(pack_id: str) -> frozenset[str]:
-    """The folders of every pack but ``pack_id`` (its rules and templates)."""
+    """The folders of every pack but ``pack_id`` (its rules, site tables, templates and terminal game)."""
     return frozenset(
         part
         for found in (ROOT / "engine").glob("*/pack.py")
         if found.parent.name != pack_id
-        for part in (f"engine/{found.parent.name}", f"generator/templates/{found.parent.name}")
+        for part in (f"engine/{found.parent.name}", f"generator/{found.parent.name}", f"generator/templates/{found.parent.name}", f"command/{found.parent.name}")
     )
 
 
@@ -139,9 +139,13 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
 
 def rules_digest(pack_id: str) -> str:
     """What a pack's games are played by: the shared engine and the pack's
-    own rules, bots and simulations (not another pack's), as behaviour.
-    Content loading is left out: what it makes of the files is the catalog,
-    which a report's cards digest already stands for, so a faster loader
-    that reads the same cards leaves the figures standing."""
+    own rules, bots and simulations (not another pack's), as behaviour;
+    with the pack's site code (``generator/<id>/``), which chooses the games
+    its reports play (how many, the seed, the bot). Content loading is left
+    out: what it makes of the files is the catalog, which a report's cards
+    digest already stands for, so a faster loader that reads the same cards
+    leaves the figures standing."""
     loading = frozenset(f"engine/{part}" for part in ("content", f"{pack_id}/content"))
-    return behaviour_digest("engine", _other_packs(pack_id) | loading)
+    engine = behaviour_digest("engine", _other_packs(pack_id) | loading)
+    site = behaviour_digest(f"generator/{pack_id}")
+    return hashlib.sha256(f"{engine}\0{site}".encode()).hexdigest()

@@ -7,7 +7,7 @@ import html
 import re
 import unicodedata
 
-from engine.pack import STATUS_WORDS
+from generator.tableset import STATUS_WORDS
 
 # Characters that can start Markdown syntax anywhere in a line; a backslash
 # before each makes Python-Markdown print it as itself. (( ) only matter

@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from engine.pool import worker_pool
+from engine.sim.pool import worker_pool
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -91,7 +91,7 @@ def map_pieces(function: Callable[[T], R], items: Sequence[T], workers: int, cos
     When pieces fail, the exception of the first failing piece (in the order
     of ``items``) is raised, whatever order the workers finished in; a worker
     that dies outright (killed, out of memory) fails the map at once with
-    ``engine.pool.WorkerDied``, naming the cause, rather than hanging.
+    ``engine.sim.pool.WorkerDied``, naming the cause, rather than hanging.
     """
     workers = min(workers, len(items))
     if workers <= 1 or not can_fork():

@@ -22,7 +22,8 @@ import jinja2
 
 from engine.content import files
 from engine.content.problems import Problem
-from engine.pack import CatalogLike, TableSet
+from engine.pack import CatalogLike
+from generator.tableset import TableSet
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, status_words, visible_output, yes_no
 from generator.forked import map_pieces

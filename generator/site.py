@@ -17,6 +17,7 @@ from typing import Any
 from engine.content import files
 from engine.content.problems import Problem
 from engine.pack import GamePack
+from generator.tableset import table_set
 from engine.packs import LoadedPack, PackFolder
 from generator.blocks import MarkerError, parse_page
 from generator.editions import changes_context
@@ -79,6 +80,6 @@ def render_pack(loaded: LoadedPack, site_root: Path, workers: int = 1, measure: 
     site_dir = site_root / loaded.folder.id
     prefix = os.path.relpath(site_dir) + "/"
     pages = read_pages(site_dir) if site_dir.is_dir() else {}
-    tables = with_kit_tables(loaded.pack.tables(), {CHANGES_TABLE: lambda catalog: changes_context(loaded)})
+    tables = with_kit_tables(table_set(loaded.pack.id), {CHANGES_TABLE: lambda catalog: changes_context(loaded)})
     rendered = render_site(loaded.catalog, pages, prefix, workers, tables=tables, measure=measure)
     return PackSite(loaded.pack, loaded.folder, loaded.catalog, site_dir, prefix, rendered)

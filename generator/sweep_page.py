@@ -1,6 +1,6 @@
 """A designer's own sweep as a Markdown page (``stationmaster sweep
 --format markdown``): the same charts and differences as a Simulation
-page's fixed sweep, laid out by the same code (``engine.sweep.site_page``)
+page's fixed sweep, laid out by the same code (``generator.sweep_site``)
 and the same template (``_sweep.md.j2``), under a title, then each
 configuration's score figures as a table.
 
@@ -13,8 +13,9 @@ give equal bytes.
 from __future__ import annotations
 
 from engine.pack import GamePack
+from generator.tableset import table_set
 from engine.sweep.run import SweepResult
-from engine.sweep.site_page import lay_out_sweep
+from generator.sweep_site import lay_out_sweep
 from generator.render import environment
 
 TEMPLATE = "sweep-page.md.j2"
@@ -23,4 +24,4 @@ TEMPLATE = "sweep-page.md.j2"
 def sweep_page(pack: GamePack, result: SweepResult, command: str) -> str:
     """The page for ``result``; ``command`` is the one that reproduces it."""
     context = lay_out_sweep(command, result, pack.score_unit)
-    return environment(pack.tables().templates).get_template(TEMPLATE).render(title=pack.title, **context)
+    return environment(table_set(pack.id).templates).get_template(TEMPLATE).render(title=pack.title, **context)

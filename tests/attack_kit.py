@@ -10,10 +10,10 @@ equals the dealt deck.
 from __future__ import annotations
 
 from engine.effects.registry import trace
-from engine.stationmaster.actions import Action, Attack, Decline
+from engine.stationmaster.rules.actions import Action, Attack, Decline
 from engine.stationmaster.content.model import Catalog, OpponentCard
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Square
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Square
 from test_district_kit import CATALOG, dealt, give, lay, new_game, office_slot
 
 __all__ = ["CATALOG", "attack", "dealt", "facility", "give", "office_slot", "rivals_game", "run", "terrain_slot"]

@@ -13,12 +13,12 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.stationmaster.actions import Draw, EndTurn
+from engine.stationmaster.rules.actions import Draw, EndTurn
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Catalog
-from engine.stationmaster.deck import home_deck
-from engine.stationmaster.game import Game
-from engine.stationmaster.houserules import HouseRuleValue
+from engine.stationmaster.rules.deck import home_deck
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.houserules import HouseRuleValue
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")

@@ -1,4 +1,4 @@
-"""The greedy bot uses every card it can (engine/stationmaster/greedy.py):
+"""The greedy bot uses every card it can (engine/stationmaster/bots/greedy.py):
 it spends a Red Flag where one more Mainline Phase at the Office sets more
 riders down and otherwise keeps it, holds its own Extra for the same, kicks a
 car with a Flying Switch to an industry that works it, plays a grade card when
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.actions import Discard, Draw, FlyingSwitch, Hold, Play, RedFlag
+from engine.stationmaster.rules.actions import Discard, Draw, FlyingSwitch, Hold, Play, RedFlag
 from engine.stationmaster.bots import greedy_bot, greedy_value
 from engine.stationmaster.content.model import TrackShape
-from engine.stationmaster.game import Game
-from engine.stationmaster.greedy import reach_gain
-from engine.stationmaster.state import Car, Square
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.bots.greedy import reach_gain
+from engine.stationmaster.rules.state import Car, Square
 from engine_kit import CATALOG, give, new_game
 from test_district_kit import branch_yard, lay, loaded, office_slot, put_train
 
@@ -180,7 +180,7 @@ def test_an_attack_is_answered_with_a_defence_in_hand() -> None:
     from attack_kit import give as give_card
     from test_effect_strike import STRIKE, struck_game
 
-    from engine.stationmaster.actions import Answer, Decline
+    from engine.stationmaster.rules.actions import Answer, Decline
 
     game = struck_game()
     game.apply(STRIKE)
@@ -192,7 +192,7 @@ def test_an_attack_is_answered_with_a_defence_in_hand() -> None:
 
 
 def test_an_attack_goes_at_the_leading_rival() -> None:
-    from engine.stationmaster.actions import Attack
+    from engine.stationmaster.rules.actions import Attack
 
     game = new_game(players=3, seed=49)
     game.state.scores = [0, 2, 5]

@@ -1,4 +1,4 @@
-"""The lookahead bot (engine/stationmaster/lookahead.py): Monte Carlo over
+"""The lookahead bot (engine/stationmaster/bots/lookahead.py): Monte Carlo over
 copies of the game in which what the player cannot see is dealt afresh."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.rng import SeededStream
-from engine.stationmaster.actions import Draw, EndTurn, Play
+from engine.stationmaster.rules.actions import Draw, EndTurn, Play
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
-from engine.stationmaster.game import Game
-from engine.stationmaster.lookahead import Lookahead, choose
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.bots.lookahead import Lookahead, choose
 from engine_kit import CATALOG, give, new_game
 from test_district_kit import loaded, put_train
 

@@ -169,7 +169,7 @@ def code_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     sources.folder_digest.cache_clear()
 
 
-@pytest.mark.parametrize("module", ["engine/stationmaster/greedy.py", "engine/stationmaster/status.py", "engine/simulation_table.py", "generator/render.py"])
+@pytest.mark.parametrize("module", ["engine/stationmaster/bots/greedy.py", "engine/stationmaster/rules/status.py", "generator/simulation_table.py", "generator/render.py"])
 def test_a_comment_in_the_code_fails_nothing_rewrites_nothing_and_stales_no_report(project: Path, renders: Renders, code_copy: Path, module: str) -> None:
     """The planted code comment: the full check runs (the code changed), every
     table comes out the same, no report is stale, and ``cards`` writes no page."""
@@ -383,7 +383,7 @@ def test_no_render_but_cards_reports_plays_a_report() -> None:
     import dataclasses
 
     from engine.stationmaster import load_catalog
-    from engine.stationmaster.tables import TABLE_SET
+    from generator.stationmaster.tables import TABLE_SET
     from generator.render import read_pages, render_site
 
     def played(catalog: object) -> dict[str, object]:

@@ -1,5 +1,5 @@
 """The Simulation page names every card its games never played, and why
-(engine/stationmaster/dead_draws.py): the rule that keeps it out of play, read
+(engine/stationmaster/rules/dead_draws.py): the rule that keeps it out of play, read
 from the content, the effect registry and the actions. A card never played
 that no rule accounts for is the bot's failure, and fails here."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.simulation_table import Option, SiteSimulation, build_simulation_context
-from engine.stationmaster.dead_draws import SOLITAIRE_TERRAIN, unplayed_because
-from engine.stationmaster.deck import mainline_inventory
-from engine.stationmaster.simulate import simulation_context
+from generator.simulation_table import Option, SiteSimulation, build_simulation_context
+from engine.stationmaster.rules.dead_draws import SOLITAIRE_TERRAIN, unplayed_because
+from engine.stationmaster.rules.deck import mainline_inventory
+from generator.stationmaster.simulation import simulation_context
 from engine_kit import CATALOG, new_game
 
 FALLBACK = "no rule keeps it out of play"
@@ -54,7 +54,7 @@ def test_a_defence_names_the_attacks_it_answers() -> None:
 
 
 def test_every_card_the_games_with_rivals_never_played_is_kept_out_by_a_rule() -> None:
-    from engine.stationmaster.simulate import simulation_rivals_context
+    from generator.stationmaster.simulation import simulation_rivals_context
 
     context = simulation_rivals_context(CATALOG)
     never = [n["name"] for seating in context["seatings"] for n in seating["never_played"] if n["why"] is None]

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.actions import Attack, EndTurn, Play, SortCars
+from engine.stationmaster.rules.actions import Attack, EndTurn, Play, SortCars
 from engine.stationmaster import load_catalog
 from engine.effects.registry import trace
 from engine.stationmaster.effects import REGISTRY, load_handlers
-from engine.stationmaster.geometry import key
+from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.content.model import Enhancement
-from engine.stationmaster.state import Car
-from engine.stationmaster.status import card_status
+from engine.stationmaster.rules.state import Car
+from engine.stationmaster.rules.status import card_status
 from engine_kit import codes
 from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, dealt, enhance, give, lay, new_game, put_train
 
@@ -123,7 +123,7 @@ def test_a_division_yard_elsewhere_does_not_open_this_office() -> None:
 
 def _bad_order_at_player_0(game: object) -> None:
     """Player 0 ends the turn, and player 1 holds a Bad Order."""
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.game import Game
 
     assert isinstance(game, Game)
     game.apply(EndTurn(0))

@@ -21,10 +21,10 @@ from pathlib import Path
 
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Catalog, Enhancement, Facility, FacilityModifier, TrackShape
-from engine.stationmaster.deck import home_deck
-from engine.stationmaster.game import Game
-from engine.stationmaster.geometry import key
-from engine.stationmaster.state import Car, Square, Train
+from engine.stationmaster.rules.deck import home_deck
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.geometry import key
+from engine.stationmaster.rules.state import Car, Square, Train
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")
@@ -218,8 +218,8 @@ def test_laid_and_given_cards_keep_the_census_equal_to_the_deck() -> None:
 def test_the_branch_yard_is_a_district_the_rules_would_have_allowed() -> None:
     """Each square of the helper layout is one the engine accepts when it is
     played in order, so the other files start from a legal district."""
-    from engine.stationmaster.actions import Play
-    from engine.stationmaster.state import TurnState
+    from engine.stationmaster.rules.actions import Play
+    from engine.stationmaster.rules.state import TurnState
 
     game = new_game(CATALOG)
     plan = [(x, 0, "straight", 0) for x in (1, 2, 3, -1, -2, -3)]
@@ -237,7 +237,7 @@ def test_the_branch_yard_is_a_district_the_rules_would_have_allowed() -> None:
 
 
 def test_both_stubs_of_the_branch_yard_are_reachable_from_the_office() -> None:
-    from engine.stationmaster.switching import reachable
+    from engine.stationmaster.rules.switching import reachable
 
     game = new_game(CATALOG)
     branch_yard(game)

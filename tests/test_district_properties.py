@@ -28,10 +28,10 @@ import pytest
 
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Facility
-from engine.stationmaster.district import routes_of
-from engine.stationmaster.game import Game
-from engine.stationmaster.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports
-from engine.stationmaster.houserules import configurations
+from engine.stationmaster.rules.district import routes_of
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports
+from engine.stationmaster.rules.houserules import configurations
 from test_district_kit import ROOT, dealt
 
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")
@@ -145,7 +145,7 @@ def test_games_biased_to_build_and_switch_keep_every_district_rule(chunk: int) -
 def test_the_checks_catch_a_broken_district() -> None:
     """The property is only as good as its checks: a district broken by hand
     is reported on every count."""
-    from engine.stationmaster.state import Car, Square
+    from engine.stationmaster.rules.state import Car, Square
 
     game = Game(CATALOG, players=1, seed=3)
     district = game.state.districts[0]

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.actions import Discard, Draw, EndTurn, Play, Pull, Spot
+from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play, Pull, Spot
 from engine.stationmaster import load_catalog
-from engine.stationmaster.game import Game
-from engine.stationmaster.geometry import key
-from engine.stationmaster.state import Car, Train
-from engine.stationmaster.switching import reachable, switch_view
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.geometry import key
+from engine.stationmaster.rules.state import Car, Train
+from engine.stationmaster.rules.switching import reachable, switch_view
 from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, codes, give, lay, loaded, empty, new_game, office_slot, put_train
 
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")
@@ -359,7 +359,7 @@ def test_the_offered_switch_moves_are_all_legal() -> None:
 
 
 def test_a_train_can_set_its_caboose_down() -> None:
-    from engine.stationmaster.actions import from_json
+    from engine.stationmaster.rules.actions import from_json
 
     game = yard()
     train = freight_train(game, [], card="train-6")
@@ -374,7 +374,7 @@ def test_a_train_can_set_its_caboose_down() -> None:
 def test_legal_actions_offer_every_count_of_cars_and_the_caboose() -> None:
     """Spot sets out the rear N cars (1 to all), or the caboose on its own:
     each of those is listed, and each is legal."""
-    from engine.stationmaster.textview import describe_action
+    from command.stationmaster.textview import describe_action
 
     game = yard()
     freight_train(game, loaded("boxcar", 3), caboose=True)
@@ -415,7 +415,7 @@ def test_a_train_waits_at_the_office_until_it_takes_its_caboose_back() -> None:
 
 
 def test_a_train_wrecked_while_it_waits_returns_its_caboose_to_the_box() -> None:
-    from engine.stationmaster.mainline_phase import wreck
+    from engine.stationmaster.rules.mainline_phase import wreck
 
     game = yard()
     train = freight_train(game, [], caboose=True)

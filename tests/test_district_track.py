@@ -10,12 +10,12 @@ from engine.errors import Reason
 
 import pytest
 
-from engine.stationmaster.actions import Play
+from engine.stationmaster.rules.actions import Play
 from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError, InvalidActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.geometry import key
-from engine.stationmaster.state import Car
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.geometry import key
+from engine.stationmaster.rules.state import Car
 from test_district_kit import ROOT, codes, dealt, enhance, give, lay, new_game, running_track
 
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")
@@ -344,7 +344,7 @@ def test_a_refused_upgrade_changes_nothing() -> None:
 def test_a_turnout_may_be_run_through_but_is_never_a_stopping_place() -> None:
     """Listed in the rules next to the track cards; the switching tests cover it
     in depth (tests/test_district_switching.py)."""
-    from engine.stationmaster.switching import reachable
+    from engine.stationmaster.rules.switching import reachable
 
     game = game_with_track(-1, 3)
     del game.state.districts[0].squares[key(1, 0)]

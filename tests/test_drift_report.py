@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import PROBLEM_LINE, PROJECT_ROOT
-from engine.pack import TableSet
+from generator.tableset import TableSet
 from generator.blocks import OPEN_RE, parse_page
 from generator.drift import FIX_HINT, describe, drift
 from generator.render import Rendered

@@ -3,9 +3,9 @@ work. The scenario here is also the one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action, Answer, Decline, EndTurn
+from engine.stationmaster.rules.actions import Action, Answer, Decline, EndTurn
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 from engine_kit import codes
 from attack_kit import CATALOG, dealt, give, run
 from test_effect_strike import STRIKE, struck_game

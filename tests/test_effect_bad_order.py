@@ -6,10 +6,10 @@ tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action, Attack
+from engine.stationmaster.rules.actions import Action, Attack
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import OFFICE_SQUARE, Car
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import OFFICE_SQUARE, Car
 from engine_kit import codes
 from attack_kit import CATALOG, dealt, give, office_slot, rivals_game, run
 from test_district_kit import put_train

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from engine.effects.registry import trace
 from engine.stationmaster import load_catalog
-from engine.stationmaster.actions import Action, EndTurn, Play, Pull
+from engine.stationmaster.rules.actions import Action, EndTurn, Play, Pull
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car
 from test_district_kit import ROOT, branch_yard, dealt, enhance, give, lay, new_game, put_train
 
 EFFECT = "classification-yard"

@@ -4,9 +4,9 @@ plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action, Answer, EndTurn, Play
+from engine.stationmaster.rules.actions import Action, Answer, EndTurn, Play
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 from engine_kit import codes
 from attack_kit import CATALOG, dealt, give, run
 from test_effect_eminent_domain import CLAIM, claim_game

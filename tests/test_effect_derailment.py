@@ -6,9 +6,9 @@ tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action, Attack, Decline
+from engine.stationmaster.rules.actions import Action, Attack, Decline
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 from engine_kit import codes
 from attack_kit import CATALOG, attack, dealt, give, rivals_game, run, terrain_slot
 from test_district_kit import put_train
@@ -63,7 +63,7 @@ def test_the_window_holds_every_other_action() -> None:
     game = derail_game()
     run(game, DERAIL)
     before = game.state_json()
-    from engine.stationmaster.actions import EndTurn
+    from engine.stationmaster.rules.actions import EndTurn
 
     assert codes(game.check(EndTurn(0))) == ["awaiting-answer"]
     assert codes(game.check(EndTurn(1))) == ["awaiting-answer"]

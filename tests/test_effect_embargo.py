@@ -5,10 +5,10 @@ one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action, Attack, EndTurn
+from engine.stationmaster.rules.actions import Action, Attack, EndTurn
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car
 from engine_kit import codes
 from attack_kit import CATALOG, dealt, facility, give, rivals_game, run
 

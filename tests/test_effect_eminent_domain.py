@@ -6,9 +6,9 @@ tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action, Attack, Decline, EndTurn, Play
+from engine.stationmaster.rules.actions import Action, Attack, Decline, EndTurn, Play
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 from engine_kit import codes
 from attack_kit import CATALOG, attack, dealt, give, rivals_game
 

@@ -12,10 +12,10 @@ import pytest
 
 from engine.effects.registry import trace
 from engine.stationmaster import load_catalog
-from engine.stationmaster.actions import Action, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot
+from engine.stationmaster.rules.actions import Action, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car, Train
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car, Train
 from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, codes, dealt, enhance, give, loaded, new_game, put_train
 
 EFFECT = "engine-house"

@@ -5,9 +5,9 @@ one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action, Attack, Decline
+from engine.stationmaster.rules.actions import Action, Attack, Decline
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 from engine_kit import codes, end_stage
 from attack_kit import CATALOG, attack, dealt, give, office_slot, rivals_game, terrain_slot
 from test_district_kit import put_train

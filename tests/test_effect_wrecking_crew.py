@@ -4,9 +4,9 @@ tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action, Answer, Attack, Decline
+from engine.stationmaster.rules.actions import Action, Answer, Attack, Decline
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 from attack_kit import CATALOG, dealt, give, rivals_game, run, terrain_slot
 from test_effect_derailment import DERAIL, derail_game
 

@@ -4,9 +4,9 @@ The scenario here is also the one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Action
+from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 from attack_kit import CATALOG, dealt, run
 from test_district_kit import enhance
 from test_effect_bad_order import BAD_ORDER, bad_order_game

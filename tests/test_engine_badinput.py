@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.stationmaster.actions import Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
+from engine.stationmaster.rules.actions import Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
 from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError, InvalidActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car, Train
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car, Train
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")

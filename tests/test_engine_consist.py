@@ -1,4 +1,4 @@
-"""Consists: what a train may take (engine.stationmaster.consist), checked card by card
+"""Consists: what a train may take (engine.stationmaster.rules.consist), checked card by card
 against the printed consist and restrictions, and the made-up-short report."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 
 from engine_kit import codes
 
-from engine.stationmaster.consist import car_refusal, consist_refusals, make_up
+from engine.stationmaster.rules.consist import car_refusal, consist_refusals, make_up
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Consist, TrainCard
-from engine.stationmaster.state import Car
+from engine.stationmaster.rules.state import Car
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")

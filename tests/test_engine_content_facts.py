@@ -9,13 +9,13 @@ import re
 from typing import Any
 
 
-from engine.stationmaster.consist import car_refusal
+from engine.stationmaster.rules.consist import car_refusal
 from engine.stationmaster.content.model import Catalog, CrossingRule, MainlineCard, Restriction, TimetableRule, TrainCard
-from engine.stationmaster.game import Game
-from engine.stationmaster.industry import deliver
-from engine.stationmaster.mainline import crossing_stages
-from engine.stationmaster.state import Car
-from engine.stationmaster.tables import crossing_times, facility_modifiers
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.industry import deliver
+from engine.stationmaster.rules.mainline import crossing_stages
+from engine.stationmaster.rules.state import Car
+from generator.stationmaster.tables import crossing_times, facility_modifiers
 from engine_kit import CATALOG
 
 
@@ -110,7 +110,7 @@ def test_passenger_modifier_hosts_name_the_lowest_passenger_tier() -> None:
 def _paid_stop(catalog: Catalog) -> int:
     """Points a fully loaded paying train earns for one qualifying stop."""
     from engine.stationmaster.effects.pays_for_stopping import EFFECT, pays_for_stopping
-    from engine.stationmaster.state import Train
+    from engine.stationmaster.rules.state import Train
 
     card = next(t for t in catalog.of_type(TrainCard) if t.effect == EFFECT)
     freight = next(kind for kind, _ in catalog.supplies.cars if catalog.supplies.car_categories[kind] == "freight")
@@ -134,7 +134,7 @@ def test_points_for_a_paid_stop_come_from_game_yaml() -> None:
 def _departure_heading(catalog: Catalog, number_parity: int) -> tuple[str, str]:
     """(heading the engine gave, heading game.yaml asks for) for a timetabled
     train of the given parity due out now."""
-    from engine.stationmaster.mainline_phase import mainline_phase
+    from engine.stationmaster.rules.mainline_phase import mainline_phase
 
     card = next(t for t in catalog.of_type(TrainCard) if t.service == "timetabled" and int(t.number) % 2 == number_parity)
     game = Game(catalog, seed=1)

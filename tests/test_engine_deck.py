@@ -1,6 +1,6 @@
 """Deck building: which cards the Home Office deck deals, under every house rule.
 
-Each test would fail if the rule it names were dropped from ``engine.stationmaster.deck``:
+Each test would fail if the rule it names were dropped from ``engine.stationmaster.rules.deck``:
 the content has opponent-directed cards, Depot upgrades, count-0 shapes and
 Mainline cards with non-zero counts, so none of them is absent by accident.
 """
@@ -15,10 +15,10 @@ import pytest
 
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import MainlineCard, OfficeTier, OpponentCard
-from engine.stationmaster.deck import home_deck, is_dealt
-from engine.stationmaster.game import Game
-from engine.stationmaster.houserules import HouseRuleValue, configurations, defaults
-from engine.stationmaster import tables
+from engine.stationmaster.rules.deck import home_deck, is_dealt
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, defaults
+from generator.stationmaster import tables
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")

@@ -8,14 +8,14 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.stationmaster.actions import Action, EndTurn, FlyingSwitch, Play, RedFlag, SortCars
+from engine.stationmaster.rules.actions import Action, EndTurn, FlyingSwitch, Play, RedFlag, SortCars
 from engine.stationmaster.content.model import Enhancement
 from engine.effects.registry import trace
 from engine.stationmaster.effects import load_handlers
 from engine.errors import IllegalActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car, Square, Train
-from engine.stationmaster.status import card_effect, card_status
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car, Square, Train
+from engine.stationmaster.rules.status import card_effect, card_status
 from engine_kit import CATALOG, codes, dealt, give, give_and_draw, new_game, take
 
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError, StationMasterError
-from engine.stationmaster.actions import EndTurn, Play
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.actions import EndTurn, Play
+from engine.stationmaster.rules.game import Game
 from engine_kit import CATALOG, codes, new_game
 
 
@@ -117,7 +117,7 @@ def test_no_refusal_in_play_is_left_without_a_code_of_its_own(seed: int) -> None
     """Judge every proposal of the first turns of a bot game: each reason has
     a code of its own, none the fallback for plain text (``refused``, or the
     family codes the core files a plain text under)."""
-    from engine.stationmaster import rules
+    from engine.stationmaster.rules import dispatch as rules
 
     game = new_game(seed=seed, terrain=None)
     for _ in range(40):

@@ -9,13 +9,13 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.actions import ChooseGrade, Draw, EndTurn, Play, SortCars
+from engine.stationmaster.rules.actions import ChooseGrade, Draw, EndTurn, Play, SortCars
 from engine.stationmaster.content.model import MainlineCard, MainlineModifier
-from engine.stationmaster.deck import mainline_inventory
+from engine.stationmaster.rules.deck import mainline_inventory
 from engine.errors import IllegalActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.mainline import crossing_stages
-from engine.stationmaster.state import Car, Train
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.mainline import crossing_stages
+from engine.stationmaster.rules.state import Car, Train
 from engine_kit import CATALOG, codes, dealt, end_stage, give, give_and_draw, new_game, take
 
 TERRAIN = [c for c in CATALOG.of_type(MainlineCard) if c.role == "terrain"]

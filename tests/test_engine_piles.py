@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.actions import Discard, Draw, EndTurn, Play
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play
+from engine.stationmaster.rules.game import Game
 from engine_kit import CATALOG, dealt, new_game
 
 

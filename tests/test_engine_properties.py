@@ -20,15 +20,15 @@ import pytest
 
 from engine_kit import codes
 
-from engine.stationmaster import rules
-from engine.stationmaster.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars
+from engine.stationmaster.rules import dispatch as rules
+from engine.stationmaster.rules.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import TrainCard
-from engine.stationmaster.deck import home_deck
+from engine.stationmaster.rules.deck import home_deck
 from engine.errors import IllegalActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.houserules import configurations
-from engine.stationmaster.switching import train_district
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.houserules import configurations
+from engine.stationmaster.rules.switching import train_district
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.stationmaster.actions import Play, from_json
+from engine.stationmaster.rules.actions import Play, from_json
 from engine.stationmaster import load_catalog
 from engine.errors import InvalidActionError, SaveError
-from engine.stationmaster.game import SAVE_FORMAT, Game
+from engine.stationmaster.rules.game import SAVE_FORMAT, Game
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = load_catalog(ROOT / "content" / "stationmaster")

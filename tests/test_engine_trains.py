@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.actions import Attack, Play, RedFlag
+from engine.stationmaster.rules.actions import Attack, Play, RedFlag
 from engine.errors import IllegalActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car, Train
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car, Train
 from engine_kit import CATALOG, codes, dealt, end_stage, give, new_game, take
 
 
@@ -418,7 +418,7 @@ def test_a_chosen_load_is_taken_in_the_order_named() -> None:
     game = _yard_game([Car("reefer", False), Car("reefer", True), Car("boxcar", True), Car("reefer", True)])
     play = Play(0, "extra-12", slot=0, heading="east", load=("empty reefer", "loaded reefer"))
     assert game.check(play) == []
-    from engine.stationmaster.textview import describe_action, render_state
+    from command.stationmaster.textview import describe_action, render_state
 
     assert describe_action(game, play).endswith("heading east, taking empty reefer, loaded reefer")
     game.apply(play)
@@ -433,7 +433,7 @@ def test_a_chosen_load_is_taken_in_the_order_named() -> None:
 
 def test_an_empty_load_leaves_light_and_none_lets_the_yard_choose() -> None:
     game = _yard_game([Car("reefer", True)])
-    from engine.stationmaster.textview import describe_action
+    from command.stationmaster.textview import describe_action
 
     assert describe_action(game, Play(0, "extra-12", slot=0, heading="east", load=())).endswith(", leaving light")
     game.apply(Play(0, "extra-12", slot=0, heading="east", load=()))
@@ -487,7 +487,7 @@ def test_cars_gone_before_make_up_leave_the_extra_short_with_a_report() -> None:
 def test_a_chosen_load_goes_through_json_as_a_save_writes_it() -> None:
     import json
 
-    from engine.stationmaster.actions import from_json
+    from engine.stationmaster.rules.actions import from_json
     from engine.errors import InvalidActionError
 
     play = Play(0, "extra-12", slot=0, heading="east", load=("loaded reefer",))

@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.actions import Discard, Draw, EndTurn, Play
-from engine.stationmaster.deck import home_deck
+from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play
+from engine.stationmaster.rules.deck import home_deck
 from engine.errors import IllegalActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.rules import hand_limit
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.dispatch import hand_limit
 from engine_kit import CATALOG, codes, give, new_game, take
 
 TABLE = CATALOG.game.table

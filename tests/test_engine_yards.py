@@ -1,4 +1,4 @@
-"""The Mainline's yards (engine/stationmaster/yards.py) and the engine
+"""The Mainline's yards (engine/stationmaster/rules/yards.py) and the engine
 decisions that keep cars moving (site: Engine decisions, "Keeping cars
 moving"): every yard draws on the one car supply beyond the Division, cars
 are turned round at the Division Points, and a yard makes a train up with
@@ -6,9 +6,9 @@ cars for the industries on its run."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import EndTurn, Play
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car
+from engine.stationmaster.rules.actions import EndTurn, Play
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car
 from engine_kit import codes, dealt, end_stage, give, new_game, take
 from test_district_kit import branch_yard, empty, enhance, lay, loaded, office_slot, put_train
 

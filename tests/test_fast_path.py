@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError, Reason
 from engine.rng import SeededStream
-from engine.stationmaster import rules
-from engine.stationmaster.actions import Action, Discard, Draw, EndTurn, Play, from_json
+from engine.stationmaster.rules import dispatch as rules
+from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, Play, from_json
 from engine.stationmaster.bots import greedy_bot
-from engine.stationmaster.game import Game
-from engine.stationmaster.proposals import Proposals, proposals
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.proposals import Proposals, proposals
 from engine_kit import CATALOG, ROOT as CATALOG_ROOT, give_and_draw, new_game
 
 
@@ -255,13 +255,13 @@ def test_a_game_played_on_the_fast_path_replays_from_its_save(seed: int, players
 
 def _totr() -> tuple[Any, Any]:
     from engine.trickoftherails import load_catalog
-    from engine.trickoftherails.game import Game as RailsGame
+    from engine.trickoftherails.rules.game import Game as RailsGame
 
     return RailsGame, load_catalog(CATALOG_ROOT / "content" / "trickoftherails")
 
 
 def test_trick_of_the_rails_applies_its_own_pick_unjudged_and_judges_an_altered_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.trickoftherails import rules as rails_rules
+    from engine.trickoftherails.rules import dispatch as rails_rules
 
     RailsGame, catalog = _totr()
     game = RailsGame(catalog, 3, 7)
@@ -324,8 +324,8 @@ def test_reachable_kept_on_the_game_follows_every_change_of_the_squares() -> Non
     behind the engine's back (nothing relies on who changed it)."""
     from dataclasses import replace
 
-    from engine.stationmaster.state import Car
-    from engine.stationmaster.switching import _reachable, reachable
+    from engine.stationmaster.rules.state import Car
+    from engine.stationmaster.rules.switching import _reachable, reachable
 
     checked = 0
     for seed in range(8):

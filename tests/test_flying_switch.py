@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.stationmaster.actions import FlyingSwitch, Play, Spot
+from engine.stationmaster.rules.actions import FlyingSwitch, Play, Spot
 from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car, Square, Train
-from engine.stationmaster.switching import reachable
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car, Square, Train
+from engine.stationmaster.rules.switching import reachable
 from engine_kit import codes
 
 CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content" / "stationmaster")

@@ -118,7 +118,7 @@ def _assert_session(before: dict[str, str], root: Path, outcome: Outcome, case: 
 
 def _station_master_saves() -> list[tuple[str, str]]:
     from engine.stationmaster import load_catalog
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.game import Game
 
     catalog = load_catalog(PROJECT_ROOT / "content" / "stationmaster")
     found = []
@@ -134,7 +134,7 @@ def _station_master_saves() -> list[tuple[str, str]]:
 
 def _trick_of_the_rails_saves() -> list[tuple[str, str]]:
     from engine.trickoftherails import load_catalog
-    from engine.trickoftherails.game import Game
+    from engine.trickoftherails.rules.game import Game
 
     catalog = load_catalog(PROJECT_ROOT / "content" / "trickoftherails")
     found = []

@@ -15,15 +15,15 @@ import sys
 from pathlib import Path
 
 import hang_guard
+import pytest
 from engine.packs import known_pack_ids, pack_rules
 
 ROOT = Path(__file__).resolve().parent.parent
+PACK_FOLDERS = [ROOT / layer / pack for layer in ("engine", "generator", "command") for pack in known_pack_ids()]
 SHARED = [
-    *sorted((ROOT / "engine").glob("*.py")),
-    *sorted((ROOT / "engine" / "content").rglob("*.py")),
-    *sorted((ROOT / "engine" / "effects").rglob("*.py")),
-    *sorted((ROOT / "generator").rglob("*.py")),
-    *sorted((ROOT / "generator" / "templates").glob("*.j2")),
+    path
+    for path in (*sorted((ROOT / "engine").rglob("*.py")), *sorted((ROOT / "generator").rglob("*.py")), *sorted((ROOT / "generator" / "templates").glob("*.j2")))
+    if not any(path.is_relative_to(folder) for folder in PACK_FOLDERS)
 ]
 
 
@@ -39,16 +39,61 @@ def test_the_import_contracts_hold() -> None:
     assert "5 kept, 0 broken" in done.stdout, done.stdout[-2000:]
 
 
-def test_a_generator_module_that_imports_a_pack_breaks_the_contract(tmp_path: Path) -> None:
+def _copy(tmp_path: Path) -> Path:
     for name in ("command", "engine", "generator"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "tests" / "kit", tmp_path / "tests" / "kit", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    blocks = tmp_path / "generator" / "blocks.py"
-    blocks.write_text(blocks.read_text(encoding="utf-8") + "\nimport engine.stationmaster.rules  # planted\n", encoding="utf-8")
-    done = _lint_imports(tmp_path)
+    return tmp_path
+
+
+def _plant(root: Path, module: str, imported: str) -> None:
+    path = root / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        path = root / module.replace(".", "/") / "__init__.py"
+    path.write_text(path.read_text(encoding="utf-8") + f"\nimport {imported}  # planted\n", encoding="utf-8")
+
+
+# Each contract, and an import that breaks it; the line the report must hold.
+PLANTED = [
+    ("command above generator above engine", "engine.errors", "command.cli", "engine.errors -> command.cli"),
+    ("in every pack, sim above bots above rules and effects above content", "engine.stationmaster.rules.state", "engine.stationmaster.sim.runner", "engine.stationmaster.rules.state -> engine.stationmaster.sim.runner"),
+    ("in every pack, sim above bots above rules and effects above content", "engine.trickoftherails.rules.state", "engine.stationmaster.rules.state", "pack trickoftherails imports pack stationmaster"),
+    ("shared code names no pack", "generator.blocks", "engine.stationmaster.rules.dispatch", "generator.blocks names pack folder engine.stationmaster"),
+    ("shared code names no pack", "command.cli", "command.trickoftherails.textview", "command.cli names pack folder command.trickoftherails"),
+    ("the shared core sits above content loading", "engine.content.files", "engine.packs", "engine.content.files -> engine.packs"),
+    ("content loading reads no rules", "engine.stationmaster.content.model", "engine.stationmaster.rules.state", "engine.stationmaster.content.model -> engine.stationmaster.rules.state"),
+]
+
+
+@pytest.mark.parametrize(("contract", "module", "imported", "said"), PLANTED, ids=[f"{m}->{i}" for _, m, i, _ in PLANTED])
+def test_a_planted_import_breaks_its_contract(tmp_path: Path, contract: str, module: str, imported: str, said: str) -> None:
+    root = _copy(tmp_path)
+    _plant(root, module, imported)
+    done = _lint_imports(root)
     assert done.returncode == 1, done.stdout[-2000:]
-    assert "shared machinery names no game BROKEN" in done.stdout
-    assert "generator.blocks -> engine.stationmaster.rules" in done.stdout
+    assert f"{contract} BROKEN" in done.stdout
+    assert said in " ".join(done.stdout.split()), done.stdout[-2000:]
+
+
+def test_a_new_pack_is_held_to_the_contracts_with_no_edit_to_pyproject(tmp_path: Path) -> None:
+    """A third pack, found by its ``pack.py`` alone: its rules importing its
+    simulation breaks the rooms contract, and shared code naming it breaks
+    the other, though pyproject.toml never names it."""
+    root = _copy(tmp_path)
+    pack = root / "engine" / "thirdgame"
+    for room in ("rules", "sim", "bots", "effects", "content"):
+        (pack / room).mkdir(parents=True)
+        (pack / room / "__init__.py").write_text("")
+    (pack / "__init__.py").write_text("")
+    (pack / "pack.py").write_text("import engine.thirdgame.sim\n")
+    (pack / "rules" / "__init__.py").write_text("import engine.thirdgame.sim  # planted\n")
+    _plant(root, "generator.render", "engine.thirdgame.rules")
+    done = _lint_imports(root)
+    text = " ".join(done.stdout.split())
+    assert done.returncode == 1, done.stdout[-2000:]
+    assert "engine.thirdgame.rules is below engine.thirdgame.sim" in text
+    assert "generator.render names pack folder engine.thirdgame" in text
 
 
 def test_no_card_id_or_name_in_the_shared_machinery() -> None:

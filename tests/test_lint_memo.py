@@ -12,7 +12,7 @@ import pytest
 import generator.lint as lint_module
 from engine.content.problems import Problem
 from engine.stationmaster import load_catalog
-from engine.stationmaster.tables import TABLE_SET
+from generator.stationmaster.tables import TABLE_SET
 from generator.lint import lint
 from generator.render import read_pages, render_site
 from test_site_common import baseline, project  # noqa: F401  (fixtures)

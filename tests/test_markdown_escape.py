@@ -17,6 +17,7 @@ import pytest
 from engine.packs import LoadedPack, load_packs
 from generator.cells import cell
 from generator.render import render_site
+from generator.tableset import table_set
 from generator.search import card_entries
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +76,7 @@ def _hostile(catalog: Any) -> Any:
 def test_hostile_content_stays_text_on_the_pages(stationmaster: LoadedPack) -> None:
     site = ROOT / "site" / "stationmaster"
     pages = {name: (site / name).read_text(encoding="utf-8") for name in ("index.md", "home-deck.md")}
-    rendered = render_site(_hostile(stationmaster.catalog), pages, tables=stationmaster.pack.tables())
+    rendered = render_site(_hostile(stationmaster.catalog), pages, tables=table_set(stationmaster.pack.id))
 
     for name, text in rendered.new.items():
         assert not RAW_FORBIDDEN.search(text), (name, RAW_FORBIDDEN.findall(text))

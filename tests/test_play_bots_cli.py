@@ -18,10 +18,11 @@ import pytest
 
 from attack_kit import give
 from command import play
-from engine.stationmaster.actions import Answer, Decline
+from command.stationmaster import session
+from engine.stationmaster.rules.actions import Answer, Decline
 from engine.stationmaster.bots import greedy_bot
-from engine.stationmaster.game import Game
-from engine.stationmaster.textview import ActionKeys
+from engine.stationmaster.rules.game import Game
+from command.stationmaster.textview import ActionKeys
 from test_effect_strike import STRIKE, struck_game
 from test_play_cli import CATALOG, CONTENT, Played, parser, replay, run_play
 
@@ -144,7 +145,7 @@ def test_bad_seats_are_one_line_usage_errors(argv: list[str], words: str) -> Non
 
 def _session_on(game: Game, seated: list[str], lines: list[str]) -> str:
     out = io.StringIO()
-    code = play.Session(game, out, None, seated).loop(io.StringIO("".join(line + "\n" for line in lines)))
+    code = session.Session(game, out, None, seated).loop(io.StringIO("".join(line + "\n" for line in lines)))
     assert code == 0
     return out.getvalue()
 

@@ -16,12 +16,12 @@ import pytest
 from engine_kit import codes
 
 from command import play
-from engine.stationmaster import rules
-from engine.stationmaster.actions import Action, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot, from_json
+from engine.stationmaster.rules import dispatch as rules
+from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot, from_json
 from engine.stationmaster import load_catalog
-from engine.stationmaster.game import Game
-from engine.stationmaster.switching import train_district
-from engine.stationmaster.textview import ActionKeys, describe_action, render_final, render_state
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.switching import train_district
+from command.stationmaster.textview import ActionKeys, describe_action, render_final, render_state
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content" / "stationmaster"

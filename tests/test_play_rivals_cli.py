@@ -4,9 +4,9 @@ words, and plays to the end."""
 
 from __future__ import annotations
 
-from engine.stationmaster.actions import Answer, Attack
-from engine.stationmaster.game import Game
-from engine.stationmaster.textview import ActionKeys
+from engine.stationmaster.rules.actions import Answer, Attack
+from engine.stationmaster.rules.game import Game
+from command.stationmaster.textview import ActionKeys
 from test_play_cli import CATALOG, run_play
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import pool
+from engine.sim import pool
 from engine.errors import InvalidActionError, UsageError
 
 
@@ -57,7 +57,7 @@ def test_without_fork_workers_load_the_content_and_agree(monkeypatch: pytest.Mon
     """The spawn path, as on a platform with no fork: each worker loads the
     content again, and the report is the one a single process makes."""
     from engine.stationmaster import load_catalog
-    from engine.stationmaster.simulate import simulate
+    from engine.stationmaster.sim.simulate import simulate
 
     content = Path(__file__).resolve().parents[1] / "content" / "stationmaster"
     catalog = load_catalog(content)

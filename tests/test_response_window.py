@@ -10,8 +10,8 @@ import json
 import pytest
 
 from engine.errors import IllegalActionError, SaveError
-from engine.stationmaster.actions import Action, Answer, Attack, Decline, EndTurn, Play, from_json
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.actions import Action, Answer, Attack, Decline, EndTurn, Play, from_json
+from engine.stationmaster.rules.game import Game
 from engine_kit import codes
 from attack_kit import CATALOG, give
 from test_effect_strike import STRIKE, struck_game

@@ -37,9 +37,10 @@ import pytest
 import hang_guard
 from conftest import PROBLEM_LINE, PROJECT_ROOT, CliResult, RunCli, subprocess_env
 from command import play
+from command.stationmaster import session
 from engine.content import files
 from engine.stationmaster import load_catalog
-from engine.stationmaster.game import Game
+from engine.stationmaster.rules.game import Game
 from test_site_common import (
     baseline,  # noqa: F401  (fixture)
     project,  # noqa: F401  (fixture)
@@ -316,7 +317,7 @@ def test_a_failing_write_leaves_the_existing_save_whole(tmp_path: Path, monkeypa
     # in engine.saves and must stay so.
     catalog = load_catalog(PROJECT_ROOT / "content" / "stationmaster")
     save = tmp_path / "game.json"
-    play.write_save(Game(catalog, players=1, seed=1), save)
+    play.write_save(Game(catalog, players=1, seed=1), save, session.SAVES)
     before = save.read_bytes()
 
     def full(fd: int) -> None:

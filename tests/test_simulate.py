@@ -7,7 +7,7 @@ hand is played, discarded or still held when the game ends.
 """
 
 from __future__ import annotations
-from engine.stationmaster.tables import TABLE_SET
+from generator.stationmaster.tables import TABLE_SET
 
 import argparse
 import io
@@ -22,17 +22,19 @@ import pytest
 
 from command import cli
 from command import simulate as simulate_command
-from engine.stationmaster import simulate
-from engine.stationmaster.actions import Discard, Draw, EndTurn, Play, RedFlag
+from engine.stationmaster.sim import simulate
+from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play, RedFlag
 from engine.stationmaster import load_catalog
-from engine.stationmaster.deck import home_deck
+from engine.stationmaster.rules.deck import home_deck
 from engine.errors import InvalidActionError
-from engine.stationmaster.game import Game
-from engine.stationmaster.houserules import configurations, defaults
-from engine.stationmaster.simulate import BOT_FUNCTIONS, Report, game_seed, play_game, simulation_context
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.houserules import configurations, defaults
+from engine.stationmaster.sim.simulate import BOT_FUNCTIONS, Report, game_seed, play_game
+from generator.stationmaster import simulation as site_simulation
+from generator.stationmaster.simulation import simulation_context
 from generator.lint import lint
 from generator.render import read_pages, render_site
-from engine.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLES
 
 import hang_guard
 from conftest import CliResult
@@ -299,8 +301,8 @@ def test_a_real_process_with_two_workers() -> None:
 
 def test_simulation_context_is_deterministic() -> None:
     # How long it takes is measured by the benches, never asserted by a test.
-    fresh = simulate._simulation_context(CATALOG)
-    assert simulate._simulation_context(CATALOG) == fresh
+    fresh = site_simulation._simulation_context(CATALOG)
+    assert site_simulation._simulation_context(CATALOG) == fresh
     assert simulation_context(CATALOG) == fresh
     assert simulation_context(CATALOG) == fresh  # the cached answer, unchanged by a caller
 
@@ -313,7 +315,7 @@ def test_simulation_context_rows() -> None:
     assert sum(t["is_default"] for t in context["configurations"]) == 1
     for table in context["configurations"]:
         rows = table["rows"]
-        assert 0 < len(rows) <= simulate.SITE_TOP
+        assert 0 < len(rows) <= site_simulation.SITE_TOP
         rates = [r["dead_rate"] for r in rows]
         assert rates == sorted(rates, reverse=True)
         for r in rows:

@@ -17,16 +17,18 @@ import pytest
 
 from conftest import PROJECT_ROOT, RunCli
 from engine.errors import ConfigurationError
-from engine.pool import game_seed
-from engine.stationmaster import load_catalog, simulate
-from engine.stationmaster.actions import Attack
+from engine.sim.pool import game_seed
+from engine.stationmaster import load_catalog
+from engine.stationmaster.sim import simulate
+from generator.stationmaster import simulation as site_simulation
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.bots import BOT_FUNCTIONS
-from engine.stationmaster.deck import home_deck, is_dealt
-from engine.stationmaster.game import Game
-from engine.stationmaster.houserules import defaults
-from engine.stationmaster.report import Report
-from engine.stationmaster.runner import play_game
-from engine.stationmaster.tables import TABLE_SET, TABLES
+from engine.stationmaster.rules.deck import home_deck, is_dealt
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.houserules import defaults
+from engine.stationmaster.sim.report import Report
+from engine.stationmaster.sim.runner import play_game
+from generator.stationmaster.tables import TABLE_SET, TABLES
 from generator.lint import lint
 from generator.render import read_pages, render_site
 
@@ -172,9 +174,9 @@ def test_bad_seating_exits_2_with_one_line(run_cli: RunCli, args: list[str]) -> 
 
 
 def test_the_rivals_table_shows_each_seating_as_the_command_reports_it() -> None:
-    context = simulate.simulation_rivals_context(CATALOG)
-    assert [s["players"] for s in context["seatings"]] == [s.players for s in simulate.SITE_SEATINGS] == [2, 3]
-    for shown, seating in zip(context["seatings"], simulate.SITE_SEATINGS):
+    context = site_simulation.simulation_rivals_context(CATALOG)
+    assert [s["players"] for s in context["seatings"]] == [s.players for s in site_simulation.SITE_SEATINGS] == [2, 3]
+    for shown, seating in zip(context["seatings"], site_simulation.SITE_SEATINGS):
         assert (shown["games"], shown["seed"], shown["bot"]) == (seating.games, seating.seed, seating.bot)
         assert sum(s["wins"] for s in shown["seats"]) + shown["shared_games"] == seating.games
         report = run(seating.games, players=seating.players, seed=seating.seed, bot=seating.bot)
@@ -184,8 +186,8 @@ def test_the_rivals_table_shows_each_seating_as_the_command_reports_it() -> None
         assert shown["rows"] and all(is_dealt(CATALOG, CATALOG.by_id[r["card"]], report.house_rules, 2) and not is_dealt(CATALOG, CATALOG.by_id[r["card"]], report.house_rules, 1) for r in shown["rows"])
         assert [r["dead_rate"] for r in shown["rows"]] == sorted((r["dead_rate"] for r in shown["rows"]), reverse=True)
         assert {n["card"] for n in shown["never_played"]} == {r["card"] for r in shown["rows"] if r["dead_rate"] == 100}
-    assert simulate._simulation_rivals_context(CATALOG) == context
-    assert simulate.simulation_rivals_context(CATALOG) == context  # the cached answer, unchanged
+    assert site_simulation._simulation_rivals_context(CATALOG) == context
+    assert site_simulation.simulation_rivals_context(CATALOG) == context  # the cached answer, unchanged
 
 
 def test_the_rivals_table_renders_and_passes_the_lint() -> None:
@@ -194,8 +196,8 @@ def test_the_rivals_table_renders_and_passes_the_lint() -> None:
     assert placed == ["simulation.md"]
     rendered = render_site(CATALOG, pages, tables=TABLE_SET)
     text = rendered.new["simulation.md"]
-    for seating in simulate.SITE_SEATINGS:
+    for seating in site_simulation.SITE_SEATINGS:
         assert f"`stationmaster simulate --games {seating.games} --seed {seating.seed} --players {seating.players} --bot {seating.bot}`" in text
-    assert text.count("| Seat | Mean score | Wins | Shared wins |") == len(simulate.SITE_SEATINGS)
+    assert text.count("| Seat | Mean score | Wins | Shared wins |") == len(site_simulation.SITE_SEATINGS)
     assert [p.render() for p in lint(CATALOG, rendered, TABLES) if "simulation.md" in p.render()] == []
 

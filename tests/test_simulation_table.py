@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.pack import CardFigures
-from engine.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, seated_context, simulation_context
+from generator.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, seated_context, simulation_context
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """The computed columns are computed, by the engine's own functions: Dealt
-(engine.stationmaster.deck, the deck builder), the Mainline Stage columns
-(engine.stationmaster.mainline.crossing_stages) and Status (the handler registry)."""
+(engine.stationmaster.rules.deck, the deck builder), the Mainline Stage columns
+(engine.stationmaster.rules.mainline.crossing_stages) and Status (the handler registry)."""
 
 from __future__ import annotations
-from engine.stationmaster.tables import TABLE_SET
+from generator.stationmaster.tables import TABLE_SET
 
 import inspect
 import re
@@ -14,9 +14,9 @@ import pytest
 
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Catalog, MainlineCard
-from engine.stationmaster.deck import SEATINGS, home_deck, in_mainline_inventory
-from engine.stationmaster.houserules import defaults
-from engine.stationmaster.mainline import crossing_stages
+from engine.stationmaster.rules.deck import SEATINGS, home_deck, in_mainline_inventory
+from engine.stationmaster.rules.houserules import defaults
+from engine.stationmaster.rules.mainline import crossing_stages
 from generator.render import read_pages, render_site
 from test_site_common import (
     Result,
@@ -189,12 +189,12 @@ def test_mainline_stage_columns_come_from_crossing_stages(project: Path) -> None
 
 
 def test_mainline_stage_columns_are_not_typed_in(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.stationmaster.tables
+    import generator.stationmaster.tables
 
     def fake(terrain: MainlineCard, *, carries_coach: bool, slow: bool) -> int:
         return 10 + 2 * carries_coach + slow
 
-    monkeypatch.setattr(engine.stationmaster.tables, "crossing_stages", fake)
+    monkeypatch.setattr(generator.stationmaster.tables, "crossing_stages", fake)
     _, table = _render(project)
     for row in _rows_by_link(table("mainline.md", "terrain-crossings")).values():
         assert [row[k] for k in ("Fast with a coach", "Fast freight", "Slow with a coach", "Slow freight")] == ["12", "10", "13", "11"]

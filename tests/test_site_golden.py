@@ -11,7 +11,7 @@ Regenerate after an intended change with::
 """
 
 from __future__ import annotations
-from engine.stationmaster.tables import TABLE_SET
+from generator.stationmaster.tables import TABLE_SET
 
 import re
 
@@ -24,7 +24,7 @@ import pytest
 from engine.stationmaster import load_catalog
 from generator.lint import lint
 from generator.render import render_site
-from engine.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLES
 from test_site_common import FIXTURE_CONTENT, GOLDEN_DIR, PROJECT_ROOT, call_cli, read_table, registry, split_page, status_of
 
 # one live card (small-yard), one defence whose attack is dealt only with rivals

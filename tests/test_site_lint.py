@@ -2,7 +2,7 @@
 generated cells, no dead links or anchors, no card left out of every table."""
 
 from __future__ import annotations
-from engine.stationmaster.tables import TABLE_SET
+from generator.stationmaster.tables import TABLE_SET
 
 import dataclasses
 import re
@@ -14,7 +14,7 @@ import pytest
 from engine.stationmaster import load_catalog
 from generator.lint import lint
 from generator.render import Rendered, read_pages, render_site
-from engine.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLES
 from test_site_common import (
     Result,
     baseline,  # noqa: F401  (fixture)

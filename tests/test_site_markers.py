@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLES
 from generator.render import KIT_TABLES
 
 from test_site_common import (

@@ -8,7 +8,7 @@ pages and the problems are the same for any number of workers.
 """
 
 from __future__ import annotations
-from engine.stationmaster.tables import TABLE_SET
+from generator.stationmaster.tables import TABLE_SET
 
 import dataclasses
 import os
@@ -27,7 +27,7 @@ from engine.stationmaster import load_catalog
 from generator import forked
 from generator.lint import _chunks, lint
 from generator.render import KIT_TABLES, read_pages, render_site
-from engine.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLES
 import hang_guard
 from test_site_common import (
     PROJECT_ROOT,
@@ -139,7 +139,7 @@ def _dies_on_one(n: int) -> int:
 
 @needs_fork
 def test_a_worker_that_dies_fails_the_map_instead_of_hanging() -> None:
-    from engine.pool import WorkerDied
+    from engine.sim.pool import WorkerDied
 
     with pytest.raises(WorkerDied, match=r"exited with status 7"):
         forked.map_pieces(_dies_on_one, list(range(4)), 2)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.pack import STATUS_WORDS
+from generator.tableset import STATUS_WORDS
 from engine.stationmaster import load_catalog
 from generator import render
 from generator.render import read_pages

@@ -1,8 +1,8 @@
-"""The track pictures: ``engine.stationmaster.svg.track_svg`` and the Picture column of
+"""The track pictures: ``generator.stationmaster.svg.track_svg`` and the Picture column of
 the track table, in the rendered Markdown and in the built HTML."""
 
 from __future__ import annotations
-from engine.stationmaster.tables import TABLE_SET
+from generator.stationmaster.tables import TABLE_SET
 
 import re
 import xml.etree.ElementTree as ET
@@ -12,11 +12,11 @@ import pytest
 
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import TrackShape
-from engine.stationmaster.geometry import rotate
+from engine.stationmaster.rules.geometry import rotate
 from generator.lint import lint
 from generator.render import read_pages, render_site
-from engine.stationmaster.svg import BOX, track_svg
-from engine.stationmaster.tables import TABLES
+from generator.stationmaster.svg import BOX, track_svg
+from generator.stationmaster.tables import TABLES
 import hang_guard
 from test_site_common import FIXTURE_CONTENT, PROJECT_ROOT, VENV_BIN, read_table, split_page, subprocess_env
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.stationmaster.actions import Action, Draw, EndTurn, FlyingSwitch, Hold, Play, RedFlag, SortCars
+from engine.stationmaster.rules.actions import Action, Draw, EndTurn, FlyingSwitch, Hold, Play, RedFlag, SortCars
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Card, Catalog
 from engine.effects.registry import trace
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car, Square, Train
-from engine.stationmaster.status import card_effect, card_status
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car, Square, Train
+from engine.stationmaster.rules.status import card_effect, card_status
 
 CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content" / "stationmaster")
 
@@ -131,7 +131,7 @@ def _flying_switch(catalog: Catalog, card: Card) -> tuple[Game, Action]:
     squares["0,1"] = Square("curve-left", "track")
     squares["-1,1"] = Square("straight", "track")
     _standing(game, "train-3", loaded=False, cars=2)
-    from engine.stationmaster.switching import reachable
+    from engine.stationmaster.rules.switching import reachable
 
     assert "-1,1" not in reachable(game, game.state.districts[0])
     return game, FlyingSwitch(0, train="train-3-test", x=-1, y=1)

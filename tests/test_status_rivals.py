@@ -4,7 +4,7 @@ ran; every opponent-directed card is among them, and every defence answers,
 in its scenario, an attack it is printed to answer.
 
 ``dormantSolo`` means the effect is built but no solitaire game reaches it
-(``engine.stationmaster.status``). For a card dealt with rivals, or one that
+(``engine.stationmaster.rules.status``). For a card dealt with rivals, or one that
 answers an attack dealt with rivals, a game with rivals does: each such card
 needs a scenario in a ``tests/test_effect_*.py`` (its ``EFFECT`` and
 ``scenario``), as the live cards do in tests/test_status_live.py.
@@ -20,12 +20,12 @@ from types import ModuleType
 import pytest
 
 from engine.effects.registry import trace
-from engine.stationmaster.actions import Action, Answer, Attack
+from engine.stationmaster.rules.actions import Action, Answer, Attack
 from engine.stationmaster.content.model import Card, Catalog, OpponentCard
-from engine.stationmaster.deck import ever_dealt
-from engine.stationmaster.game import Game
-from engine.stationmaster.lookups import answers_of
-from engine.stationmaster.status import card_effect, card_status
+from engine.stationmaster.rules.deck import ever_dealt
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.lookups import answers_of
+from engine.stationmaster.rules.status import card_effect, card_status
 from engine_kit import CATALOG
 
 Scenario = Callable[[Catalog, Card], tuple[Game, Action]]

@@ -1,5 +1,5 @@
-"""The sweep charts (engine/charts.py) and the Simulation pages' sweep block
-(engine/sweep/site_page.py, the simulation-sweep tables of both packs)."""
+"""The sweep charts (generator/charts.py) and the Simulation pages' sweep block
+(generator/sweep_site.py, the simulation-sweep tables of both packs)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.charts import BoxRow, box_plot_svg, grid_svg, ticks
+from generator.charts import BoxRow, box_plot_svg, grid_svg, ticks
 from engine.sweep.differences import compare
 from engine.sweep.figures import CardCounts, CellFigures
 from engine.sweep.grid import Cell, Grid
 from engine.sweep.run import SweepResult
-from engine.sweep.site_page import SitePlan, command_line, lay_out, short_label
+from generator.sweep_site import SitePlan, command_line, lay_out, short_label
 from generator.render import environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,8 +224,8 @@ def test_short_labels_name_the_bot_only_when_bots_are_swept() -> None:
 
 
 def test_both_packs_register_the_sweep_as_a_simulation_report() -> None:
-    from engine.stationmaster.tables import TABLE_SET as SM
-    from engine.trickoftherails.tables import TABLE_SET as TOTR
+    from generator.stationmaster.tables import TABLE_SET as SM
+    from generator.trickoftherails.tables import TABLE_SET as TOTR
 
     for tables in (SM, TOTR):
         assert "simulation-sweep" in tables.tables and "simulation-sweep" in tables.reports
@@ -236,7 +236,7 @@ def test_trick_of_the_rails_keeps_each_companys_share_value() -> None:
     from engine.trickoftherails.pack import PACK
 
     catalog = load_catalog(ROOT / "content" / "trickoftherails")
-    from engine.trickoftherails.report import Report
+    from engine.trickoftherails.sim.report import Report
 
     report = PACK.simulate(catalog, 2, 1, 1, "random", None, None, players=3)
     assert isinstance(report, Report)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.actions import ACTION_TYPES, Action, Draw, EndTurn, Pull, RedFlag, Spot
+from engine.stationmaster.rules.actions import ACTION_TYPES, Action, Draw, EndTurn, Pull, RedFlag, Spot
 from engine.stationmaster.content.model import TrainCard
-from engine.stationmaster.game import Game
-from engine.stationmaster.state import Car
-from engine.stationmaster.textview import ActionKeys, describe_action, render_state, render_switching
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car
+from command.stationmaster.textview import ActionKeys, describe_action, render_state, render_switching
 from engine_kit import CATALOG, new_game
 from test_district_kit import put_train
 
@@ -25,7 +25,7 @@ def test_every_action_kind_is_described_in_words(kind: str) -> None:
 
 
 def test_a_flying_switch_names_the_train_and_the_square() -> None:
-    from engine.stationmaster.actions import FlyingSwitch
+    from engine.stationmaster.rules.actions import FlyingSwitch
 
     game = new_game(seed=3)
     text = describe_action(game, FlyingSwitch(0, train="t", x=-1, y=1))
@@ -139,7 +139,7 @@ def test_no_switching_panel_after_the_game_ends() -> None:
 
 
 def test_an_enhancement_is_played_onto_a_card_that_stays() -> None:
-    from engine.stationmaster.actions import Play
+    from engine.stationmaster.rules.actions import Play
 
     game = new_game(seed=3)
     text = describe_action(game, Play(0, "division-yard", x=0, y=0))
@@ -148,7 +148,7 @@ def test_an_enhancement_is_played_onto_a_card_that_stays() -> None:
 
 
 def test_a_turnout_laid_over_a_straight_replaces_it() -> None:
-    from engine.stationmaster.actions import Play
+    from engine.stationmaster.rules.actions import Play
     from test_district_kit import lay
 
     game = new_game(seed=3)
@@ -157,7 +157,7 @@ def test_a_turnout_laid_over_a_straight_replaces_it() -> None:
 
 
 def test_abs_signals_are_named_once() -> None:
-    from engine.stationmaster.textview import render_mainline
+    from command.stationmaster.textview import render_mainline
 
     game = new_game(seed=3)
     slot = next(i for i, s in enumerate(game.state.mainline) if s.kind == "terrain")
@@ -168,8 +168,8 @@ def test_abs_signals_are_named_once() -> None:
 
 
 def test_no_grid_label_ends_in_a_cut_word_and_a_stop_after_a_space() -> None:
-    from engine.stationmaster.state import Square
-    from engine.stationmaster.textview import short_label
+    from engine.stationmaster.rules.state import Square
+    from command.stationmaster.textview import short_label
 
     game = new_game(seed=3)
     for card in CATALOG.cards:
@@ -179,7 +179,7 @@ def test_no_grid_label_ends_in_a_cut_word_and_a_stop_after_a_space() -> None:
 
 
 def test_a_car_refused_is_named_with_its_article() -> None:
-    from engine.stationmaster.consist import car_refusal
+    from engine.stationmaster.rules.consist import car_refusal
 
     passenger = CATALOG.by_id["train-1"]
     assert isinstance(passenger, TrainCard)

@@ -13,9 +13,9 @@ import pytest
 
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS, Outlook, greedy_bot, random_bot
-from engine.trickoftherails.game import Game
-from engine.trickoftherails.knowledge import knowledge, known_voids, sample_hands
-from engine.trickoftherails.runner import play_game
+from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.bots.knowledge import knowledge, known_voids, sample_hands
+from engine.trickoftherails.sim.runner import play_game
 
 CATALOG = load_catalog()
 GAMES = 200

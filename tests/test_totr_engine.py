@@ -8,10 +8,10 @@ import pytest
 
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.trickoftherails import load_catalog
-from engine.trickoftherails.actions import LayTrack, PlaceCity, PlaceLocomotive, Play
-from engine.trickoftherails.game import Game
-from engine.trickoftherails.scoring import best_run, scores, share_value
-from engine.trickoftherails.state import Trick
+from engine.trickoftherails.rules.actions import LayTrack, PlaceCity, PlaceLocomotive, Play
+from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.rules.scoring import best_run, scores, share_value
+from engine.trickoftherails.rules.state import Trick
 
 CATALOG = load_catalog()
 NAME_TO_ID = {c.name: c.id for c in CATALOG.cards}

@@ -26,9 +26,9 @@ import pytest
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.content.catalog import CARD_FAMILIES
 from engine.trickoftherails.content.model import KIND_NAMES, Catalog
-from engine.trickoftherails.setup import deal, lane_plan
+from engine.trickoftherails.rules.setup import deal, lane_plan
 from engine.rng import SeededStream
-from engine.trickoftherails.tables import TABLES
+from generator.trickoftherails.tables import TABLES
 from test_site_common import split_page
 
 ROOT = Path(__file__).resolve().parent.parent

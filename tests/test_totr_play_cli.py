@@ -19,11 +19,11 @@ import pytest
 from command import play
 from command.play import CLEAR
 from engine.stationmaster import load_catalog as load_station_master
-from engine.stationmaster.game import Game as StationMasterGame
+from engine.stationmaster.rules.game import Game as StationMasterGame
 from engine.trickoftherails import load_catalog
-from engine.trickoftherails.actions import Play, from_json
+from engine.trickoftherails.rules.actions import Play, from_json
 from engine.trickoftherails.bots import greedy_bot, random_bot
-from engine.trickoftherails.game import Game
+from engine.trickoftherails.rules.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content" / "trickoftherails"

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from engine.trickoftherails import load_catalog
-from engine.trickoftherails.game import Game
-from engine.trickoftherails.scoring import scores, share_values
+from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.rules.scoring import scores, share_values
 
 CATALOG = load_catalog()
 GAMES = 10_000

@@ -12,9 +12,9 @@ import pytest
 
 from engine.errors import SaveError
 from engine.stationmaster import load_catalog as load_stationmaster
-from engine.stationmaster.game import Game as StationMasterGame
+from engine.stationmaster.rules.game import Game as StationMasterGame
 from engine.trickoftherails import load_catalog
-from engine.trickoftherails.game import Game
+from engine.trickoftherails.rules.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog(ROOT / "content" / "trickoftherails")

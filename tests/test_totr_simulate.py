@@ -14,11 +14,11 @@ import hang_guard
 from conftest import PROJECT_ROOT, RunCli
 from engine.errors import ConfigurationError, InvalidActionError
 from engine.packs import pack_rules
-from engine.pool import game_seed
+from engine.sim.pool import game_seed
 from engine.trickoftherails import load_catalog
-from engine.trickoftherails.report import NOT_PLACED
-from engine.trickoftherails.runner import play_game
-from engine.trickoftherails.simulate import Report, simulate
+from engine.trickoftherails.sim.report import NOT_PLACED
+from engine.trickoftherails.sim.runner import play_game
+from engine.trickoftherails.sim.simulate import Report, simulate
 
 CATALOG = load_catalog()
 PACK = pack_rules("trickoftherails")

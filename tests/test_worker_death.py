@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import hang_guard
-from engine import pool
+from engine.sim import pool
 from generator import forked
 from test_site_common import PROJECT_ROOT, copy_project, stationmaster_exe, subprocess_env
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.content.cache import cached
 from engine.stationmaster.content.model import Catalog
-from engine.stationmaster.houserules import HOUSE_RULE_VALUES
+from engine.stationmaster.rules.houserules import HOUSE_RULE_VALUES
 
 DEFAULT_CONTENT = Path("content") / "stationmaster"
 

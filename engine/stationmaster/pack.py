@@ -7,14 +7,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.content.problems import Problem
-from engine.pack import Configuration, GamePack, Progress, Status, TableSet
+from engine.pack import Configuration, GamePack, Progress, Status
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.houserules import HouseRuleValue, configurations, parse_assignment, resolve
+from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, parse_assignment, resolve
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
-    from engine.stationmaster.report import Report
+    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.sim.report import Report
 
 
 class StationMaster:
@@ -27,14 +27,14 @@ class StationMaster:
         return load_catalog(content_dir)
 
     def engine_problems(self, catalog: Catalog) -> list[Problem]:
-        from engine.stationmaster.status import registry_problems
+        from engine.stationmaster.rules.status import registry_problems
 
         return registry_problems(catalog)
 
     def configurations(self, catalog: Catalog) -> list[Configuration]:
         # What is dealt changes with the house rules and with whether the table
         # has rivals (the opponent-directed cards); solitaire comes first.
-        from engine.stationmaster.deck import SEATINGS
+        from engine.stationmaster.rules.deck import SEATINGS
 
         return [
             Configuration(players, rules, " ".join([seating, *(f"{k}={v}" for k, v in rules.items())]))
@@ -43,22 +43,17 @@ class StationMaster:
         ]
 
     def is_dealt(self, catalog: Catalog, card: Card, configuration: Configuration) -> bool:
-        from engine.stationmaster.deck import is_dealt
+        from engine.stationmaster.rules.deck import is_dealt
 
         return is_dealt(catalog, card, configuration.rules, configuration.players)
 
     def status(self, catalog: Catalog, card: Card) -> Status | None:
-        from engine.stationmaster.status import card_status
+        from engine.stationmaster.rules.status import card_status
 
         return card_status(catalog, card)
 
-    def tables(self) -> TableSet:
-        from engine.stationmaster.tables import TABLE_SET
-
-        return TABLE_SET
-
     def new_game(self, catalog: Catalog, configuration: Configuration, seed: int) -> Game:
-        from engine.stationmaster.game import Game
+        from engine.stationmaster.rules.game import Game
 
         return Game(catalog, players=configuration.players, seed=seed, house_rules=configuration.rules)
 
@@ -90,21 +85,21 @@ class StationMaster:
         players: int | None = None,
         seats: Sequence[str] | None = None,
     ) -> Report:
-        from engine.stationmaster.simulate import simulate
+        from engine.stationmaster.sim.simulate import simulate
 
         return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players, seats=seats)
 
     def play_games(
         self, catalog: Catalog, seed: int, start: int, stop: int, bot: str | None = None, house_rules: Mapping[str, HouseRuleValue] | None = None, *, players: int | None = None
     ) -> Any:
-        from engine.stationmaster.simulate import play_games
+        from engine.stationmaster.sim.simulate import play_games
 
         return play_games(catalog, seed, start, stop, self.bots[0] if bot is None else bot, house_rules, players=players)
 
     def report_games(
         self, catalog: Catalog, games: int, seed: int, bot: str | None, house_rules: Mapping[str, HouseRuleValue] | None, chunks: Iterable[Any], *, players: int | None = None
     ) -> Report:
-        from engine.stationmaster.simulate import report_games
+        from engine.stationmaster.sim.simulate import report_games
 
         return report_games(catalog, games, seed, self.bots[0] if bot is None else bot, house_rules, chunks, players=players)
 

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.errors import UsageError
 from engine.pack import GamePack
-from engine.pool import chunks
+from engine.sim.pool import chunks
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell, RuleValue
 from engine.sweep.runner import CellProgress, CellRunner

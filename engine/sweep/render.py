@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from engine.pool import SEED_STRIDE
-from engine.seat_figures import text_table
+from engine.sim.pool import SEED_STRIDE
+from engine.sim.seat_figures import text_table
 from engine.sweep.differences import RULE_WORDS, number
 from engine.sweep.grid import shown
 from engine.sweep.run import SweepResult

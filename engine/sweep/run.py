@@ -2,7 +2,7 @@
 then the differences from the baseline.
 
 Every cell plays the same ``games`` games seeded ``seed`` (game ``i`` seeded
-as ``engine.pool.game_seed`` says), so the cells are compared on common
+as ``engine.sim.pool.game_seed`` says), so the cells are compared on common
 random numbers and the result is a function of the arguments, the content
 and the engine code alone: cached or played, in one run or resumed, with any
 number of workers, it is the same.

@@ -3,7 +3,7 @@ yields each one's figures, in the order given.
 
 The interface is this small on purpose: the plain process pool here plays
 the cells one after another, each over ``workers`` processes
-(``engine.pool`` through the pack's own ``simulate``); a cluster backend
+(``engine.sim.pool`` through the pack's own ``simulate``); a cluster backend
 (Dask, Ray) that plays many cells at once can take its place without the
 rest of the sweep knowing. Whatever plays them, a cell's figures must be a
 function of the cell, the games and the seed alone.

@@ -7,14 +7,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.content.problems import Problem
-from engine.pack import Configuration, GamePack, Progress, Status, SweepMeasure, TableSet
+from engine.pack import Configuration, GamePack, Progress, Status, SweepMeasure
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.content.model import Card, Catalog
-from engine.trickoftherails.houserules import HouseRuleValue, parse_assignment, resolve
+from engine.trickoftherails.rules.houserules import HouseRuleValue, parse_assignment, resolve
 
 if TYPE_CHECKING:
-    from engine.trickoftherails.game import Game
-    from engine.trickoftherails.report import Report
+    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.sim.report import Report
 
 
 class TrickOfTheRails:
@@ -24,7 +24,7 @@ class TrickOfTheRails:
 
     @property
     def sweep_measure(self) -> SweepMeasure:
-        from engine.trickoftherails.report import SHARE_VALUES
+        from engine.trickoftherails.sim.report import SHARE_VALUES
 
         return SHARE_VALUES
 
@@ -32,7 +32,7 @@ class TrickOfTheRails:
         return load_catalog(content_dir)
 
     def engine_problems(self, catalog: Catalog) -> list[Problem]:
-        from engine.trickoftherails.status import registry_problems
+        from engine.trickoftherails.rules.status import registry_problems
 
         return registry_problems(catalog)
 
@@ -47,22 +47,17 @@ class TrickOfTheRails:
         ]
 
     def is_dealt(self, catalog: Catalog, card: Card, configuration: Configuration) -> bool:
-        from engine.trickoftherails.setup import dealt
+        from engine.trickoftherails.rules.setup import dealt
 
         return dealt(catalog, card, configuration.players, str(configuration.rules.get("variant", "basic"))) != "no"
 
     def status(self, catalog: Catalog, card: Card) -> Status | None:
-        from engine.trickoftherails.status import card_status
+        from engine.trickoftherails.rules.status import card_status
 
         return card_status(catalog, card)
 
-    def tables(self) -> TableSet:
-        from engine.trickoftherails.tables import TABLE_SET
-
-        return TABLE_SET
-
     def new_game(self, catalog: Catalog, configuration: Configuration, seed: int) -> Game:
-        from engine.trickoftherails.game import Game
+        from engine.trickoftherails.rules.game import Game
 
         return Game(catalog, players=configuration.players, seed=seed, house_rules=configuration.rules)
 
@@ -92,21 +87,21 @@ class TrickOfTheRails:
         players: int | None = None,
         seats: Sequence[str] | None = None,
     ) -> Report:
-        from engine.trickoftherails.simulate import simulate
+        from engine.trickoftherails.sim.simulate import simulate
 
         return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players, seats=seats)
 
     def play_games(
         self, catalog: Catalog, seed: int, start: int, stop: int, bot: str | None = None, house_rules: Mapping[str, HouseRuleValue] | None = None, *, players: int | None = None
     ) -> Any:
-        from engine.trickoftherails.simulate import play_games
+        from engine.trickoftherails.sim.simulate import play_games
 
         return play_games(catalog, seed, start, stop, self.bots[0] if bot is None else bot, house_rules, players=players)
 
     def report_games(
         self, catalog: Catalog, games: int, seed: int, bot: str | None, house_rules: Mapping[str, HouseRuleValue] | None, chunks: Iterable[Any], *, players: int | None = None
     ) -> Report:
-        from engine.trickoftherails.simulate import report_games
+        from engine.trickoftherails.sim.simulate import report_games
 
         return report_games(catalog, games, seed, self.bots[0] if bot is None else bot, house_rules, chunks, players=players)
 

@@ -1,6 +1,6 @@
 """Station Master's effect handlers: one module per effect (or family of
 effects with one rule), each subscribing functions to the events of
-``engine.stationmaster.events`` for the effect ids the content declares.
+``engine.stationmaster.rules.events`` for the effect ids the content declares.
 
 Every module in this package is imported by ``load_handlers``: adding an
 effect is adding a module here (and a scenario test), nothing else.

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import CARD_PLAYED, PLAY_REFUSALS
-from engine.stationmaster.lookups import terrain_at
+from engine.stationmaster.rules.events import CARD_PLAYED, PLAY_REFUSALS
+from engine.stationmaster.rules.lookups import terrain_at
 
 if TYPE_CHECKING:
-    from engine.stationmaster.actions import Play
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.actions import Play
+    from engine.stationmaster.rules.game import Game
 
 
 @on(PLAY_REFUSALS, "abs-signals")

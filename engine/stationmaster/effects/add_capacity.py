@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card
-from engine.stationmaster.district import place
+from engine.stationmaster.rules.district import place
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import CARD_PLAYED
+from engine.stationmaster.rules.events import CARD_PLAYED
 
 if TYPE_CHECKING:
-    from engine.stationmaster.actions import Play
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.actions import Play
+    from engine.stationmaster.rules.game import Game
 
 
 @on(CARD_PLAYED, "add-capacity")

@@ -7,18 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.actions import Attack
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED
-from engine.stationmaster.lookups import find_train
-from engine.stationmaster.state import OFFICE_SQUARE
-from engine.stationmaster.switching import train_district
-from engine.stationmaster.targets import named_train, train_name
+from engine.stationmaster.rules.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED
+from engine.stationmaster.rules.lookups import find_train
+from engine.stationmaster.rules.state import OFFICE_SQUARE
+from engine.stationmaster.rules.switching import train_district
+from engine.stationmaster.rules.targets import named_train, train_name
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
-    from engine.stationmaster.state import AttackInPlay
+    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "bad-order"
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import DISTRICT_WORKED
-from engine.stationmaster.geometry import coords
+from engine.stationmaster.rules.events import DISTRICT_WORKED
+from engine.stationmaster.rules.geometry import coords
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.game import Game
 
 
 @on(DISTRICT_WORKED, "classification-yard")

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import EXTRA_MADE_UP
+from engine.stationmaster.rules.events import EXTRA_MADE_UP
 
 if TYPE_CHECKING:
-    from engine.stationmaster.actions import Play
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.actions import Play
+    from engine.stationmaster.rules.game import Game
 
 
 @on(EXTRA_MADE_UP, "division-yard")

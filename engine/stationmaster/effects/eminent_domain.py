@@ -7,18 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.actions import Attack
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED, SQUARE_HELD
-from engine.stationmaster.geometry import DELTA, coords, key
-from engine.stationmaster.lasting import in_force
-from engine.stationmaster.state import District, Lasting
-from engine.stationmaster.targets import rivals
+from engine.stationmaster.rules.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED, SQUARE_HELD
+from engine.stationmaster.rules.geometry import DELTA, coords, key
+from engine.stationmaster.rules.lasting import in_force
+from engine.stationmaster.rules.state import District, Lasting
+from engine.stationmaster.rules.targets import rivals
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
-    from engine.stationmaster.state import AttackInPlay
+    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "eminent-domain"
 

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import DISTRICT_WORKED, MAINLINE_PHASE_ENDED
-from engine.stationmaster.switching import train_district
+from engine.stationmaster.rules.events import DISTRICT_WORKED, MAINLINE_PHASE_ENDED
+from engine.stationmaster.rules.switching import train_district
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
-    from engine.stationmaster.state import Train
+    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.state import Train
 
 
 def _standing(game: Game, player: int) -> list[Train]:

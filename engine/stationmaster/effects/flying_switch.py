@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.stationmaster.actions import Action, FlyingSwitch
+from engine.stationmaster.rules.actions import Action, FlyingSwitch
 from engine.errors import Reason
 from engine.stationmaster.content.model import Card, TrainCard
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import HELD_CARD_REFUSALS, HELD_CARD_SPENT
-from engine.stationmaster.geometry import key
-from engine.stationmaster.lookups import find_train
-from engine.stationmaster.switching import reachable, train_district
+from engine.stationmaster.rules.events import HELD_CARD_REFUSALS, HELD_CARD_SPENT
+from engine.stationmaster.rules.geometry import key
+from engine.stationmaster.rules.lookups import find_train
+from engine.stationmaster.rules.switching import reachable, train_district
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.game import Game
 
 
 @on(HELD_CARD_REFUSALS, "flying-switch", kind=FlyingSwitch)

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import OFFICE_FULL
+from engine.stationmaster.rules.events import OFFICE_FULL
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
-    from engine.stationmaster.state import Train
+    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.state import Train
 
 
 @on(OFFICE_FULL, "interlocking")

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card, TrainCard
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import TRAIN_STOOD
+from engine.stationmaster.rules.events import TRAIN_STOOD
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
-    from engine.stationmaster.state import District, Train
+    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.state import District, Train
 
 
 # The trains table on the site marks the cards that carry this effect.

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.stationmaster.actions import Action, RedFlag
+from engine.stationmaster.rules.actions import Action, RedFlag
 from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import HELD_CARD_REFUSALS, HELD_CARD_SPENT
-from engine.stationmaster.lookups import find_train
+from engine.stationmaster.rules.events import HELD_CARD_REFUSALS, HELD_CARD_SPENT
+from engine.stationmaster.rules.lookups import find_train
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.game import Game
 
 
 @on(HELD_CARD_REFUSALS, "red-flag", kind=RedFlag)

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import CARS_SORTED, SORT_REFUSALS
-from engine.stationmaster.lookups import train
-from engine.stationmaster.switching import train_district
+from engine.stationmaster.rules.events import CARS_SORTED, SORT_REFUSALS
+from engine.stationmaster.rules.lookups import train
+from engine.stationmaster.rules.switching import train_district
 
 if TYPE_CHECKING:
-    from engine.stationmaster.actions import SortCars
-    from engine.stationmaster.game import Game
+    from engine.stationmaster.rules.actions import SortCars
+    from engine.stationmaster.rules.game import Game
 
 
 @on(SORT_REFUSALS, "small-yard")

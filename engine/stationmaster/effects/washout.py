@@ -8,17 +8,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.actions import Attack
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED, LINE_CLOSED
-from engine.stationmaster.lasting import in_force
-from engine.stationmaster.lookups import occupied, terrain_at
-from engine.stationmaster.state import Lasting
+from engine.stationmaster.rules.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED, LINE_CLOSED
+from engine.stationmaster.rules.lasting import in_force
+from engine.stationmaster.rules.lookups import occupied, terrain_at
+from engine.stationmaster.rules.state import Lasting
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
-    from engine.stationmaster.state import AttackInPlay
+    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "washout"
 

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
-from engine.stationmaster.events import ATTACK_ANSWERED
-from engine.stationmaster.response import aimed_at
+from engine.stationmaster.rules.events import ATTACK_ANSWERED
+from engine.stationmaster.rules.response import aimed_at
 
 if TYPE_CHECKING:
-    from engine.stationmaster.game import Game
-    from engine.stationmaster.state import AttackInPlay
+    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.state import AttackInPlay
 
 
 @on(ATTACK_ANSWERED, "wrecking-crew")

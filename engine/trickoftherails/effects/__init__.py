@@ -1,5 +1,5 @@
 """Trick of the Rails' effect handlers: one module per effect, each
-subscribing functions to the events of ``engine.trickoftherails.events``
+subscribing functions to the events of ``engine.trickoftherails.rules.events``
 for the effect ids the content declares. ``load_handlers`` imports them all."""
 
 from engine.effects.registry import EffectRegistry

@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.trickoftherails.effects import on
-from engine.trickoftherails.events import LOCOMOTIVE_FOLLOWS
-from engine.trickoftherails.state import Pending
+from engine.trickoftherails.rules.events import LOCOMOTIVE_FOLLOWS
+from engine.trickoftherails.rules.state import Pending
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.game import Game
+    from engine.trickoftherails.rules.game import Game
 
 
 @on(LOCOMOTIVE_FOLLOWS, "locomotive-follows")

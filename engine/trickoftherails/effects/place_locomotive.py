@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.trickoftherails.effects import on
-from engine.trickoftherails.events import LANE_CARD_WON
-from engine.trickoftherails.rules import lay_queue
-from engine.trickoftherails.state import Pending
+from engine.trickoftherails.rules.events import LANE_CARD_WON
+from engine.trickoftherails.rules.dispatch import lay_queue
+from engine.trickoftherails.rules.state import Pending
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.game import Game
-    from engine.trickoftherails.state import Trick
+    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.state import Trick
 
 
 @on(LANE_CARD_WON, "place-locomotive")

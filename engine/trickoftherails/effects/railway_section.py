@@ -2,7 +2,7 @@
 when it reaches the front of the lane: a share of its own company."""
 
 from engine.trickoftherails.effects import on
-from engine.trickoftherails.events import LANE_CARD_WON
-from engine.trickoftherails.stock import stock_trick
+from engine.trickoftherails.rules.events import LANE_CARD_WON
+from engine.trickoftherails.rules.stock import stock_trick
 
 on(LANE_CARD_WON, "railway-section")(stock_trick)

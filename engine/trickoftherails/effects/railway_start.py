@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.trickoftherails.effects import on
-from engine.trickoftherails.events import RAILWAY_STARTED
+from engine.trickoftherails.rules.events import RAILWAY_STARTED
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.game import Game
+    from engine.trickoftherails.rules.game import Game
 
 
 @on(RAILWAY_STARTED, "railway-start")

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.trickoftherails.effects import on
-from engine.trickoftherails.events import WINNER_CARD_RESERVED
+from engine.trickoftherails.rules.events import WINNER_CARD_RESERVED
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.game import Game
-    from engine.trickoftherails.state import Trick
+    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.state import Trick
 
 
 @on(WINNER_CARD_RESERVED, "reservation-swap")

@@ -1,0 +1,268 @@
+"""Trick of the Rails as plain text, for the terminal game.
+
+``render_view(game, player)`` is the table as ``player`` may see it: the
+lane, the trick so far, each railway with its locomotive and share value,
+everyone's shares, the cards out of the game, and ``player``'s own hand;
+never another player's hand (only how many cards it holds).
+``describe_action`` says an action in words, with the share values it would
+change; ``render_actions`` numbers actions; ``render_final`` is the end.
+Everything here only reads a game, so the same game prints the same text.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.trickoftherails.rules.actions import Action, LayTrack, PlaceCity, PlaceLocomotive, Play
+from engine.trickoftherails.content.model import Card
+from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.rules.lanecards import KIND_WORDS, trick_kind
+
+
+def card_label(card: Card) -> str:
+    """A card's name, with its station value where it has one: ``NYC 6 (40)``."""
+    return f"{card.name} ({card.station_value})" if card.station_value is not None else card.name
+
+
+def label(game: Game, card_id: str) -> str:
+    card = game.catalog.by_id.get(card_id)
+    return card_label(card) if card is not None else repr(card_id)
+
+
+def company_name(game: Game, company: str) -> str:
+    return game.catalog.company(company).name
+
+
+WIDTH = 80  # the widest line the view lays out (a terminal's usual width)
+
+
+def lane_words(game: Game, card_id: str) -> str:
+    """A lane card, and the kind of trick it makes when leftmost."""
+    card = game.catalog.by_id[card_id]
+    kind = trick_kind(card)
+    if kind == "city":
+        return f"{card.name} (City {card.station_value})"
+    if kind == "locomotive":
+        brings = f", then {game.catalog.by_id[card.brings].name}" if card.brings else ""
+        return f"{card.name} (cost {card.cost}{brings})"
+    if card.company is None:
+        return f"{card.name} (stock: a card to come)"
+    return f"{card.name} (stock)"
+
+
+def what_the_trick_does(game: Game, card_id: str) -> str:
+    """The trick a lane card decides, in a sentence."""
+    card = game.catalog.by_id[card_id]
+    kind = trick_kind(card)
+    if kind == "stock":
+        return (
+            f"A stock trick: the winner takes {card.name} as a share and gives up the card they played; "
+            "everyone else keeps the card they played as a share of its own company."
+        )
+    if kind == "city":
+        return f"A City trick: the winner adds {card_label(card)} to an end of any railway; then every card played is laid on its own company's railway."
+    return f"A Locomotive trick: the winner puts {card.name} on a railway without one; then every card played is laid on its own company's railway."
+
+
+def flowing(items: Sequence[str], first: str = "  ", separator: str = " | ", width: int = WIDTH, indent: str | None = None) -> list[str]:
+    """``items`` one after another with ``separator`` between, in lines of
+    at most ``width`` (an item longer than that gets a line of its own): the
+    first line starts with ``first``, the others with ``indent`` (as many
+    spaces as ``first`` is long unless given)."""
+    pad = " " * len(first) if indent is None else indent
+    if len(pad) > width // 2:
+        pad = "      "
+    lines: list[str] = []
+    line = first
+    fresh = True
+    for item in items:
+        if not fresh and len(line) + len(separator) + len(item) + len(separator.rstrip()) > width:
+            lines.append(line + separator.rstrip())
+            line, fresh = pad, True
+        line = line + item if fresh else line + separator + item
+        fresh = False
+    return lines + [line]
+
+
+def prose(text: str, indent: str = "") -> list[str]:
+    """A sentence or two, wrapped to ``WIDTH``."""
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+
+
+def _seat(player: int, seats: Sequence[str] | None, viewer: int | None) -> str:
+    text = f"player {player}"
+    if viewer == player:
+        text += " (you)"
+    elif seats is not None and seats[player]:
+        text += f" ({seats[player]} bot)"
+    return text
+
+
+def render_view(game: Game, viewer: int | None, seats: Sequence[str] | None = None, choices: Sequence[Action] = ()) -> str:
+    """The table as ``viewer`` sees it (``None``: as anyone may, no hand at
+    all). ``seats`` names the bot in each seat ("" for a person); the cards
+    of ``choices`` (the viewer's legal plays) are numbered in the hand."""
+    s, catalog = game.state, game.catalog
+    total = s.tricks_played + len(s.lane)
+    lines: list[str] = []
+    if s.phase == "over":
+        lines.append(f"=== Trick of the Rails: the game is over after {s.tricks_played} tricks ===")
+    else:
+        number = s.tricks_played + (1 if s.phase == "play" else 0)
+        actor = game.to_act
+        doing = "plays a card" if s.phase == "play" else "places"
+        lines.append(f"=== Trick of the Rails: trick {number} of {total}; {_seat(actor, seats, viewer) if actor is not None else ''} {doing} ===")
+        lines += ["", "Lane, leftmost first" + (" (the leftmost decides this trick):" if s.phase == "play" else " (the leftmost decides the next trick):")]
+        lines += flowing([f"{i}. {lane_words(game, card)}" for i, card in enumerate(s.lane, start=1)])
+        lines += _trick_lines(game, viewer, seats)
+    values = game.share_values()
+    lines += ["", *prose("Railways: a share is worth the best run of cards in a row its locomotive counts, less its cost (total: every station value added up)")]
+    width = max(len(c.name) for c in catalog.companies)
+    locos = {company: catalog.by_id[loco].name for company, loco in s.locomotives.items()}
+    loco_width = max([len("locomotive"), *(len(name) for name in locos.values())])
+    lines.append(f"  {'':<{width}}  {'locomotive':<{loco_width}}  share  total  cards, left to right")
+    for company, cards in s.railways.items():
+        total = sum(catalog.by_id[c].station_value or 0 for c in cards)
+        head = f"  {company_name(game, company):<{width}}  {locos.get(company, '-'):<{loco_width}}  {values[company]:>5}  {total:>5}  "
+        lines += flowing([label(game, c) for c in cards], head, " - ")
+    lines += ["", "Shares held (and what they are worth at the share values now):"]
+    scores = game.score()
+    for p, held in enumerate(s.shares):
+        counts = Counter(catalog.by_id[c].company for c in held)
+        listed = ", ".join(f"{company_name(game, company)} x{counts[company]}" for company in s.railways if counts[company]) or "none yet"
+        hand = f"; {_cards(len(s.hands[p]))} in hand" if s.phase != "over" else ""
+        lines.append(f"  {_seat(p, seats, viewer)}: {listed}; worth {scores[p]}{hand}")
+    if s.removed:
+        lines += ["", *flowing([label(game, c) for c in s.removed], "Out of the game: ", ", ", indent="  ")]
+    if viewer is not None and s.phase != "over":
+        lines += ["", *_hand_lines(game, viewer, choices)]
+    return "\n".join(lines)
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _hand_lines(game: Game, viewer: int, choices: Sequence[Action]) -> list[str]:
+    """The viewer's hand by company, then number; a card they may play now
+    carries the number of that choice, one they may not a dash."""
+    hand = sorted(game.state.hands[viewer], key=game.order)
+    numbered = {a.card: i for i, a in enumerate(choices, start=1) if isinstance(a, Play)}
+    if not hand:
+        return [f"Your hand (player {viewer}): empty"]
+    if not numbered:
+        head = f"Your hand (player {viewer}), {_cards(len(hand))}:"
+        items = [label(game, c) for c in hand]
+    else:
+        led = game.catalog.by_id[game.state.trick.plays[0][1]].company if game.state.trick.plays else None
+        must = f" ({company_name(game, led)} was led and you hold {company_name(game, led)})" if led is not None and len(numbered) < len(hand) else ""
+        head = f"Your hand (player {viewer}), {_cards(len(hand))}; the numbered cards may be played now{must}:"
+        items = [f"{numbered[c]:>2}. {label(game, c)}" if c in numbered else f" -  {label(game, c)}" for c in hand]
+    lines = prose(head)
+    by_company: dict[str | None, list[str]] = {}
+    for card, item in zip(hand, items):
+        by_company.setdefault(game.catalog.by_id[card].company, []).append(item)
+    cell = max(len(item) for item in items) + 2
+    per_row = max(1, (WIDTH - 2) // cell)
+    for row in by_company.values():
+        for at in range(0, len(row), per_row):
+            lines.append("  " + "".join(item.ljust(cell) for item in row[at : at + per_row]).rstrip())
+    return lines
+
+
+def _trick_lines(game: Game, viewer: int | None, seats: Sequence[str] | None) -> list[str]:
+    s, catalog = game.state, game.catalog
+    trick = s.trick
+    if s.phase == "over":
+        return []
+    if s.phase == "play":
+        if not trick.plays:
+            return ["", f"Trick so far: nothing played; {_seat(trick.leader, seats, viewer)} leads"]
+        led = catalog.by_id[trick.plays[0][1]].company
+        assert led is not None
+        name = company_name(game, led)
+        lines = ["", f"Trick so far ({name} led: the highest {name} card wins):"]
+        return lines + [f"  {_seat(p, seats, viewer)} {'led' if i == 0 else 'played'} {label(game, c)}" for i, (p, c) in enumerate(trick.plays)]
+    assert trick.winner is not None
+    lines = ["", f"Trick won by {_seat(trick.winner, seats, viewer)} with {label(game, trick.card_of(trick.winner))}; placing now:"]
+    for pending in s.pending:
+        card = catalog.by_id[pending.card]
+        if pending.what == "lay":
+            assert card.company is not None
+            lines.append(f"  - {_seat(pending.player, seats, viewer)} lays {card_label(card)} on the {company_name(game, card.company)} railway")
+        elif pending.what == "city":
+            lines.append(f"  - {_seat(pending.player, seats, viewer)} adds {card_label(card)} to an end of any railway")
+        else:
+            lines.append(f"  - {_seat(pending.player, seats, viewer)} puts {card.name} on a railway without a locomotive")
+    return lines
+
+
+def _value_changes(game: Game, action: Action) -> str:
+    """The share values ``action`` would change, tried on a copy."""
+    before = game.share_values()
+    twin = game.copy()
+    twin.apply(action)
+    after = twin.share_values()
+    changed = [f"{company_name(game, c)} share value: {before[c]} -> {after[c]}" for c in before if after[c] != before[c]]
+    if not changed and isinstance(action, PlaceLocomotive):
+        changed = [f"{company_name(game, action.company)} share value stays {before[action.company]}"]
+    return f" ({'; '.join(changed)})" if changed else ""
+
+
+def describe_action(game: Game, action: Action) -> str:
+    """An action in words, as a choice offered to its player."""
+    s, catalog = game.state, game.catalog
+    if isinstance(action, Play):
+        return f"Play {label(game, action.card)}"
+    pending = s.pending[0] if s.pending else None
+    card = catalog.by_id[pending.card] if pending is not None else None
+    legal = not game.check(action)
+    if isinstance(action, PlaceCity):
+        said = f"Add {card_label(card) if card else 'the City'} at the {action.end} end of the {company_name(game, action.company)} railway"
+    elif isinstance(action, PlaceLocomotive):
+        said = f"Put {card.name if card else 'the locomotive'} on the {company_name(game, action.company)} railway"
+    elif isinstance(action, LayTrack):
+        company = card.company if card is not None else None
+        where = f"the {company_name(game, company)} railway" if company else "its railway"
+        said = f"Lay {card_label(card) if card else 'your card'} at the {action.end} end of {where}"
+    else:  # pragma: no cover - every kind is above
+        said = str(action)
+    return said + (_value_changes(game, action) if legal else "")
+
+
+def describe_move(game: Game, action: Action) -> str:
+    """What a player did, for everyone to read (before it is applied)."""
+    if isinstance(action, Play):
+        verb = "leads" if not game.state.trick.plays else "plays"
+        return f"player {action.player} {verb} {label(game, action.card)}"
+    return f"player {action.player}: {describe_action(game, action)}"
+
+
+def render_actions(game: Game, actions: Sequence[Action]) -> str:
+    """The choices numbered, one a line (plays are numbered in the hand instead)."""
+    if all(isinstance(a, Play) for a in actions):
+        return ""
+    lines = ["Your choices:"]
+    for i, action in enumerate(actions, start=1):
+        lines += textwrap.wrap(f"{i:>3}. {describe_action(game, action)}", WIDTH, subsequent_indent="       ", break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+def render_final(game: Game, seats: Sequence[str] | None = None) -> str:
+    s = game.state
+    values = game.share_values()
+    scores = game.score()
+    lines = ["=== Game over ===", "", *flowing([f"{company_name(game, c)}: {v}" for c, v in values.items()], "Final share values: ", ", ", indent="  "), "", "Scores (shares held x share value):"]
+    for p, held in enumerate(s.shares):
+        counts = Counter(game.catalog.by_id[c].company for c in held)
+        sums = [f"{counts[c]} {company_name(game, c)} x {values[c]}" for c in s.railways if counts[c]]
+        lines += flowing(sums, f"  {_seat(p, seats, None)}: {scores[p]} = ", " + ", indent="      ")
+    winners = game.winners()
+    top = scores[winners[0]]
+    if len(winners) == 1:
+        lines += ["", f"Winner: {_seat(winners[0], seats, None)} with {top}"]
+    else:
+        lines += ["", f"Shared win: {' and '.join(_seat(p, seats, None) for p in winners)} with {top} each"]
+    return "\n".join(lines)

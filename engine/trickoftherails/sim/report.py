@@ -1,0 +1,151 @@
+"""What a Trick of the Rails simulation reports, for a designer: how scores
+spread by seat (and how often each seat wins, alone or shared), what each
+company's shares end up worth, where each locomotive ends up, and how often
+a trick's leader wins it, by kind of trick.
+
+``Report.to_dict()`` is the plain data (what ``--json`` prints and a site
+table would read); ``to_text()`` lays the same figures out for a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from engine.pack import CardFigures, SweepMeasure
+from engine.sim.pool import SEED_STRIDE
+from engine.sim.seat_figures import DEFINITIONS as SEAT_DEFINITIONS
+from engine.sim.seat_figures import SeatFigures, mixed_seats, percent, seating_words, text_table
+from engine.sim.seat_figures import mean as _mean
+from engine.sim.seat_figures import stdev as _stdev
+from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.rules.houserules import HouseRuleValue
+from engine.trickoftherails.rules.lanecards import KIND_WORDS, TRICK_KINDS
+from engine.trickoftherails.sim.runner import GameRecord
+
+FORMAT = "trickoftherails-simulation/1"
+NOT_PLACED = "not placed"
+
+
+@dataclass
+class Report:
+    """Built empty, then fed each game's record in game order (``add``)."""
+
+    catalog: Catalog
+    players: int
+    seed: int
+    bot: str
+    house_rules: dict[str, HouseRuleValue]
+    seat_bots: tuple[str, ...] = ()  # each seat's bot; empty: ``bot`` in every seat
+    seats: SeatFigures = field(init=False)
+    share_values: dict[str, list[int]] = field(default_factory=dict)  # per company id
+    locomotives: dict[str, dict[str, int]] = field(default_factory=dict)  # locomotive id -> company id (or NOT_PLACED) -> games
+    tricks: dict[str, list[int]] = field(default_factory=dict)  # kind -> [tricks, won by their leader]
+    actions: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.seats = SeatFigures(self.players)
+        companies = [c.id for c in self.catalog.companies]
+        self.share_values = self.share_values or {c: [] for c in companies}
+        locos = [c.id for c in self.catalog.cards if c.is_locomotive]
+        self.locomotives = self.locomotives or {loco: dict.fromkeys([*companies, NOT_PLACED], 0) for loco in locos}
+        self.tricks = self.tricks or {kind: [0, 0] for kind in TRICK_KINDS}
+
+    @property
+    def games(self) -> int:
+        return len(self.actions)
+
+    @property
+    def cards(self) -> Mapping[str, CardFigures]:
+        # Nothing is drawn during play, so no card can be a dead draw.
+        return {}
+
+    def score_values(self) -> list[int]:
+        """Every seat's score of every game, game by game, seat 0 first."""
+        return [score for game in zip(*self.seats.scores) for score in game]
+
+    def add(self, record: GameRecord) -> None:
+        self.seats.add(record.scores)
+        for company, value in record.share_values.items():
+            self.share_values[company].append(value)
+        placed = {loco: company for company, loco in record.locomotives.items()}
+        for loco, row in self.locomotives.items():
+            row[placed.get(loco, NOT_PLACED)] += 1
+        for kind, leader_won in record.tricks:
+            self.tricks[kind][0] += 1
+            self.tricks[kind][1] += leader_won
+        self.actions.append(record.actions)
+
+    # -- the figures ----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every figure as plain data (numbers rounded to one decimal)."""
+        names = {c.id: c.name for c in self.catalog.companies}
+        games = self.games
+        return {
+            "format": FORMAT,
+            "games": games,
+            "players": self.players,
+            "seed": self.seed,
+            "gameSeeds": f"game i (from 0) uses seed {self.seed} * {SEED_STRIDE} + i",
+            "bot": self.bot,
+            "houseRules": dict(self.house_rules),
+            **self.seats.to_dict(mixed_seats(self.seat_bots)),
+            "shareValues": {
+                names[company]: {"mean": _mean(values), "stdev": _stdev(values), "zeroPercent": percent(values.count(0), len(values))}
+                for company, values in self.share_values.items()
+            },
+            "locomotives": {
+                self.catalog.by_id[loco].name: {names.get(where, where): percent(count, games) for where, count in row.items()}
+                for loco, row in self.locomotives.items()
+            },
+            "leaderWins": {kind: {"tricks": tricks, "leaderWon": won, "percent": percent(won, tricks)} for kind, (tricks, won) in self.tricks.items()},
+            "actionsPerGame": _mean(self.actions),
+            "definitions": {
+                **SEAT_DEFINITIONS,
+                "locomotives": "per locomotive, the percentage of games it ended at the head of each company's railway",
+                "leaderWins": "tricks by the kind of lane card that decided them, and how often the player who led won",
+            },
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False)
+
+    def to_text(self) -> str:
+        data = self.to_dict()
+        rules = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(self.house_rules.items()))
+        lines = [
+            f"Trick of the Rails simulation: {self.games} games, {self.players} players, {seating_words(self.seat_bots or (self.bot,))}, seed {self.seed} (game i uses seed {self.seed} * {SEED_STRIDE} + i)",
+            f"house rules: {rules}",
+            "",
+            "Scores by seat (seat 0 is player 0; the first leader is drawn at random)",
+        ]
+        lines += self.seats.text_lines(mixed_seats(self.seat_bots))
+        lines += [
+            "",
+            "Share values at the end",
+        ]
+        lines += text_table(("company", "mean", "stdev", "worth 0"), [(name, f"{v['mean']:.1f}", f"{v['stdev']:.1f}", f"{v['zeroPercent']:.1f}%") for name, v in data["shareValues"].items()])
+        companies = [c.name for c in self.catalog.companies]
+        columns = companies + ([NOT_PLACED] if any(row[NOT_PLACED] for row in self.locomotives.values()) else [])
+        lines += ["", "Where each locomotive ended (% of games)"]
+        lines += text_table(("locomotive", *columns), [(loco, *(f"{row[c]:.1f}" for c in columns)) for loco, row in data["locomotives"].items()])
+        lines += ["", "Tricks won by the player who led them"]
+        lines += text_table(("trick", "tricks", "leader won", "%"), [(KIND_WORDS[kind], str(v["tricks"]), str(v["leaderWon"]), f"{v['percent']:.1f}") for kind, v in data["leaderWins"].items() if v["tricks"]])
+        return "\n".join(lines)
+
+
+
+def share_totals(report: Report) -> dict[str, tuple[int, int]]:
+    """Each company's share values at the end of the report's games: their
+    sum and how many, by company name, in the catalog's order."""
+    names = {c.id: c.name for c in report.catalog.companies}
+    return {names[company]: (sum(values), len(values)) for company, values in report.share_values.items()}
+
+
+# What a sweep keeps of each configuration beside the scores and the cards.
+SHARE_VALUES: Final = SweepMeasure(
+    "Mean share value by company and configuration", "each company's mean share value at the end of the games", "mean share value", share_totals
+)

@@ -1,0 +1,62 @@
+"""What a pack's site tables are, for the generator: each table a function
+from the pack's catalog to the context its template lays out.
+
+A pack's tables live in ``generator/<id>/tables.py`` as ``TABLE_SET``, beside
+its templates in ``generator/templates/<id>/``; ``table_set`` finds them by
+the pack's id, so the engine never holds site code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.pack import Status
+
+# The plain words a reader sees beside each status on the site: the engine's
+# own words are for whoever edits the content. The one place they are written.
+STATUS_WORDS: Mapping[str, str] = {
+    "live": "working",
+    "dormantSolo": "built, needs rivals",
+    "unbuilt": "not built yet",
+}
+# A table's context: what its template lays out (``rows`` of dicts with an
+# ``id`` make each row the home of that card, for links and anchors).
+Context = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TableSet:
+    """A pack's generated tables: name to a function from its catalog to the
+    template context. ``templates`` is the pack's folder under
+    ``generator/templates/`` (its id), holding ``<table>.md.j2`` for each."""
+
+    templates: str
+    tables: Mapping[str, Callable[[Any], Context]]
+    # Simulation reports: tables made by playing seeded games. They are
+    # measurements, made only by ``cards --reports`` (generator.reports),
+    # never by the ``check`` or ``cards`` that follow every edit.
+    reports: frozenset[str] = frozenset()
+    # Tables whose rows mention cards without being where those cards live.
+    links_only: frozenset[str] = frozenset()
+    # Column headings (regular expressions, matched whole) whose generated
+    # numbers are rule figures, not copies in a deck: the lint lets them be.
+    numeric_columns: tuple[str, ...] = ()
+    # Functions the templates may call, made from the catalog (pictures, say).
+    helpers: Callable[[Any], Mapping[str, Callable[..., str]]] = field(default=lambda catalog: {})
+
+
+def status_legend(meanings: Mapping[Status, str]) -> Context:
+    """The rows of a pack's status legend: each status the pack can give, its
+    plain words and what it means in that game (``meanings``, in order)."""
+    return {"rows": [{"status": status, "words": STATUS_WORDS[status], "meaning": meaning} for status, meaning in meanings.items()]}
+
+
+
+def table_set(pack_id: str) -> TableSet:
+    """The site tables of the pack ``pack_id``: ``TABLE_SET`` of ``generator.<id>.tables``."""
+    found = importlib.import_module(f"generator.{pack_id}.tables").TABLE_SET
+    assert isinstance(found, TableSet), f"generator.{pack_id}.tables.TABLE_SET is not a TableSet"
+    return found
