@@ -1,10 +1,12 @@
 """The whole site, every pack at once: render the generated blocks of each
 loaded pack's pages (``site/<id>/``), and find pages that belong to none.
 
-Pages directly under ``site/`` are the kit's own (the home page): they hold
-no generated block, since a table belongs to one pack's catalog. A folder
-under ``site/`` holding pages must be a pack's. Both mistakes are located
-problems, as is any content problem in any pack.
+Pages directly under ``site/`` (the home page) and the pages under
+``site/kit/`` (the manual of the commands) are the kit's own: they hold no
+generated block, since a table belongs to one pack's catalog. Any other
+folder under ``site/`` holding pages must be a pack's, so no pack may take
+the id ``kit``. Both mistakes are located problems, as is any content
+problem in any pack.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ class PackSite:
     rendered: Rendered
 
 
+# The folder of the kit's own manual pages, beside the packs' folders.
+KIT_FOLDER = "kit"
+
+
 class _EveryName:
     """A table list that holds any name, to find every block on a kit page."""
 
@@ -43,29 +49,35 @@ class _EveryName:
         return True
 
 
+def _kit_page_paths(site_root: Path) -> list[Path]:
+    """The kit's own pages: ``site/*.md``, then every page under ``site/kit/``."""
+    return sorted(site_root.glob("*.md")) + sorted((site_root / KIT_FOLDER).rglob("*.md"))
+
+
 def kit_pages(site_root: Path) -> dict[str, str]:
-    """The kit's own pages (``site/*.md``, outside every pack's folder), by
-    file name: pages a pack's page may link to."""
+    """The kit's own pages, outside every pack's folder, by their path under
+    ``site/`` (``index.md``, ``kit/play.md``): pages a pack's page may link to."""
     if not site_root.is_dir():
         return {}
-    return {path.name: files.read_bytes(path).decode("utf-8", errors="replace") for path in sorted(site_root.glob("*.md"))}
+    return {path.relative_to(site_root).as_posix(): files.read_bytes(path).decode("utf-8", errors="replace") for path in _kit_page_paths(site_root)}
 
 
 def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
     """Kit pages with a generated block, and pages in a folder that is no pack's."""
     problems: list[Problem] = []
     shown = os.path.relpath(site_root) + "/"
-    for path in sorted(site_root.glob("*.md")):
+    for path in _kit_page_paths(site_root):
+        name = shown + path.relative_to(site_root).as_posix()
         text = files.read_bytes(path).decode("utf-8", errors="replace")
         try:
-            blocks = parse_page(shown + path.name, text, _EveryName()).blocks  # type: ignore[arg-type]
+            blocks = parse_page(name, text, _EveryName()).blocks  # type: ignore[arg-type]
         except MarkerError as exc:
             problems.extend(exc.problems)
             continue
         for block in blocks:
-            problems.append(Problem(shown + path.name, block.line, 1, f"table '{block.name}' is on a page that belongs to no pack: a kit page holds no generated table; put it on a page under {shown}<pack>/ (packs: {', '.join(pack_ids)})"))
+            problems.append(Problem(name, block.line, 1, f"table '{block.name}' is on a page that belongs to no pack: a kit page holds no generated table; put it on a page under {shown}<pack>/ (packs: {', '.join(pack_ids)})"))
     for folder in sorted(p for p in site_root.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        if folder.name in pack_ids:
+        if folder.name in pack_ids or folder.name == KIT_FOLDER:
             continue
         for path in sorted(folder.rglob("*.md")):
             problems.append(Problem(shown + path.relative_to(site_root).as_posix(), 1, 1, f"this page belongs to no pack: {shown}{folder.name}/ is not a pack's folder (packs: {', '.join(pack_ids)})"))

@@ -115,6 +115,30 @@ def test_a_generated_table_on_a_kit_page(sm: Run, project: Path) -> None:
     assert "belongs to no pack" in result.out
 
 
+def test_the_kit_manual_folder_belongs_to_the_kit(sm: Run, project: Path) -> None:
+    kit = project / "site" / "kit"
+    kit.mkdir(exist_ok=True)
+    (kit / "extra.md").write_text("# Extra\n\n## A part\n", encoding="utf-8")
+    # A pack's page may link to a kit page and its anchors, as the built site does.
+    editing = project / "site" / "stationmaster" / "editing.md"
+    editing.write_text(editing.read_text(encoding="utf-8") + "\nSee [the extra](../kit/extra.md#a-part).\n", encoding="utf-8")
+    result = sm("check")
+    assert result.code == 0, result.output
+    edit(editing, "../kit/extra.md#a-part", "../kit/extra.md#no-part")
+    result = sm("check")
+    assert result.code == 1 and "points at anchor '#no-part', which ../kit/extra.md does not have" in result.out, result.output
+
+
+def test_a_generated_table_on_a_kit_manual_page(sm: Run, project: Path) -> None:
+    kit = project / "site" / "kit"
+    kit.mkdir(exist_ok=True)
+    (kit / "extra.md").write_text("# Extra\n\n<!-- generated: track -->\n<!-- /generated -->\n", encoding="utf-8")
+    result = sm("check")
+    assert result.code == 1
+    assert [p[:3] for p in _problems(result)] == [("site/kit/extra.md", 3, 1)]
+    assert "belongs to no pack" in result.out
+
+
 def test_an_asset_folder_without_pages_is_no_problem(sm: Run, project: Path) -> None:
     (project / "site" / "images").mkdir()
     (project / "site" / "images" / "logo.svg").write_text("<svg/>", encoding="utf-8")
