@@ -133,6 +133,13 @@ def test_every_page_of_the_nav_is_on_the_home_list() -> None:
     assert listed == pages
 
 
+def test_every_kit_page_is_on_the_kit_index() -> None:
+    kit = PROJECT_ROOT / "site" / "kit"
+    index = (kit / "index.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^- \[[^]]+\]\(([a-z-]+\.md)\)", index, re.MULTILINE))
+    assert listed == {p.name for p in kit.glob("*.md")} - {"index.md"}
+
+
 def test_a_content_edit_calls_the_simulation_stale_not_hand_edited(sm: Run, project: Path) -> None:
     """A count the pages never print still changes what the games deal: the
     reports are stale (listed, not drift) and nothing is called a hand edit."""

@@ -242,6 +242,25 @@ def test_a_local_cluster_runs_quiet() -> None:
     assert "stealing" not in scheduler
 
 
+def test_the_cluster_page_sets_what_a_local_cluster_turns_down() -> None:
+    # The kit's cluster page tells whoever runs their own scheduler and
+    # workers which Dask settings to export for the same saving: exactly
+    # the settings a sweep's own LocalCluster runs with.
+    import re
+
+    import dask.config
+
+    from engine.sweep.dask_runner import QUIET_CLUSTER
+
+    page = (PROJECT_ROOT / "site" / "kit" / "cluster.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(export [^`]*)```", page)
+    assert len(blocks) == 1, "the cluster page holds one export block of Dask settings"
+    exported = dict(re.findall(r"\b(DASK_[A-Z_]+)=(\S+)", blocks[0]))
+    config = dask.config.collect_env(exported)
+    assert {key: dask.config.get(key, None, config=config) for key in QUIET_CLUSTER} == QUIET_CLUSTER
+    assert len(exported) == len(QUIET_CLUSTER)
+
+
 def test_no_cells_to_play_sends_nothing_to_the_cluster() -> None:
     # A sweep whose cells all came from the cache hands the runner none:
     # the cluster is asked for nothing, not even to hold the catalog.

@@ -28,6 +28,14 @@ play on code other than the sweep's (the same engine fingerprint that keys
 the cache): figures from another version of the rules would mix in without
 a trace. Nothing here is imported unless ``--cluster`` is given, so a plain
 sweep neither needs nor starts Dask.
+
+Why Dask and not Ray: Dask distributed installs as pure-Python wheels, a
+LocalCluster of processes starts in a couple of seconds with no daemon and
+works on a 2-core machine, and the same client code reaches a real cluster
+by its address. Ray's runtime is far heavier to install and to start. On
+one machine the plain pool stays the default all the same: a LocalCluster
+costs CPU to start and to keep awake (``bench/sweep_speed.py`` measures
+both ways, start-up included).
 """
 
 from __future__ import annotations
@@ -66,7 +74,7 @@ _ADDRESS = re.compile(r"^(tcp|tls)://[^\s/:]+:[0-9]{1,5}$")
 # are alike, independent and handed out by the scheduler's queue as workers
 # come free, so nothing needs stealing. The nanny still checks the worker's
 # memory, once a second instead of ten times. A cluster given by address
-# runs on its own configuration; the README says what to set there.
+# runs on its own configuration; site/kit/cluster.md says what to set there.
 QUIET_CLUSTER: Final[dict[str, object]] = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
