@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -210,3 +211,14 @@ def test_a_save_playing_a_mainline_card_is_refused_cleanly() -> None:
     train = game.state.trains[0].id
     save["actions"].append({"kind": "play", "player": game.state.current, "card": "interchange", "train": train})
     refused(save, "cannot be replayed")
+
+
+@pytest.mark.parametrize("where", ["README.md", "site/kit/engine.md"])
+def test_the_documented_engine_examples_run(where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A newcomer pastes these into .venv/bin/python at the checkout's top,
+    # where each loads its pack's content: they must run as written.
+    monkeypatch.chdir(ROOT)
+    examples = re.findall(r"```python\n(.*?)```", (ROOT / where).read_text(encoding="utf-8"), re.DOTALL)
+    assert examples, f"{where} shows no engine example"
+    for example in examples:
+        exec(compile(example, where, "exec"), {})  # noqa: S102  (our own documentation, run as a reader would)
