@@ -931,8 +931,9 @@ def page_link(draw: Draw, root: Path) -> str:
 
 def stray_page(draw: Draw, root: Path) -> str:
     """A page where none belongs: a folder that is no pack's, a kit page
-    with a generated table, a nested folder, junk in a pack's folder."""
-    rel = draw(st.sampled_from(["unknown/page.md", "index2.md", "stationmaster/sub/page.md", "trickoftherails/new.md", ".hidden.md", "stationmaster/notes.txt", "stationmaster/x.md/"]))
+    (beside the home page, or in site/kit/) with a generated table, a nested
+    folder, junk in a pack's folder."""
+    rel = draw(st.sampled_from(["unknown/page.md", "index2.md", "kit/page.md", "stationmaster/sub/page.md", "trickoftherails/new.md", ".hidden.md", "stationmaster/notes.txt", "stationmaster/x.md/"]))
     body = draw(st.sampled_from([b"# Page\n", b"<!-- generated: track -->\n<!-- /generated -->\n", b"<!-- generated: track -->\n", b"\xff\xfe", b""]))
     path = root / "site" / rel
     if rel.endswith("/"):

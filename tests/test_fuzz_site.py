@@ -164,7 +164,9 @@ SENTENCE = b"A note the writer added by hand."
 
 
 def _pages_with_blocks(baseline: Path) -> list[str]:
-    return sorted(p.relative_to(baseline).as_posix() for p in (baseline / "site").rglob("*.md") if b"<!-- generated: " in p.read_bytes())
+    # A marker line of its own opens a block; the kit's manual pages only
+    # quote the marker inside a sentence.
+    return sorted(p.relative_to(baseline).as_posix() for p in (baseline / "site").rglob("*.md") if re.search(rb"^<!-- generated: [a-z][a-z0-9-]* -->$", p.read_bytes(), re.M))
 
 
 @pytest.mark.parametrize("shape", ["fence", "inline", "indented"])
