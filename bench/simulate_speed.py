@@ -17,7 +17,9 @@ import sys
 import time
 from pathlib import Path
 
+from engine.pack import SimulationRequest
 from engine.stationmaster import load_catalog
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,14 +31,14 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def measure(catalog: object, games: int, runs: int, workers: int) -> tuple[float, float, float, float]:
+def measure(catalog: Catalog, games: int, runs: int, workers: int) -> tuple[float, float, float, float]:
     """Median actions per second, median games per second, mean actions per
     game, median CPU milliseconds per game (all processes: shows what the
     pool costs even on a machine too busy for the wall clock to say)."""
     action_rates, game_rates, lengths, cpu = [], [], [], []
     for run in range(runs):
         start, cpu_start = time.perf_counter(), _cpu()
-        report = simulate(catalog, games=games, seed=run, workers=workers, bot="random")  # type: ignore[arg-type]
+        report = simulate(catalog, SimulationRequest(games, seed=run, workers=workers, bot="random"))
         seconds = time.perf_counter() - start
         cpu.append(1000 * (_cpu() - cpu_start) / games)
         actions = sum(report.actions.values)
@@ -50,7 +52,7 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     catalog = load_catalog(ROOT / "content" / "stationmaster")
-    simulate(catalog, games=4, seed=0, workers=2)  # warm up: imports, handler registry, first fork
+    simulate(catalog, SimulationRequest(4, seed=0, workers=2))  # warm up: imports, handler registry, first fork
     print(f"simulate, random bot, {games} games a run, median of {runs} runs ({os.cpu_count()} CPUs):")
     figures = {}
     for workers in (1, 2):

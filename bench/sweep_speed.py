@@ -60,7 +60,7 @@ def main() -> None:
     for run in range(runs):
         start = _cpu()
         for cell in grid.cells:
-            pack.simulate(catalog, games, run, 1, cell.bot, dict(cell.rules), players=cell.players)
+            pack.simulator.simulate(catalog, cell.request(games, run))
         plain.append(_cpu() - start)
         with tempfile.TemporaryDirectory() as folder:
             store = CellStore(Path(folder), print)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.pack import AnyPack
 
 DEFAULT_GAME = "stationmaster"
 
@@ -52,7 +55,7 @@ def content_folder(path: str | Path) -> Path:
     return folder
 
 
-def open_game(args: argparse.Namespace, command: str) -> tuple[Any, Path, Any] | int:
+def open_game(args: argparse.Namespace, command: str) -> tuple[AnyPack, Path, Any] | int:
     """The pack ``--game`` names, its content folder (``--content``, else
     the default) and its loaded catalog; or, when the content cannot be
     used, the exit status after saying why: 1 with every located problem

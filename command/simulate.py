@@ -1,7 +1,7 @@
 """``stationmaster simulate``: play many seeded games with bots and report.
 
 The game is ``--game`` (Station Master unless said), reached only through its
-``GamePack``: its bots, its house rules, its ``simulate``.
+``GamePack``: its bots, its house rules, its ``simulator``.
 
 Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments
 or a worker process died (one line naming the cause; no report is printed).
@@ -19,6 +19,7 @@ from command.games import DEFAULT_GAME, add_game_option, open_game
 from command.cli import whole_number
 from command.output import ProgressLine, refused
 from engine.errors import InvalidActionError, UsageError
+from engine.pack import RuleValue, SimulationRequest
 from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
 # More than any game here seats; the game itself says which counts it plays.
@@ -94,12 +95,12 @@ def run(args: argparse.Namespace) -> int:
         if bot not in pack.bots:
             return _fail(f"game '{game}' has no bot '{bot}'; its bots: {', '.join(pack.bots)}")
     # One --bot plays every seat; several name the seats, seat 0 first.
-    bot, seats = (bots[0], None) if len(bots) == 1 else (bots[0], bots)
+    bot, seats = (bots[0], None) if len(bots) == 1 else (bots[0], tuple(bots))
     opened = open_game(args, "simulate")
     if isinstance(opened, int):
         return opened
     pack, content, catalog = opened
-    chosen: dict[str, Any] = {}
+    chosen: dict[str, RuleValue] = {}
     try:
         for text in args.house_rule:
             rule_id, value = pack.parse_house_rule(catalog, text)
@@ -111,7 +112,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
-        report = pack.simulate(catalog, args.games, args.seed, args.workers, bot, chosen, bar, content_dir=content, players=getattr(args, "players", None), seats=seats)
+        request = SimulationRequest(args.games, args.seed, args.workers, bot, chosen, players=getattr(args, "players", None), seats=seats, content_dir=content)
+        report = pack.simulator.simulate(catalog, request, bar)
     except WorkerDied as exc:
         # The report is printed only once every game is in, so none was.
         return _fail(f"{exc}; nothing was written; run again, or with --workers 1")

@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeAlias, TypeVar
 
 from engine.content.problems import Origin, Problem
 from engine.content.source import Source
 
 Status = Literal["live", "dormantSolo", "unbuilt"]
+
+# What a house rule can be set to, in any pack.
+RuleValue = str | bool
 
 
 class CardLike(Protocol):
@@ -72,7 +75,7 @@ class Configuration:
     ``label`` the words a table heading uses."""
 
     players: int
-    rules: Mapping[str, str | bool]
+    rules: Mapping[str, RuleValue]
     label: str
 
     @property
@@ -151,6 +154,70 @@ Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
+class SimulationRequest:
+    """Which games a simulation plays: ``games`` games, game ``i`` seeded
+    ``engine.sim.pool.game_seed(seed, i)``, over ``workers`` processes.
+
+    ``bot`` plays every seat (None: the pack's first bot); ``seats``,
+    instead, names the bot of each seat, seat 0 first. ``players`` is how
+    many play each game (None: the game's default, or as many as ``seats``
+    names). ``house_rules`` are those chosen; the others keep their
+    defaults. ``content_dir`` names the content the catalog was loaded
+    from, for workers that cannot inherit it (no fork on the platform).
+
+    A value, so that what is played can be passed whole from the command
+    line, a sweep's cell or a site page's plan down to a pack, and across
+    processes to a cluster's worker. Nothing is checked here: the pack and
+    ``engine.sim.pool`` refuse what is out of range, as they always did.
+    How a caller watches the games go (a ``Progress``) is not part of it,
+    since it changes nothing in the report and does not pickle."""
+
+    games: int
+    seed: int = 0
+    workers: int = 1
+    bot: str | None = None
+    house_rules: Mapping[str, RuleValue] = field(default_factory=dict)
+    players: int | None = None
+    seats: tuple[str, ...] | None = None
+    content_dir: str | Path | None = None
+
+
+# A pack's own types, which GamePack and Simulator are written over: its
+# catalog goes in and comes out (``load_catalog`` makes it), a card only goes
+# in and a game only comes out, and mypy holds the Protocols to that.
+CatalogT = TypeVar("CatalogT", bound=CatalogLike)
+CatalogIn = TypeVar("CatalogIn", bound=CatalogLike, contravariant=True)
+CardIn = TypeVar("CardIn", bound=CardLike, contravariant=True)
+GameOut = TypeVar("GameOut", bound=GameAPI, covariant=True)
+
+
+class Simulator(Protocol[CatalogIn]):
+    """A pack's simulations: its ``sim/simulate.py`` module is one.
+
+    - ``simulate``: play the request's games and report. Game ``i`` must use
+      ``engine.sim.pool.game_seed(seed, i)``, and the report must be the
+      same for any ``workers``: ``engine.sim.pool.play_chunks`` does both,
+      given a function that plays a chunk of games. ConfigurationError for
+      an argument out of range, an unknown bot or a count of players the
+      game cannot seat.
+    - ``play_games``: games ``start .. stop-1`` of the simulation
+      ``simulate`` would play for the request, as one chunk's result: it
+      pickles, so a cluster's worker can play any range of games anywhere
+      and hand it back (typed Any: only the pack that made a chunk reads
+      it, and it crosses processes as bytes).
+    - ``report_games``: the very report ``simulate`` gives, made of
+      ``play_games`` chunks that cover games ``0 .. games-1``, handed in
+      game order.
+    """
+
+    def simulate(self, catalog: CatalogIn, request: SimulationRequest, progress: Progress | None = None) -> SimulationReport: ...
+
+    def play_games(self, catalog: CatalogIn, request: SimulationRequest, start: int, stop: int) -> Any: ...
+
+    def report_games(self, catalog: CatalogIn, request: SimulationRequest, chunks: Iterable[Any]) -> SimulationReport: ...
+
+
+@dataclass(frozen=True)
 class SweepMeasure:
     """One more figure a pack has a sweep keep of each configuration, beside
     the scores and the cards: for each row (a company, say) the mean of
@@ -165,8 +232,10 @@ class SweepMeasure:
     totals: Callable[[Any], Mapping[str, tuple[int, int]]]
 
 
-class GamePack(Protocol):
-    """One game, as the shared machinery sees it.
+class GamePack(Protocol[CatalogT, CardIn, GameOut]):
+    """One game, as the shared machinery sees it: typed with the pack's own
+    catalog, card and game, so mypy checks each pack against every member
+    (``PACK: GamePack[Catalog, Card, Game]`` in its ``pack.py``).
 
     - ``id``: the folder name under ``content/``, ``engine/`` and ``site/``.
     - ``load_catalog``: the checked catalog of a content folder, or
@@ -186,15 +255,10 @@ class GamePack(Protocol):
       command line, typed; then the full set of house rules (defaults
       overlaid with those chosen). Both raise ``InvalidActionError`` with a
       one-line reason for a key or value the game does not have.
-    - ``simulate``: play ``games`` seeded games with a bot and report. Game
-      ``i`` must use ``engine.sim.pool.game_seed(seed, i)``, and the report must be
-      the same for any ``workers``: ``engine.sim.pool.play_chunks`` does both,
-      given a function that plays a chunk of games. ``InvalidActionError``
-      for an argument out of range or an unknown bot. For a simulation table
-      on its site, a pack adds a table whose context comes from
-      ``generator.simulation_table`` given its own plan (which house rule to
-      vary, how many games, seed, bot), as ``site_simulation`` in
-      ``engine/stationmaster/sim/simulate.py`` does.
+    - ``simulator``: the pack's simulations (``Simulator``), loaded only
+      when asked for. For a simulation table on its site, a pack adds a
+      table whose context comes from ``generator.simulation_table`` given
+      its own plan, as ``generator/stationmaster/simulation.py`` does.
     """
 
     @property
@@ -213,63 +277,35 @@ class GamePack(Protocol):
         """The pack's own figure for a sweep to keep of each configuration, if any."""
         ...
 
-    def load_catalog(self, content_dir: Path) -> Any: ...
+    def load_catalog(self, content_dir: Path) -> CatalogT: ...
 
-    def engine_problems(self, catalog: Any) -> list[Problem]: ...
+    def engine_problems(self, catalog: CatalogT) -> list[Problem]: ...
 
-    def configurations(self, catalog: Any) -> list[Configuration]: ...
+    def configurations(self, catalog: CatalogT) -> list[Configuration]: ...
 
-    def is_dealt(self, catalog: Any, card: Any, configuration: Configuration) -> bool: ...
+    def is_dealt(self, catalog: CatalogT, card: CardIn, configuration: Configuration) -> bool: ...
 
-    def status(self, catalog: Any, card: Any) -> Status | None: ...
+    def status(self, catalog: CatalogT, card: CardIn) -> Status | None: ...
 
-    def new_game(self, catalog: Any, configuration: Configuration, seed: int) -> GameAPI: ...
+    def new_game(self, catalog: CatalogT, configuration: Configuration, seed: int) -> GameOut: ...
 
     @property
     def bots(self) -> Sequence[str]: ...
 
-    def parse_house_rule(self, catalog: Any, text: str) -> tuple[str, Any]: ...
+    def parse_house_rule(self, catalog: CatalogT, text: str) -> tuple[str, RuleValue]: ...
 
-    def house_rules(self, catalog: Any, chosen: Mapping[str, Any]) -> dict[str, Any]: ...
+    def house_rules(self, catalog: CatalogT, chosen: Mapping[str, RuleValue]) -> dict[str, RuleValue]: ...
 
-    def simulate(
-        self,
-        catalog: Any,
-        games: int,
-        seed: int = 0,
-        workers: int = 1,
-        bot: str | None = None,
-        house_rules: Mapping[str, Any] | None = None,
-        progress: Progress | None = None,
-        *,
-        content_dir: str | Path | None = None,
-        players: int | None = None,
-        seats: Sequence[str] | None = None,
-    ) -> SimulationReport:
-        """``content_dir`` names the content ``catalog`` was loaded from, for
-        workers that cannot inherit it (no fork on the platform).
-        ``players`` is how many play each game (None: the game's default);
-        ``seats``, instead of ``bot``, names the bot of each seat, seat 0
-        first (the player count is then how many it names).
-        ConfigurationError for a count the game cannot simulate."""
-        ...
+    @property
+    def simulator(self) -> Simulator[CatalogT]: ...
 
-    def play_games(
-        self, catalog: Any, seed: int, start: int, stop: int, bot: str | None = None, house_rules: Mapping[str, Any] | None = None, *, players: int | None = None
-    ) -> Any:
-        """Games ``start .. stop-1`` of the simulation ``simulate`` would play
-        with these arguments, as one chunk's result: it pickles, so a
-        cluster's worker can play any range of games anywhere and hand it
-        back. ConfigurationError as for ``simulate``."""
-        ...
-
-    def report_games(
-        self, catalog: Any, games: int, seed: int, bot: str | None, house_rules: Mapping[str, Any] | None, chunks: Iterable[Any], *, players: int | None = None
-    ) -> SimulationReport:
-        """The very report ``simulate`` gives, made of ``play_games`` chunks
-        that cover games ``0 .. games-1``, handed in game order."""
-        ...
-
-    def summary(self, catalog: Any) -> str:
+    def summary(self, catalog: CatalogT) -> str:
         """One line for ``validate`` to print when the pack is clean."""
         ...
+
+
+# A pack as the shared machinery holds it where the pack is chosen at run
+# time (by id, or by the content folder given): its catalog, cards and games
+# are then whatever that pack's are, which no annotation can say. Every such
+# place uses this one alias; each pack's own ``PACK`` is typed in full.
+AnyPack: TypeAlias = GamePack[Any, Any, Any]

@@ -24,7 +24,7 @@ from engine.content import files
 from engine.content.problems import Problem
 from engine.content.schemas import did_you_mean
 from engine.errors import ContentError, UsageError
-from engine.pack import GamePack
+from engine.pack import AnyPack
 
 GAME_FILE = "game.yaml"
 _ID_LINE = re.compile(r"""^id:[ \t]*(["']?)([^"'\s#]*)\1[ \t]*(?:#.*)?$""", re.MULTILINE)
@@ -154,10 +154,10 @@ def known_pack_ids() -> list[str]:
     return sorted(p.parent.name for p in here.glob("*/pack.py"))
 
 
-def pack_rules(pack_id: str) -> GamePack:
+def pack_rules(pack_id: str) -> AnyPack:
     """The rules of pack ``pack_id`` (its ``engine/<id>/pack.py``)."""
     module = importlib.import_module(f"engine.{pack_id}.pack")
-    pack: GamePack = module.PACK
+    pack: AnyPack = module.PACK
     return pack
 
 
@@ -165,7 +165,7 @@ def pack_rules(pack_id: str) -> GamePack:
 class LoadedPack:
     """A pack whose content loaded clean, with its rules and catalog."""
 
-    pack: GamePack
+    pack: AnyPack
     folder: PackFolder
     catalog: Any
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.content.source import Source
-from engine.pack import CardLike, GamePack
+from engine.pack import AnyPack, CardLike
 
 # Bumped when a record changes shape, so a tool can tell what it reads.
 FORMAT = 1
@@ -61,7 +61,7 @@ def plain(value: Any) -> Any:
     return value
 
 
-def card_record(pack: GamePack, catalog: Any, card: CardLike, configurations: list[Any]) -> dict[str, Any]:
+def card_record(pack: AnyPack, catalog: Any, card: CardLike, configurations: list[Any]) -> dict[str, Any]:
     """One card: its fields, its status and, per configuration key, whether it is dealt."""
     rest: dict[str, Any] = plain(card) if dataclasses.is_dataclass(card) else {}
     for name in _TOP:
@@ -80,7 +80,7 @@ def card_record(pack: GamePack, catalog: Any, card: CardLike, configurations: li
     }
 
 
-def export(pack: GamePack, catalog: Any) -> dict[str, Any]:
+def export(pack: AnyPack, catalog: Any) -> dict[str, Any]:
     """A pack's cards as the export publishes them (``cards.schema.json``)."""
     configurations = pack.configurations(catalog)
     return {

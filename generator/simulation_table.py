@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.pack import SimulationReport
+from engine.pack import RuleValue, SimulationReport, SimulationRequest
 from generator.tableset import Context
 
 
@@ -39,7 +39,7 @@ class Option:
     value: str
     name: str
     is_default: bool
-    house_rules: Mapping[str, Any]
+    house_rules: Mapping[str, RuleValue]
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,10 @@ class SiteSimulation:
     rule_name: str
     options: tuple[Option, ...]
 
+    def request(self, option: Option) -> SimulationRequest:
+        """The simulation played for ``option``, in one process."""
+        return SimulationRequest(self.games, self.seed, 1, self.bot, option.house_rules)
+
 
 @dataclass(frozen=True)
 class Seating:
@@ -67,6 +71,11 @@ class Seating:
     games: int
     seed: int
     bot: str
+
+    @property
+    def request(self) -> SimulationRequest:
+        """The simulation this seating plays, in one process."""
+        return SimulationRequest(self.games, self.seed, 1, self.bot, players=self.players)
 
 
 # Plays the fixed simulation of one option (in one process).

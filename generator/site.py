@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.content import files
 from engine.content.problems import Problem
-from engine.pack import GamePack
+from engine.pack import AnyPack
 from generator.tableset import table_set
 from engine.packs import LoadedPack, PackFolder
 from generator.blocks import MarkerError, parse_page
@@ -30,7 +30,7 @@ from generator.render import CHANGES_TABLE, Rendered, read_pages, render_site, w
 class PackSite:
     """One pack's catalog and its rendered pages."""
 
-    pack: GamePack
+    pack: AnyPack
     folder: PackFolder
     catalog: Any
     site_dir: Path

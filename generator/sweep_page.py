@@ -12,7 +12,7 @@ give equal bytes.
 
 from __future__ import annotations
 
-from engine.pack import GamePack
+from engine.pack import AnyPack
 from generator.tableset import table_set
 from engine.sweep.run import SweepResult
 from generator.sweep_site import lay_out_sweep
@@ -21,7 +21,7 @@ from generator.render import environment
 TEMPLATE = "sweep-page.md.j2"
 
 
-def sweep_page(pack: GamePack, result: SweepResult, command: str) -> str:
+def sweep_page(pack: AnyPack, result: SweepResult, command: str) -> str:
     """The page for ``result``; ``command`` is the one that reproduces it."""
     context = lay_out_sweep(command, result, pack.score_unit)
     return environment(table_set(pack.id).templates).get_template(TEMPLATE).render(title=pack.title, **context)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.charts import BoxRow, box_plot_svg, figure, grid_svg
-from engine.pack import GamePack
+from engine.pack import AnyPack
 from generator.tableset import Context
 from engine.sweep.differences import RULE_WORDS, what_differs
 from engine.sweep.figures import CellFigures
@@ -56,7 +56,7 @@ def command_line(pack_id: str, plan: SitePlan, content: str | None = None) -> st
     return shlex.join(parts)
 
 
-def play(pack: GamePack, catalog: Any, plan: SitePlan) -> SweepResult:
+def play(pack: AnyPack, catalog: Any, plan: SitePlan) -> SweepResult:
     """Play the plan's sweep in this process, every cell (no cache)."""
     grid = build_grid(pack, catalog, plan.rules, plan.players, plan.bots)
     runner = pool_runner(pack, catalog, plan.games, plan.seed, 1, None)
@@ -197,6 +197,6 @@ def _spread_words(figures: CellFigures) -> dict[str, str]:
     }  # fmt: skip
 
 
-def sweep_context(pack: GamePack, catalog: Any, plan: SitePlan) -> Context:
+def sweep_context(pack: AnyPack, catalog: Any, plan: SitePlan) -> Context:
     """Play the plan and lay it out (seconds: the site stamps the result)."""
     return lay_out(pack.id, plan, play(pack, catalog, plan), pack.score_unit)

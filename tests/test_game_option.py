@@ -12,6 +12,7 @@ import pytest
 
 from command import play
 from conftest import PROJECT_ROOT, CliResult, RunCli
+from engine.pack import SimulationRequest
 from engine.packs import known_pack_ids, pack_rules
 
 
@@ -82,7 +83,7 @@ def test_every_pack_offers_what_simulate_needs() -> None:
         pack = pack_rules(pack_id)
         assert pack.bots and all(isinstance(bot, str) for bot in pack.bots)
         catalog = pack.load_catalog(PROJECT_ROOT / "content" / pack_id)
-        report = pack.simulate(catalog, games=2, seed=1)
+        report = pack.simulator.simulate(catalog, SimulationRequest(2, seed=1))
         # Per-card figures only where a game draws cards (Trick of the Rails deals all at once).
         assert report.games == 2
-        assert report.to_json() == pack.simulate(catalog, games=2, seed=1, workers=2).to_json()
+        assert report.to_json() == pack.simulator.simulate(catalog, SimulationRequest(2, seed=1, workers=2)).to_json()

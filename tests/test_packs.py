@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.pack import GamePack
+from engine.pack import AnyPack
 from engine.packs import find_packs, known_pack_ids, pack_rules
 from test_site_common import Result, baseline, edit, project, sm, snapshot  # noqa: F401  (fixtures)
 
@@ -21,7 +21,7 @@ Run = Callable[..., Result]
 
 def test_the_engine_knows_station_master() -> None:
     assert "stationmaster" in known_pack_ids()
-    pack: GamePack = pack_rules("stationmaster")
+    pack: AnyPack = pack_rules("stationmaster")
     assert pack.id == "stationmaster" and pack.title == "Station Master"
 
 

@@ -57,9 +57,10 @@ def test_without_fork_workers_load_the_content_and_agree(monkeypatch: pytest.Mon
     """The spawn path, as on a platform with no fork: each worker loads the
     content again, and the report is the one a single process makes."""
     from engine.stationmaster import load_catalog
+    from engine.pack import SimulationRequest
     from engine.stationmaster.sim.simulate import simulate
 
     content = Path(__file__).resolve().parents[1] / "content" / "stationmaster"
     catalog = load_catalog(content)
     monkeypatch.setattr(pool, "start_method", lambda: "spawn")
-    assert simulate(catalog, 4, seed=3, workers=2, content_dir=content).to_json() == simulate(catalog, 4, seed=3).to_json()
+    assert simulate(catalog, SimulationRequest(4, seed=3, workers=2, content_dir=content)).to_json() == simulate(catalog, SimulationRequest(4, seed=3)).to_json()

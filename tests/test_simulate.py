@@ -27,6 +27,7 @@ from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play, Red
 from engine.stationmaster import load_catalog
 from engine.stationmaster.rules.deck import home_deck
 from engine.errors import InvalidActionError
+from engine.pack import SimulationRequest
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import configurations, defaults
 from engine.stationmaster.sim.simulate import BOT_FUNCTIONS, Report, game_seed, play_game
@@ -44,7 +45,7 @@ CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def run(games: int, seed: int = 3, workers: int = 1, bot: str = "random", rules: dict[str, str | bool] | None = None) -> Report:
-    return simulate.simulate(CATALOG, games=games, seed=seed, workers=workers, bot=bot, house_rules=rules or {})
+    return simulate.simulate(CATALOG, SimulationRequest(games, seed, workers, bot, rules or {}))
 
 
 # -- determinism ------------------------------------------------------------------------
@@ -193,12 +194,12 @@ def test_greedy_finishes_its_games_and_plays_differently() -> None:
 def test_simulate_refuses_bad_arguments(kwargs: dict[str, object]) -> None:
     args: dict[str, object] = {"games": 1, "seed": 0, "workers": 1, "bot": "random", "house_rules": {}, **kwargs}
     with pytest.raises(InvalidActionError):
-        simulate.simulate(CATALOG, **args)  # type: ignore[arg-type]
+        simulate.simulate(CATALOG, SimulationRequest(**args))  # type: ignore[arg-type]
 
 
 def test_progress_is_called_up_to_the_total() -> None:
     seen: list[tuple[int, int]] = []
-    simulate.simulate(CATALOG, games=6, seed=0, workers=2, progress=lambda done, total: seen.append((done, total)))
+    simulate.simulate(CATALOG, SimulationRequest(6, seed=0, workers=2), progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (6, 6)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
@@ -321,7 +322,7 @@ def test_simulation_context_rows() -> None:
         for r in rows:
             assert r["card"] in CATALOG.by_id and isinstance(r["dead_rate"], int) and 0 <= r["dead_rate"] <= 100
         # the same figures the command prints for that configuration
-        report = simulate.simulate(CATALOG, games=context["games"], seed=context["seed"], house_rules={"startingOffice": table["value"]}, bot=context["bot"])
+        report = simulate.simulate(CATALOG, SimulationRequest(context["games"], context["seed"], house_rules={"startingOffice": table["value"]}, bot=context["bot"]))
         first = rows[0]
         assert report.cards[first["card"]].dead_percent() == first["dead_rate"]
 

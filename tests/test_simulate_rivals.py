@@ -18,6 +18,7 @@ import pytest
 from conftest import PROJECT_ROOT, RunCli
 from engine.errors import ConfigurationError
 from engine.sim.pool import game_seed
+from engine.pack import SimulationRequest
 from engine.stationmaster import load_catalog
 from engine.stationmaster.sim import simulate
 from generator.stationmaster import simulation as site_simulation
@@ -36,7 +37,7 @@ CATALOG = load_catalog(PROJECT_ROOT / "content" / "stationmaster")
 
 
 def run(games: int, players: int | None = 2, seed: int = 5, workers: int = 1, bot: str = "greedy", seats: list[str] | None = None) -> Report:
-    return simulate.simulate(CATALOG, games=games, seed=seed, workers=workers, bot=bot, players=players, seats=seats)
+    return simulate.simulate(CATALOG, SimulationRequest(games, seed, workers, bot, players=players, seats=None if seats is None else tuple(seats)))
 
 
 # -- the figures add up -------------------------------------------------------------------
@@ -138,7 +139,7 @@ def test_the_text_names_the_seats() -> None:
 def test_simulate_refuses_bad_seating(kwargs: dict[str, object]) -> None:
     args: dict[str, object] = {"games": 1, "players": None, **kwargs}
     with pytest.raises(ConfigurationError):
-        simulate.simulate(CATALOG, **args)  # type: ignore[arg-type]
+        simulate.simulate(CATALOG, SimulationRequest(**args))  # type: ignore[arg-type]
 
 
 # -- the command ------------------------------------------------------------------------------

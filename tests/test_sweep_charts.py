@@ -238,7 +238,9 @@ def test_trick_of_the_rails_keeps_each_companys_share_value() -> None:
     catalog = load_catalog(ROOT / "content" / "trickoftherails")
     from engine.trickoftherails.sim.report import Report
 
-    report = PACK.simulate(catalog, 2, 1, 1, "random", None, None, players=3)
+    from engine.pack import SimulationRequest
+
+    report = PACK.simulator.simulate(catalog, SimulationRequest(2, 1, 1, "random", players=3))
     assert isinstance(report, Report)
     figures = CellFigures.from_report(report, PACK.sweep_measure)
     assert [row for row, _, _ in figures.measured] == [c.name for c in catalog.companies]

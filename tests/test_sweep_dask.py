@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from conftest import PROJECT_ROOT, CliResult, RunCli
+from engine.pack import SimulationRequest
 from engine.packs import pack_rules
 from engine.sweep import runner as runners
 from engine.sweep.dask_runner import Chunk, ChunkTask, cluster_client, dask_runner, packed, play_chunk
@@ -79,10 +80,13 @@ def test_a_worker_killed_mid_run_loses_no_game_and_doubles_none(tmp_path: Path, 
     assert [f.games for f in result.figures] == [games, games]
 
 
+REQUEST = SimulationRequest(5, seed=4, bot="random", house_rules={"startingOffice": "depot"}, players=1)
+
+
 def _chunk(catalog: Any, **changed: Any) -> Chunk:
     fields: dict[str, Any] = dict(
         pack="stationmaster", code=engine_fingerprint("stationmaster"), fingerprint=catalog.fingerprint,
-        seed=4, bot="random", rules=(("startingOffice", "depot"),), players=1, start=2, stop=5,
+        request=REQUEST, start=2, stop=5,
     )  # fmt: skip
     return Chunk(**{**fields, **changed})
 
@@ -91,7 +95,7 @@ def test_the_chunk_task_is_the_packs_own_games() -> None:
     # Played here, without a cluster: a chunk is the pack's play_games.
     pack = pack_rules("stationmaster")
     catalog = pack.load_catalog(SM)
-    assert play_chunk(_chunk(catalog), packed(catalog)) == pack.play_games(catalog, 4, 2, 5, "random", {"startingOffice": "depot"}, players=1)
+    assert play_chunk(_chunk(catalog), packed(catalog)) == pack.simulator.play_games(catalog, REQUEST, 2, 5)
 
 
 def test_a_chunk_carries_its_content_so_a_worker_needs_no_files(tmp_path: Path) -> None:
@@ -105,7 +109,7 @@ def test_a_chunk_carries_its_content_so_a_worker_needs_no_files(tmp_path: Path) 
     edited = pack.load_catalog(copy)
     assert edited.fingerprint != pack.load_catalog(SM).fingerprint
     shutil.rmtree(copy)
-    assert play_chunk(_chunk(edited), packed(edited)) == pack.play_games(edited, 4, 2, 5, "random", {"startingOffice": "depot"}, players=1)
+    assert play_chunk(_chunk(edited), packed(edited)) == pack.simulator.play_games(edited, REQUEST, 2, 5)
 
 
 def test_a_worker_on_other_code_refuses_to_play() -> None:
@@ -182,10 +186,11 @@ def test_chunks_merged_in_order_give_simulates_report(game: str, bot: str, rules
     # apart and merged in game order, is the report simulate gives.
     pack = pack_rules(game)
     catalog = pack.load_catalog(PROJECT_ROOT / "content" / game)
-    whole = pack.simulate(catalog, 7, 5, 1, bot, rules, players=players)
-    parts = [pack.play_games(catalog, 5, start, stop, bot, rules, players=players) for start, stop in ((0, 3), (3, 4), (4, 4), (4, 7))]
-    assert pack.report_games(catalog, 7, 5, bot, rules, parts, players=players).to_json() == whole.to_json()
-    assert pack.report_games(catalog, 7, 5, bot, rules, parts, players=players).to_text() == whole.to_text()
+    request = SimulationRequest(7, 5, 1, bot, rules, players=players)
+    whole = pack.simulator.simulate(catalog, request)
+    parts = [pack.simulator.play_games(catalog, request, start, stop) for start, stop in ((0, 3), (3, 4), (4, 4), (4, 7))]
+    assert pack.simulator.report_games(catalog, request, parts).to_json() == whole.to_json()
+    assert pack.simulator.report_games(catalog, request, parts).to_text() == whole.to_text()
 
 
 def test_chunks_that_do_not_cover_the_games_are_refused() -> None:
@@ -193,9 +198,10 @@ def test_chunks_that_do_not_cover_the_games_are_refused() -> None:
 
     pack = pack_rules("stationmaster")
     catalog = pack.load_catalog(SM)
-    parts = [pack.play_games(catalog, 5, 0, 2, "random", {}, players=1)]
+    request = SimulationRequest(3, 5, bot="random", players=1)
+    parts = [pack.simulator.play_games(catalog, request, 0, 2)]
     with pytest.raises(ConfigurationError, match="2 game"):
-        pack.report_games(catalog, 3, 5, "random", {}, parts, players=1)
+        pack.simulator.report_games(catalog, request, parts)
 
 
 def test_a_chunk_whose_workers_keep_dying_ends_the_run_with_one_line(tmp_path: Path) -> None:

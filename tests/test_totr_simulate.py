@@ -13,6 +13,7 @@ import pytest
 import hang_guard
 from conftest import PROJECT_ROOT, RunCli
 from engine.errors import ConfigurationError, InvalidActionError
+from engine.pack import SimulationRequest
 from engine.packs import pack_rules
 from engine.sim.pool import game_seed
 from engine.trickoftherails import load_catalog
@@ -25,7 +26,7 @@ PACK = pack_rules("trickoftherails")
 
 
 def run(games: int, seed: int = 3, workers: int = 1, bot: str = "random", players: int | None = None, rules: dict[str, str | bool] | None = None) -> Report:
-    return simulate(CATALOG, games, seed, workers, bot, rules or {}, players=players)
+    return simulate(CATALOG, SimulationRequest(games, seed, workers, bot, rules or {}, players=players))
 
 
 def test_same_seed_same_report_for_any_number_of_workers() -> None:
@@ -103,29 +104,29 @@ def test_simulate_refuses_bad_arguments(kwargs: dict[str, object]) -> None:
 
 
 def test_the_pack_passes_the_player_count_on() -> None:
-    report = PACK.simulate(CATALOG, games=2, seed=1, players=5)
+    report = PACK.simulator.simulate(CATALOG, SimulationRequest(2, seed=1, players=5))
     assert json.loads(report.to_json())["players"] == 5
-    assert json.loads(PACK.simulate(CATALOG, games=2, seed=1).to_json())["players"] == 3
+    assert json.loads(PACK.simulator.simulate(CATALOG, SimulationRequest(2, seed=1)).to_json())["players"] == 3
 
 
 def test_station_master_simulates_up_to_its_whistle_posts() -> None:
     station_master = pack_rules("stationmaster")
     catalog = station_master.load_catalog(PROJECT_ROOT / "content" / "stationmaster")
-    solo = station_master.simulate(catalog, games=2, seed=1, players=1)
-    assert solo.to_json() == station_master.simulate(catalog, games=2, seed=1).to_json()
-    assert json.loads(station_master.simulate(catalog, games=1, seed=1, players=3).to_json())["players"] == 3
+    solo = station_master.simulator.simulate(catalog, SimulationRequest(2, seed=1, players=1))
+    assert solo.to_json() == station_master.simulator.simulate(catalog, SimulationRequest(2, seed=1)).to_json()
+    assert json.loads(station_master.simulator.simulate(catalog, SimulationRequest(1, seed=1, players=3)).to_json())["players"] == 3
     with pytest.raises(ConfigurationError, match="from 1 to 4"):
-        station_master.simulate(catalog, games=2, seed=1, players=5)
+        station_master.simulator.simulate(catalog, SimulationRequest(2, seed=1, players=5))
 
 
 def test_trick_of_the_rails_seats_a_bot_a_seat() -> None:
-    report = PACK.simulate(CATALOG, games=3, seed=2, seats=["greedy", "random", "random"])
+    report = PACK.simulator.simulate(CATALOG, SimulationRequest(3, seed=2, seats=("greedy", "random", "random")))
     data = json.loads(report.to_json())
     assert data["players"] == 3 and data["bot"] == "greedy,random,random"
     assert [s["bot"] for s in data["seats"]] == ["greedy", "random", "random"]
     assert "seat 0 greedy, seat 1 random, seat 2 random" in report.to_text()
     with pytest.raises(ConfigurationError, match="one for every seat"):
-        PACK.simulate(CATALOG, games=1, players=4, seats=["greedy", "random", "random"])
+        PACK.simulator.simulate(CATALOG, SimulationRequest(1, players=4, seats=("greedy", "random", "random")))
 
 
 # -- the command ---------------------------------------------------------------------------

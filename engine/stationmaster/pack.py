@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.content.problems import Problem
-from engine.pack import Configuration, GamePack, Progress, Status
+from engine.pack import Configuration, GamePack, Simulator, Status
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Card, Catalog
 from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, parse_assignment, resolve
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.game import Game
-    from engine.stationmaster.sim.report import Report
 
 
 class StationMaster:
@@ -71,37 +70,12 @@ class StationMaster:
     def house_rules(self, catalog: Catalog, chosen: Mapping[str, HouseRuleValue]) -> dict[str, HouseRuleValue]:
         return resolve(catalog, chosen)
 
-    def simulate(
-        self,
-        catalog: Catalog,
-        games: int,
-        seed: int = 0,
-        workers: int = 1,
-        bot: str | None = None,
-        house_rules: Mapping[str, HouseRuleValue] | None = None,
-        progress: Progress | None = None,
-        *,
-        content_dir: str | Path | None = None,
-        players: int | None = None,
-        seats: Sequence[str] | None = None,
-    ) -> Report:
-        from engine.stationmaster.sim.simulate import simulate
+    @property
+    def simulator(self) -> Simulator[Catalog]:
+        # The module itself is the Simulator: mypy checks its three functions.
+        from engine.stationmaster.sim import simulate
 
-        return simulate(catalog, games, seed, workers, self.bots[0] if bot is None else bot, house_rules, progress, content_dir=content_dir, players=players, seats=seats)
-
-    def play_games(
-        self, catalog: Catalog, seed: int, start: int, stop: int, bot: str | None = None, house_rules: Mapping[str, HouseRuleValue] | None = None, *, players: int | None = None
-    ) -> Any:
-        from engine.stationmaster.sim.simulate import play_games
-
-        return play_games(catalog, seed, start, stop, self.bots[0] if bot is None else bot, house_rules, players=players)
-
-    def report_games(
-        self, catalog: Catalog, games: int, seed: int, bot: str | None, house_rules: Mapping[str, HouseRuleValue] | None, chunks: Iterable[Any], *, players: int | None = None
-    ) -> Report:
-        from engine.stationmaster.sim.simulate import report_games
-
-        return report_games(catalog, games, seed, self.bots[0] if bot is None else bot, house_rules, chunks, players=players)
+        return simulate
 
     def summary(self, catalog: Catalog) -> str:
         families = len({c.family for c in catalog.cards})
@@ -109,4 +83,4 @@ class StationMaster:
 
 
 # Typed as the interface, so mypy checks that the pack implements all of it.
-PACK: GamePack = StationMaster()
+PACK: GamePack[Catalog, Card, Game] = StationMaster()

@@ -7,5 +7,5 @@ is kept of one cell's simulation (``figures``), the cache of finished cells
 a cluster later, behind one small interface), the differences worth a
 designer's attention (``differences``), the whole run (``run``) and its text
 and JSON (``render``). Nothing here names a game: a pack is reached only
-through ``engine.pack.GamePack``.
+through ``engine.pack.GamePack`` (held as ``AnyPack``).
 """

@@ -49,10 +49,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.errors import UsageError
-from engine.pack import GamePack
+from engine.pack import AnyPack, SimulationRequest
 from engine.sim.pool import chunks
 from engine.sweep.figures import CellFigures
-from engine.sweep.grid import Cell, RuleValue
+from engine.sweep.grid import Cell
 from engine.sweep.runner import CellProgress, CellRunner
 
 if TYPE_CHECKING:
@@ -97,10 +97,7 @@ class Chunk:
     pack: str
     code: str  # the engine fingerprint the sweep runs on (engine.sweep.run)
     fingerprint: str  # the content the sweep started from (its catalog comes beside the chunk)
-    seed: int
-    bot: str
-    rules: tuple[tuple[str, RuleValue], ...]
-    players: int
+    request: SimulationRequest  # the cell's simulation, of which this is a part
     start: int
     stop: int
 
@@ -133,7 +130,7 @@ def _carried(catalog: bytes) -> bytes:
     return catalog
 
 
-def _catalog(pack: GamePack, chunk: Chunk, carried: bytes) -> Any:
+def _catalog(pack: AnyPack, chunk: Chunk, carried: bytes) -> Any:
     key = (chunk.pack, chunk.fingerprint)
     if key not in _CATALOGS:
         from engine.sweep.run import engine_fingerprint
@@ -164,7 +161,7 @@ def play_chunk(chunk: Chunk, catalog: bytes) -> Any:
     from engine.packs import pack_rules
 
     pack = pack_rules(chunk.pack)
-    return pack.play_games(_catalog(pack, chunk, catalog), chunk.seed, chunk.start, chunk.stop, chunk.bot, dict(chunk.rules), players=chunk.players)
+    return pack.simulator.play_games(_catalog(pack, chunk, catalog), chunk.request, chunk.start, chunk.stop)
 
 
 def dask_setup(worker: object) -> None:
@@ -218,7 +215,7 @@ def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = 
         client.close()
 
 
-def dask_runner(pack: GamePack, catalog: Any, games: int, seed: int, client: Client, task: ChunkTask = play_chunk) -> CellRunner:
+def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Client, task: ChunkTask = play_chunk) -> CellRunner:
     """Cells played on ``client``'s cluster, all at once, each merged in game
     order as soon as its chunks and those of the cells before it are in.
     ``task`` plays a chunk (a test may wrap it)."""
@@ -235,7 +232,7 @@ def dask_runner(pack: GamePack, catalog: Any, games: int, seed: int, client: Cli
         bounds = chunks(games, workers, LARGEST_CHUNK)
         carried = client.submit(_carried, packed(catalog), pure=False)
         submitted: list[list[Future[Any]]] = [
-            [client.submit(task, Chunk(pack.id, code, catalog.fingerprint, seed, cell.bot, cell.rules, cell.players, start, stop), carried, pure=False, retries=0) for start, stop in bounds]
+            [client.submit(task, Chunk(pack.id, code, catalog.fingerprint, cell.request(games, seed), start, stop), carried, pure=False, retries=0) for start, stop in bounds]
             for cell in cells
         ]
         # The chunks seen finished, by cell, keyed by task (with its games):
@@ -262,7 +259,7 @@ def dask_runner(pack: GamePack, catalog: Any, games: int, seed: int, client: Cli
     return run
 
 
-def _merged(pack: GamePack, catalog: Any, games: int, seed: int, cell: Cell, futures: list[Future[Any]], progress: CellProgress | None, position: int) -> CellFigures:
+def _merged(pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futures: list[Future[Any]], progress: CellProgress | None, position: int) -> CellFigures:
     from concurrent.futures import CancelledError
 
     from distributed.scheduler import KilledWorker
@@ -273,7 +270,7 @@ def _merged(pack: GamePack, catalog: Any, games: int, seed: int, cell: Cell, fut
         raise ClusterFailed(f"the workers playing cell {position + 1} ({cell.label}) kept dying; the cells finished so far are cached") from None
     except CancelledError:
         raise ClusterFailed(f"the cluster dropped cell {position + 1} ({cell.label}) (its scheduler went away?); the cells finished so far are cached") from None
-    report = pack.report_games(catalog, games, seed, cell.bot, dict(cell.rules), results, players=cell.players)
+    report = pack.simulator.report_games(catalog, cell.request(games, seed), results)
     if progress is not None:
         progress(position, games, games)
     return CellFigures.from_report(report, pack.sweep_measure)

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from engine.errors import InvalidActionError, UsageError
-from engine.pack import Configuration, GamePack
-
-RuleValue = str | bool
+from engine.pack import AnyPack, Configuration, RuleValue, SimulationRequest
 
 
 def shown(value: RuleValue) -> str:
@@ -48,6 +47,11 @@ class Cell:
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "bot": self.bot, "houseRules": dict(self.rules)}
 
+    def request(self, games: int, seed: int, workers: int = 1, content_dir: Path | None = None) -> SimulationRequest:
+        """The simulation that plays this cell: ``games`` games seeded ``seed``
+        (the same in every cell), however many processes play them."""
+        return SimulationRequest(games, seed, workers, self.bot, dict(self.rules), players=self.players, content_dir=content_dir)
+
 
 @dataclass(frozen=True)
 class Grid:
@@ -72,7 +76,7 @@ def split_list(option: str, text: str) -> list[str]:
     return items
 
 
-def parse_rule(pack: GamePack, catalog: Any, text: str) -> tuple[str, tuple[RuleValue, ...]]:
+def parse_rule(pack: AnyPack, catalog: Any, text: str) -> tuple[str, tuple[RuleValue, ...]]:
     """``KEY=V1,V2`` as the rule's id and its typed values, each checked by
     the pack (its one-line reason, after the option it came from)."""
     key, sep, raw = text.partition("=")
@@ -90,7 +94,7 @@ def parse_rule(pack: GamePack, catalog: Any, text: str) -> tuple[str, tuple[Rule
     return key, tuple(values)
 
 
-def build_grid(pack: GamePack, catalog: Any, rules: Sequence[str], players: Sequence[int] | None, bots: Sequence[str] | None) -> Grid:
+def build_grid(pack: AnyPack, catalog: Any, rules: Sequence[str], players: Sequence[int] | None, bots: Sequence[str] | None) -> Grid:
     """The grid of ``rules`` (``KEY=V1,V2`` texts) x ``players`` (None: the
     game's default count) x ``bots`` (None: the game's default bot).
     UsageError, before anything is played, for a rule or value the game

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.pack import GamePack
+from engine.pack import AnyPack
 from engine.sweep.differences import Difference, compare
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Grid
@@ -48,7 +48,7 @@ def engine_fingerprint(pack_id: str) -> str:
 
 
 def sweep(
-    pack: GamePack,
+    pack: AnyPack,
     catalog: Any,
     grid: Grid,
     games: int,

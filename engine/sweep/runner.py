@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.pack import GamePack
+from engine.pack import AnyPack
 
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell
@@ -28,7 +28,7 @@ class CellRunner(Protocol):
     def __call__(self, cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]: ...
 
 
-def pool_runner(pack: GamePack, catalog: Any, games: int, seed: int, workers: int, content_dir: Path | None) -> CellRunner:
+def pool_runner(pack: AnyPack, catalog: Any, games: int, seed: int, workers: int, content_dir: Path | None) -> CellRunner:
     """Cells played one at a time on the process pool, each ``games``
     games seeded ``seed`` (the same games in every cell: common random
     numbers, so a difference between cells is the configuration's)."""
@@ -36,7 +36,7 @@ def pool_runner(pack: GamePack, catalog: Any, games: int, seed: int, workers: in
     def run(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
         for position, cell in enumerate(cells):
             told = None if progress is None else _told(progress, position)
-            report = pack.simulate(catalog, games, seed, workers, cell.bot, dict(cell.rules), told, content_dir=content_dir, players=cell.players)
+            report = pack.simulator.simulate(catalog, cell.request(games, seed, workers, content_dir), told)
             yield CellFigures.from_report(report, pack.sweep_measure)
 
     return run

@@ -52,7 +52,7 @@ def site_simulation(catalog: Catalog) -> SiteSimulation:
 
 def _site_run(catalog: Catalog, plan: SiteSimulation) -> Callable[[Option], Report]:
     def run(option: Option) -> Report:
-        return simulate(catalog, games=plan.games, seed=plan.seed, workers=1, bot=plan.bot, house_rules=option.house_rules)
+        return simulate(catalog, plan.request(option))
 
     return run
 
@@ -91,7 +91,7 @@ def _lay_out_seating(catalog: Catalog) -> Callable[[Seating], dict[str, Any]]:
     why = _why_unplayed(catalog)
 
     def lay_out(seating: Seating) -> dict[str, Any]:
-        report = simulate(catalog, games=seating.games, seed=seating.seed, workers=1, bot=seating.bot, players=seating.players)
+        report = simulate(catalog, seating.request)
         figures = report.seat_figures
         assert figures is not None, "a game with rivals reports its seats"
         games = report.games

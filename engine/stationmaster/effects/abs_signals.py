@@ -13,11 +13,11 @@ from engine.stationmaster.rules.lookups import terrain_at
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.actions import Play
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(PLAY_REFUSALS, "abs-signals")
-def abs_refusals(game: Game, action: Play, card: Card) -> list[str]:
+def abs_refusals(game: RulesContext, action: Play, card: Card) -> list[str]:
     land = terrain_at(game, action.slot)
     if land is None or action.slot is None:
         return [Reason("needs-terrain-slot", f"{card.name} goes onto a Mainline terrain card: give its position (slot)")]
@@ -27,7 +27,7 @@ def abs_refusals(game: Game, action: Play, card: Card) -> list[str]:
 
 
 @on(CARD_PLAYED, "abs-signals")
-def abs_signals(game: Game, action: Play, card: Card) -> None:
+def abs_signals(game: RulesContext, action: Play, card: Card) -> None:
     assert action.slot is not None
     game.state.mainline[action.slot].abs_signals = True
     game.state.mainline[action.slot].modifiers.append(card.id)

@@ -12,10 +12,10 @@ from engine.stationmaster.rules.events import CARD_PLAYED
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.actions import Play
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(CARD_PLAYED, "add-capacity")
-def add_capacity(game: Game, action: Play, card: Card) -> None:
+def add_capacity(game: RulesContext, action: Play, card: Card) -> None:
     assert action.x is not None and action.y is not None
     place(game, action.player, card, action.x, action.y, 0)

@@ -17,14 +17,14 @@ from engine.stationmaster.rules.switching import train_district
 from engine.stationmaster.rules.targets import named_train, train_name
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "bad-order"
 
 
 @on(ATTACK_PROPOSALS, EFFECT)
-def bad_order_targets(game: Game, player: int, card: Card) -> list[Attack]:
+def bad_order_targets(game: RulesContext, player: int, card: Card) -> list[Attack]:
     found = []
     for train in game.state.trains:
         district = train_district(game, train)
@@ -34,7 +34,7 @@ def bad_order_targets(game: Game, player: int, card: Card) -> list[Attack]:
 
 
 @on(ATTACK_REFUSALS, EFFECT)
-def bad_order_refusals(game: Game, action: Attack, card: Card) -> list[str]:
+def bad_order_refusals(game: RulesContext, action: Attack, card: Card) -> list[str]:
     train, found = named_train(game, action, card)
     if train is None or action.rival is None:
         return found
@@ -50,7 +50,7 @@ def bad_order_refusals(game: Game, action: Attack, card: Card) -> list[str]:
 
 
 @on(ATTACK_RESOLVED, EFFECT)
-def bad_order(game: Game, attack: AttackInPlay, card: Card) -> None:
+def bad_order(game: RulesContext, attack: AttackInPlay, card: Card) -> None:
     assert attack.train is not None and attack.rival is not None
     train = find_train(game, attack.train)
     assert train is not None

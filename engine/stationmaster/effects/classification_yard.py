@@ -16,11 +16,11 @@ from engine.stationmaster.rules.events import DISTRICT_WORKED
 from engine.stationmaster.rules.geometry import coords
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(DISTRICT_WORKED, "classification-yard")
-def classification_yard(game: Game, player: int, card: Card) -> None:
+def classification_yard(game: RulesContext, player: int, card: Card) -> None:
     for where, square in sorted(game.state.districts[player].squares.items()):
         if square.kind != "track" or len(square.cars) < 2:
             continue

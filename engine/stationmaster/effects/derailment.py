@@ -16,18 +16,18 @@ from engine.stationmaster.rules.lookups import find_train
 from engine.stationmaster.rules.targets import named_train, train_name
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay, Train
 
 EFFECT = "derailment"
 
 
-def _crossing(game: Game, train: Train) -> bool:
+def _crossing(game: RulesContext, train: Train) -> bool:
     return train.remaining > 0 and game.state.mainline[train.position].kind == "terrain"
 
 
 @on(ATTACK_PROPOSALS, EFFECT)
-def derailment_targets(game: Game, player: int, card: Card) -> list[Attack]:
+def derailment_targets(game: RulesContext, player: int, card: Card) -> list[Attack]:
     return [
         Attack(player, card.id, rival=t.player, train=t.id)
         for t in game.state.trains
@@ -36,7 +36,7 @@ def derailment_targets(game: Game, player: int, card: Card) -> list[Attack]:
 
 
 @on(ATTACK_REFUSALS, EFFECT)
-def derailment_refusals(game: Game, action: Attack, card: Card) -> list[str]:
+def derailment_refusals(game: RulesContext, action: Attack, card: Card) -> list[str]:
     train, found = named_train(game, action, card)
     if train is None:
         return found
@@ -49,7 +49,7 @@ def derailment_refusals(game: Game, action: Attack, card: Card) -> list[str]:
 
 
 @on(ATTACK_RESOLVED, EFFECT)
-def derailment(game: Game, attack: AttackInPlay, card: Card) -> None:
+def derailment(game: RulesContext, attack: AttackInPlay, card: Card) -> None:
     assert attack.train is not None
     train = find_train(game, attack.train)
     assert train is not None

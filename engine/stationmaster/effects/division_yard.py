@@ -12,9 +12,9 @@ from engine.stationmaster.rules.events import EXTRA_MADE_UP
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.actions import Play
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(EXTRA_MADE_UP, "division-yard")
-def division_yard(game: Game, action: Play, card: Card) -> None:
+def division_yard(game: RulesContext, action: Play, card: Card) -> None:
     game.state.log.append(f"an Extra is made up in player {action.player}'s {card.name}")

@@ -17,7 +17,7 @@ from engine.stationmaster.rules.state import Lasting
 from engine.stationmaster.rules.targets import facility_target, rival_facilities
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "embargo"
@@ -25,12 +25,12 @@ _TAKES_IN = ("inbound", "both")
 
 
 @on(ATTACK_PROPOSALS, EFFECT)
-def embargo_targets(game: Game, player: int, card: Card) -> list[Attack]:
+def embargo_targets(game: RulesContext, player: int, card: Card) -> list[Attack]:
     return [Attack(player, card.id, rival=rival, x=x, y=y) for rival, x, y, facility in rival_facilities(game, player) if facility.traffic in _TAKES_IN]
 
 
 @on(ATTACK_REFUSALS, EFFECT)
-def embargo_refusals(game: Game, action: Attack, card: Card) -> list[str]:
+def embargo_refusals(game: RulesContext, action: Attack, card: Card) -> list[str]:
     square, facility, found = facility_target(game, action, card)
     if square is None or facility is None:
         return found
@@ -42,7 +42,7 @@ def embargo_refusals(game: Game, action: Attack, card: Card) -> list[str]:
 
 
 @on(ATTACK_RESOLVED, EFFECT)
-def embargo(game: Game, attack: AttackInPlay, card: Card) -> None:
+def embargo(game: RulesContext, attack: AttackInPlay, card: Card) -> None:
     assert attack.rival is not None and attack.x is not None and attack.y is not None
     where = key(attack.x, attack.y)
     turns = game.catalog.game.table.stages_per_day
@@ -52,5 +52,5 @@ def embargo(game: Game, attack: AttackInPlay, card: Card) -> None:
 
 
 @on(WORK_HALTED, EFFECT)
-def embargoed(game: Game, lasting: Lasting, card: Card) -> str | None:
+def embargoed(game: RulesContext, lasting: Lasting, card: Card) -> str | None:
     return "inbound"

@@ -17,7 +17,7 @@ from engine.stationmaster.rules.state import District, Lasting
 from engine.stationmaster.rules.targets import rivals
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "eminent-domain"
@@ -34,7 +34,7 @@ def _claimable(district: District) -> list[tuple[int, int]]:
 
 
 @on(ATTACK_PROPOSALS, EFFECT)
-def eminent_domain_targets(game: Game, player: int, card: Card) -> list[Attack]:
+def eminent_domain_targets(game: RulesContext, player: int, card: Card) -> list[Attack]:
     return [
         Attack(player, card.id, rival=rival, x=x, y=y)
         for rival in rivals(game, player)
@@ -44,7 +44,7 @@ def eminent_domain_targets(game: Game, player: int, card: Card) -> list[Attack]:
 
 
 @on(ATTACK_REFUSALS, EFFECT)
-def eminent_domain_refusals(game: Game, action: Attack, card: Card) -> list[str]:
+def eminent_domain_refusals(game: RulesContext, action: Attack, card: Card) -> list[str]:
     if action.x is None or action.y is None or action.rival is None:
         return [Reason("needs-square", f"{card.name} claims a square of a rival's district: give it (x, y)")]
     district = game.state.districts[action.rival]
@@ -63,7 +63,7 @@ def eminent_domain_refusals(game: Game, action: Attack, card: Card) -> list[str]
 
 
 @on(ATTACK_RESOLVED, EFFECT)
-def eminent_domain(game: Game, attack: AttackInPlay, card: Card) -> None:
+def eminent_domain(game: RulesContext, attack: AttackInPlay, card: Card) -> None:
     assert attack.rival is not None and attack.x is not None and attack.y is not None
     game.state.lasting.append(Lasting(card.id, attack.attacker, attack.rival, square=key(attack.x, attack.y)))
     game.state.districts[attack.rival].revision += 1  # what may be built there has changed
@@ -71,6 +71,6 @@ def eminent_domain(game: Game, attack: AttackInPlay, card: Card) -> None:
 
 
 @on(SQUARE_HELD, EFFECT)
-def claimed(game: Game, lasting: Lasting, card: Card) -> list[str]:
+def claimed(game: RulesContext, lasting: Lasting, card: Card) -> list[str]:
     x, y = coords(lasting.square or "0,0")
     return [Reason("square-claimed", f"({x}, {y}) is claimed by player {lasting.attacker}'s {card.name}: nothing may be built there")]

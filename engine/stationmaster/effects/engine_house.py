@@ -20,17 +20,17 @@ from engine.stationmaster.rules.events import DISTRICT_WORKED, MAINLINE_PHASE_EN
 from engine.stationmaster.rules.switching import train_district
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import Train
 
 
-def _standing(game: Game, player: int) -> list[Train]:
+def _standing(game: RulesContext, player: int) -> list[Train]:
     """The trains standing at ``player``'s Office, in the order they run."""
     return [t for t in game.state.trains if (d := train_district(game, t)) is not None and d.player == player]
 
 
 @on(DISTRICT_WORKED, "engine-house")
-def take_in(game: Game, player: int, card: Card) -> None:
+def take_in(game: RulesContext, player: int, card: Card) -> None:
     standing = _standing(game, player)
     if any(not t.crew_tray for t in standing):
         return  # its one stall is taken
@@ -43,7 +43,7 @@ def take_in(game: Game, player: int, card: Card) -> None:
 
 
 @on(MAINLINE_PHASE_ENDED, "engine-house")
-def let_out(game: Game, player: int, card: Card) -> None:
+def let_out(game: RulesContext, player: int, card: Card) -> None:
     s = game.state
     for waiting in _standing(game, player):
         if waiting.crew_tray or waiting.held > 0:

@@ -16,11 +16,11 @@ from engine.stationmaster.rules.lookups import find_train
 from engine.stationmaster.rules.switching import reachable, train_district
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(HELD_CARD_REFUSALS, "flying-switch", kind=FlyingSwitch)
-def flying_switch_refusals(game: Game, action: Action, card: Card) -> list[str]:
+def flying_switch_refusals(game: RulesContext, action: Action, card: Card) -> list[str]:
     assert isinstance(action, FlyingSwitch)
     train = find_train(game, action.train)
     if train is None:
@@ -43,7 +43,7 @@ def flying_switch_refusals(game: Game, action: Action, card: Card) -> list[str]:
 
 
 @on(HELD_CARD_SPENT, "flying-switch", kind=FlyingSwitch)
-def flying_switch(game: Game, action: Action, card: Card) -> None:
+def flying_switch(game: RulesContext, action: Action, card: Card) -> None:
     assert isinstance(action, FlyingSwitch)
     train = find_train(game, action.train)
     assert train is not None

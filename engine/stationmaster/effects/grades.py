@@ -14,10 +14,10 @@ from engine.stationmaster.rules.lookups import terrain_at
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.actions import Play
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
-def grade_refusals(game: Game, action: Play, card: Card) -> list[str]:
+def grade_refusals(game: RulesContext, action: Play, card: Card) -> list[str]:
     assert isinstance(card, MainlineModifier)
     land = terrain_at(game, action.slot)
     if land is None or action.slot is None:
@@ -35,7 +35,7 @@ def grade_refusals(game: Game, action: Play, card: Card) -> list[str]:
     return reasons
 
 
-def place_modifier(game: Game, action: Play, card: Card) -> None:
+def place_modifier(game: RulesContext, action: Play, card: Card) -> None:
     assert action.slot is not None
     game.state.mainline[action.slot].modifiers.append(card.id)
     game.state.log.append(f"{card.name} is played onto Mainline position {action.slot}")

@@ -11,7 +11,7 @@ from engine.stationmaster.effects import on
 from engine.stationmaster.rules.events import TRAIN_STOOD
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import District, Train
 
 
@@ -20,7 +20,7 @@ EFFECT = "pays-for-stopping"
 
 
 @on(TRAIN_STOOD, EFFECT)
-def pays_for_stopping(game: Game, train: Train, district: District, card: Card) -> None:
+def pays_for_stopping(game: RulesContext, train: Train, district: District, card: Card) -> None:
     assert isinstance(card, TrainCard)
     if train.id in district.paid_stops:
         return

@@ -12,11 +12,11 @@ from engine.stationmaster.rules.lookups import occupied, terrain_at
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.actions import Play
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(PLAY_REFUSALS, "realignment")
-def realign_refusals(game: Game, action: Play, card: Card) -> list[str]:
+def realign_refusals(game: RulesContext, action: Play, card: Card) -> list[str]:
     assert isinstance(card, MainlineModifier)
     land = terrain_at(game, action.slot)
     if land is None or action.slot is None:
@@ -32,7 +32,7 @@ def realign_refusals(game: Game, action: Play, card: Card) -> list[str]:
 
 
 @on(CARD_PLAYED, "realignment")
-def realign(game: Game, action: Play, card: Card) -> None:
+def realign(game: RulesContext, action: Play, card: Card) -> None:
     assert isinstance(card, MainlineModifier) and action.slot is not None
     slot = game.state.mainline[action.slot]
     before = slot.card

@@ -13,11 +13,11 @@ from engine.stationmaster.rules.events import HELD_CARD_REFUSALS, HELD_CARD_SPEN
 from engine.stationmaster.rules.lookups import find_train
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(HELD_CARD_REFUSALS, "red-flag", kind=RedFlag)
-def red_flag_refusals(game: Game, action: Action, card: Card) -> list[str]:
+def red_flag_refusals(game: RulesContext, action: Action, card: Card) -> list[str]:
     assert isinstance(action, RedFlag)
     if find_train(game, action.train) is None:
         return [Reason("no-such-train", f"there is no train {action.train!r} on the Mainline")]
@@ -25,7 +25,7 @@ def red_flag_refusals(game: Game, action: Action, card: Card) -> list[str]:
 
 
 @on(HELD_CARD_SPENT, "red-flag", kind=RedFlag)
-def red_flag(game: Game, action: Action, card: Card) -> None:
+def red_flag(game: RulesContext, action: Action, card: Card) -> None:
     assert isinstance(action, RedFlag)
     train = find_train(game, action.train)
     assert train is not None

@@ -12,11 +12,11 @@ from engine.stationmaster.rules.events import CARD_PLAYED, PLAY_REFUSALS
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.actions import Play
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(PLAY_REFUSALS, "second-section")
-def second_section_refusals(game: Game, action: Play, card: Card) -> list[str]:
+def second_section_refusals(game: RulesContext, action: Play, card: Card) -> list[str]:
     s = game.state
     due = s.timetable[s.stage - 1]
     reasons: list[str] = []
@@ -32,7 +32,7 @@ def second_section_refusals(game: Game, action: Play, card: Card) -> list[str]:
 
 
 @on(CARD_PLAYED, "second-section")
-def second_section(game: Game, action: Play, card: Card) -> None:
+def second_section(game: RulesContext, action: Play, card: Card) -> None:
     assert action.train is not None
     game.state.second_sections.append(action.train)
     game.state.salvage.append(card.id)

@@ -14,11 +14,11 @@ from engine.stationmaster.rules.switching import train_district
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.actions import SortCars
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 @on(SORT_REFUSALS, "small-yard")
-def small_yard_refusals(game: Game, action: SortCars, card: Card) -> list[str]:
+def small_yard_refusals(game: RulesContext, action: SortCars, card: Card) -> list[str]:
     sorting = train(game, action.train)
     reasons: list[str] = []
     district = train_district(game, sorting)
@@ -30,7 +30,7 @@ def small_yard_refusals(game: Game, action: SortCars, card: Card) -> list[str]:
 
 
 @on(CARS_SORTED, "small-yard")
-def small_yard(game: Game, action: SortCars, card: Card) -> None:
+def small_yard(game: RulesContext, action: SortCars, card: Card) -> None:
     sorting = train(game, action.train)
     sorting.cars = [sorting.cars[i] for i in action.order]
     game.state.log.append(f"{game.catalog.by_id[sorting.card].name} re-orders its consist in the {card.name}")

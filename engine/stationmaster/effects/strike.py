@@ -18,7 +18,7 @@ from engine.stationmaster.rules.state import Lasting
 from engine.stationmaster.rules.targets import facility_target, rival_facilities
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "strike"
@@ -26,12 +26,12 @@ TURNS = 1  # the struck district's turns: one working lost
 
 
 @on(ATTACK_PROPOSALS, EFFECT)
-def strike_targets(game: Game, player: int, card: Card) -> list[Attack]:
+def strike_targets(game: RulesContext, player: int, card: Card) -> list[Attack]:
     return [Attack(player, card.id, rival=rival, x=x, y=y) for rival, x, y, _ in rival_facilities(game, player)]
 
 
 @on(ATTACK_REFUSALS, EFFECT)
-def strike_refusals(game: Game, action: Attack, card: Card) -> list[str]:
+def strike_refusals(game: RulesContext, action: Attack, card: Card) -> list[str]:
     square, facility, found = facility_target(game, action, card)
     if square is None or facility is None:
         return found
@@ -43,7 +43,7 @@ def strike_refusals(game: Game, action: Attack, card: Card) -> list[str]:
 
 
 @on(ATTACK_RESOLVED, EFFECT)
-def strike(game: Game, attack: AttackInPlay, card: Card) -> None:
+def strike(game: RulesContext, attack: AttackInPlay, card: Card) -> None:
     assert attack.rival is not None and attack.x is not None and attack.y is not None
     where = key(attack.x, attack.y)
     game.state.lasting.append(Lasting(card.id, attack.attacker, attack.rival, square=where, left=TURNS))
@@ -52,5 +52,5 @@ def strike(game: Game, attack: AttackInPlay, card: Card) -> None:
 
 
 @on(WORK_HALTED, EFFECT)
-def struck(game: Game, lasting: Lasting, card: Card) -> str | None:
+def struck(game: RulesContext, lasting: Lasting, card: Card) -> str | None:
     return "work"

@@ -19,19 +19,19 @@ from engine.stationmaster.rules.switching import pull_refusals, reachable, train
 from engine.stationmaster.rules.targets import named_train, train_name
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "trackage-rights"
 
 
-def _may_switch(game: Game, card_id: str) -> bool:
+def _may_switch(game: RulesContext, card_id: str) -> bool:
     card = game.catalog.by_id[card_id]
     return isinstance(card, TrainCard) and "mayNotSwitch" not in card.restrictions
 
 
 @on(ATTACK_PROPOSALS, EFFECT)
-def trackage_rights_targets(game: Game, player: int, card: Card) -> list[Attack]:
+def trackage_rights_targets(game: RulesContext, player: int, card: Card) -> list[Attack]:
     found = []
     for train in game.state.trains:
         district = train_district(game, train)
@@ -45,7 +45,7 @@ def trackage_rights_targets(game: Game, player: int, card: Card) -> list[Attack]
 
 
 @on(ATTACK_REFUSALS, EFFECT)
-def trackage_rights_refusals(game: Game, action: Attack, card: Card) -> list[str]:
+def trackage_rights_refusals(game: RulesContext, action: Attack, card: Card) -> list[str]:
     train, found = named_train(game, action, card)
     if train is None or action.rival is None:
         return found
@@ -69,7 +69,7 @@ def trackage_rights_refusals(game: Game, action: Attack, card: Card) -> list[str
 
 
 @on(ATTACK_RESOLVED, EFFECT)
-def trackage_rights(game: Game, attack: AttackInPlay, card: Card) -> None:
+def trackage_rights(game: RulesContext, attack: AttackInPlay, card: Card) -> None:
     assert attack.train is not None and attack.rival is not None and attack.x is not None and attack.y is not None
     train = find_train(game, attack.train)
     assert train is not None

@@ -17,19 +17,19 @@ from engine.stationmaster.rules.lookups import occupied, terrain_at
 from engine.stationmaster.rules.state import Lasting
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay
 
 EFFECT = "washout"
 
 
 @on(ATTACK_PROPOSALS, EFFECT)
-def washout_targets(game: Game, player: int, card: Card) -> list[Attack]:
+def washout_targets(game: RulesContext, player: int, card: Card) -> list[Attack]:
     return [Attack(player, card.id, slot=i) for i, slot in enumerate(game.state.mainline) if slot.kind == "terrain"]
 
 
 @on(ATTACK_REFUSALS, EFFECT)
-def washout_refusals(game: Game, action: Attack, card: Card) -> list[str]:
+def washout_refusals(game: RulesContext, action: Attack, card: Card) -> list[str]:
     land = terrain_at(game, action.slot)
     if land is None or action.slot is None:
         return [Reason("needs-terrain-slot", f"{card.name} is played on a Mainline terrain card: give its position (slot)")]
@@ -42,7 +42,7 @@ def washout_refusals(game: Game, action: Attack, card: Card) -> list[str]:
 
 
 @on(ATTACK_RESOLVED, EFFECT)
-def washout(game: Game, attack: AttackInPlay, card: Card) -> None:
+def washout(game: RulesContext, attack: AttackInPlay, card: Card) -> None:
     assert attack.slot is not None
     phases = game.catalog.game.table.stages_per_day
     game.state.lasting.append(Lasting(card.id, attack.attacker, None, slot=attack.slot, left=phases))
@@ -52,7 +52,7 @@ def washout(game: Game, attack: AttackInPlay, card: Card) -> None:
 
 
 @on(LINE_CLOSED, EFFECT)
-def washed_out(game: Game, lasting: Lasting, card: Card) -> str | None:
+def washed_out(game: RulesContext, lasting: Lasting, card: Card) -> str | None:
     land = terrain_at(game, lasting.slot)
     name = land.name if land is not None else "card"
     return f"the {name} at Mainline position {lasting.slot} is washed out until it is repaired"

@@ -11,10 +11,10 @@ from engine.stationmaster.rules.events import ATTACK_ANSWERED
 from engine.stationmaster.rules.response import aimed_at
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay
 
 
 @on(ATTACK_ANSWERED, "wrecking-crew")
-def wrecking_crew(game: Game, attack: AttackInPlay, player: int, card: Card) -> None:
+def wrecking_crew(game: RulesContext, attack: AttackInPlay, player: int, card: Card) -> None:
     game.state.log.append(f"player {player}'s {card.name} clears the line at once: {aimed_at(game, attack)} runs as before")

@@ -11,10 +11,10 @@ from engine.stationmaster.effects import on
 from engine.stationmaster.rules.events import ATTACK_ANSWERED
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay
 
 
 @on(ATTACK_ANSWERED, "yard-office")
-def yard_office(game: Game, attack: AttackInPlay, player: int, card: Card) -> None:
+def yard_office(game: RulesContext, attack: AttackInPlay, player: int, card: Card) -> None:
     game.state.log.append(f"player {player}'s {card.name} repairs the car on the spot: it stays in its train")

@@ -26,7 +26,7 @@ from engine.stationmaster.rules.response import RESPONSES, attack_reasons, perfo
 from engine.stationmaster.rules.turn import end_turn_reasons, grade_reasons, perform_end_turn, perform_grade
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 T = TypeVar("T")
 
@@ -39,7 +39,7 @@ SPENDING = (RedFlag, FlyingSwitch)
 # (not a grade choice, not the response window's). A table, not a chain of
 # isinstance tests: judging is asked once or twice for every action a bot
 # takes, and a chain asked a dozen questions of the last kinds in it.
-_JUDGES: dict[type[Action], Callable[[Game, Any], list[Reason]]] = {
+_JUDGES: dict[type[Action], Callable[[RulesContext, Any], list[Reason]]] = {
     EndTurn: end_turn_reasons,
     Draw: draw_reasons,
     Discard: discard_reasons,
@@ -57,13 +57,13 @@ _JUDGES: dict[type[Action], Callable[[Game, Any], list[Reason]]] = {
 _DRAW_OR_PLAY = (Draw, Play, Attack)
 
 
-def _end_turn(game: Game, action: EndTurn) -> None:
+def _end_turn(game: RulesContext, action: EndTurn) -> None:
     perform_end_turn(game, action)
     turn_ended(game, action.player)  # attacks in force count down
 
 
 # What carries out each kind of action (``perform``), as ``_JUDGES`` judges it.
-_PERFORMERS: dict[type[Action], Callable[[Game, Any], None]] = {
+_PERFORMERS: dict[type[Action], Callable[[RulesContext, Any], None]] = {
     ChooseGrade: perform_grade,
     Draw: perform_draw,
     Discard: perform_discard,
@@ -89,14 +89,14 @@ def _kind(table: Mapping[type[Action], T], action: Action) -> T | None:
     return next((table[base] for base in type(action).__mro__ if base in table), None)
 
 
-def reasons(game: Game, action: Action) -> list[Reason]:
+def reasons(game: RulesContext, action: Action) -> list[Reason]:
     """Every reason ``action`` is refused; input that names nothing real is
     an InvalidActionError, raised once, here, before any rule is asked."""
     check_well_formed(game, action)
     return judged(game, action)
 
 
-def judged(game: Game, action: Action, *, verdict: bool = False) -> list[Reason]:
+def judged(game: RulesContext, action: Action, *, verdict: bool = False) -> list[Reason]:
     """Every reason a well-formed ``action`` is refused (the engine's own
     proposals are well formed: it names only what it finds on the table).
 
@@ -147,7 +147,7 @@ def judged(game: Game, action: Action, *, verdict: bool = False) -> list[Reason]
     return found
 
 
-def perform(game: Game, action: Action) -> None:
+def perform(game: RulesContext, action: Action) -> None:
     """Carry out ``action``, already judged legal."""
     carry_out = _PERFORMERS.get(type(action)) or _kind(_PERFORMERS, action)
     if carry_out is not None:

@@ -16,7 +16,7 @@ from engine.stationmaster.rules.geometry import DELTA, OPPOSITE, ORTHOGONAL, coo
 from engine.stationmaster.rules.state import OFFICE_SQUARE, District, Square
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 FACILITY_ROUTES = [("W", "E")]
 OFFICE_ROUTES = [("W", "E")]
@@ -28,7 +28,7 @@ def new_district(player: int, office: str) -> District:
     return district
 
 
-def routes_of(game: Game, square: Square) -> list[tuple[str, str]]:
+def routes_of(game: RulesContext, square: Square) -> list[tuple[str, str]]:
     """The rails a square carries, turned as the card was laid."""
     card = game.catalog.by_id[square.card]
     if isinstance(card, TrackShape):
@@ -38,7 +38,7 @@ def routes_of(game: Game, square: Square) -> list[tuple[str, str]]:
     return []
 
 
-def joins(game: Game, district: District, x: int, y: int, routes: list[tuple[str, str]]) -> bool:
+def joins(game: RulesContext, district: District, x: int, y: int, routes: list[tuple[str, str]]) -> bool:
     """Whether a card with ``routes`` at (x, y) meets a neighbour's rails."""
     for port in ports(routes):
         nx, ny = neighbour(x, y, port)
@@ -52,7 +52,7 @@ def _inside(district: District, x: int, y: int) -> bool:
     return district.west_limit < x < district.east_limit
 
 
-def _plain_straight(game: Game, square: Square | None) -> bool:
+def _plain_straight(game: RulesContext, square: Square | None) -> bool:
     if square is None or square.kind != "track":
         return False
     card = game.catalog.by_id[square.card]
@@ -68,7 +68,7 @@ def _busy(square: Square) -> tuple[str, str] | None:
     return None
 
 
-def placement_refusals(game: Game, player: int, card: Card, x: int | None, y: int | None, rotation: int | None) -> list[str]:
+def placement_refusals(game: RulesContext, player: int, card: Card, x: int | None, y: int | None, rotation: int | None) -> list[str]:
     """Every reason ``card`` cannot be placed at (x, y) in ``player``'s district."""
     if x is None or y is None:
         return [Reason("needs-square", f"{card.name} is placed in your district: give the square (x, y)")]
@@ -76,7 +76,7 @@ def placement_refusals(game: Game, player: int, card: Card, x: int | None, y: in
     return [*square_refusals(game, player, x, y), *_card_refusals(game, player, card, x, y, rotation)]
 
 
-def _card_refusals(game: Game, player: int, card: Card, x: int, y: int, rotation: int | None) -> list[str]:
+def _card_refusals(game: RulesContext, player: int, card: Card, x: int, y: int, rotation: int | None) -> list[str]:
     district = game.state.districts[player]
     if isinstance(card, TrackShape):
         return _track_refusals(game, district, card, x, y, rotation or 0)
@@ -89,7 +89,7 @@ def _card_refusals(game: Game, player: int, card: Card, x: int, y: int, rotation
     return [Reason("not-placed-on-a-square", f"{card.name} is not placed on a square")]
 
 
-def _track_refusals(game: Game, district: District, card: TrackShape, x: int, y: int, rotation: int) -> list[str]:
+def _track_refusals(game: RulesContext, district: District, card: TrackShape, x: int, y: int, rotation: int) -> list[str]:
     reasons: list[str] = []
     routes = rotate(card.routes, rotation)
     on_limit = x in (district.west_limit, district.east_limit)
@@ -107,7 +107,7 @@ def _track_refusals(game: Game, district: District, card: TrackShape, x: int, y:
     return reasons
 
 
-def _upgrade_refusals(game: Game, card: TrackShape, routes: list[tuple[str, str]], here: Square) -> list[str]:
+def _upgrade_refusals(game: RulesContext, card: TrackShape, routes: list[tuple[str, str]], here: Square) -> list[str]:
     existing = game.catalog.by_id[here.card]
     is_turnout = len(card.routes) > 1 and has_through_route(card.routes)
     if not is_turnout or here.kind != "track" or not isinstance(existing, TrackShape):
@@ -125,7 +125,7 @@ def _plain_straight_card(card: TrackShape) -> bool:
     return [frozenset(r) for r in card.routes] == [frozenset(("W", "E"))]
 
 
-def _facility_refusals(game: Game, district: District, card: Facility, x: int, y: int) -> list[str]:
+def _facility_refusals(game: RulesContext, district: District, card: Facility, x: int, y: int) -> list[str]:
     reasons: list[str] = []
     if y == 0:
         reasons.append(Reason("industry-on-running-track", "an industry never stands on the Running Track"))
@@ -150,7 +150,7 @@ def _facility_refusals(game: Game, district: District, card: Facility, x: int, y
     return reasons
 
 
-def _hosts_beside(game: Game, district: District, card: FacilityModifier, x: int, y: int) -> list[str]:
+def _hosts_beside(game: RulesContext, district: District, card: FacilityModifier, x: int, y: int) -> list[str]:
     found = []
     for port in ORTHOGONAL:
         nx, ny = neighbour(x, y, port)
@@ -166,7 +166,7 @@ def _hosts_beside(game: Game, district: District, card: FacilityModifier, x: int
     return found
 
 
-def _modifier_refusals(game: Game, district: District, card: FacilityModifier, x: int, y: int) -> list[str]:
+def _modifier_refusals(game: RulesContext, district: District, card: FacilityModifier, x: int, y: int) -> list[str]:
     reasons: list[str] = []
     if y == 0:
         reasons.append(Reason("modifier-on-running-track", "a Modifier may not stand in the Running Track row"))
@@ -186,7 +186,7 @@ def _modifier_refusals(game: Game, district: District, card: FacilityModifier, x
     return reasons
 
 
-def _enhancement_refusals(game: Game, district: District, card: Enhancement, x: int, y: int) -> list[str]:
+def _enhancement_refusals(game: RulesContext, district: District, card: Enhancement, x: int, y: int) -> list[str]:
     square = district.squares.get(key(x, y))
     if square is None or square.kind not in ("track", "office", "facility"):
         return [Reason("needs-rail", f"{card.name} goes onto a square of your district that carries rail")]
@@ -197,7 +197,7 @@ def _enhancement_refusals(game: Game, district: District, card: Enhancement, x: 
     return []
 
 
-def place(game: Game, player: int, card: Card, x: int, y: int, rotation: int) -> None:
+def place(game: RulesContext, player: int, card: Card, x: int, y: int, rotation: int) -> None:
     """Put ``card`` on (x, y); a replaced card leaves play for the Salvage Yard."""
     s = game.state
     district = s.districts[player]
@@ -230,7 +230,7 @@ def place(game: Game, player: int, card: Card, x: int, y: int, rotation: int) ->
         s.log.append(f"{card.name} stands beside {game.catalog.by_id[district.squares[host].card].name}" + (f": {note}" if note else ""))
 
 
-def grant_note(game: Game, district: District, card: FacilityModifier, host: Square) -> str | None:
+def grant_note(game: RulesContext, district: District, card: FacilityModifier, host: Square) -> str | None:
     """Why a Modifier's grant does nothing for its host, or None when it counts."""
     hosted = game.catalog.by_id[host.card]
     if isinstance(hosted, Facility):
@@ -241,7 +241,7 @@ def grant_note(game: Game, district: District, card: FacilityModifier, host: Squ
     return None
 
 
-def capacity(game: Game, district: District, square_key: str, grant: str) -> int:
+def capacity(game: RulesContext, district: District, square_key: str, grant: str) -> int:
     """The boxes or slots a Modifier adds to the square at ``square_key``."""
     extra = 0
     for square in district.squares.values():
@@ -252,7 +252,7 @@ def capacity(game: Game, district: District, square_key: str, grant: str) -> int
     return extra
 
 
-def open_ends(game: Game, district: District) -> set[tuple[int, int]]:
+def open_ends(game: RulesContext, district: District) -> set[tuple[int, int]]:
     """Empty squares that some rail of the district points into (cached per
     district until the next card is placed there)."""
     stamp = (district.revision, len(district.squares))
@@ -264,7 +264,7 @@ def open_ends(game: Game, district: District) -> set[tuple[int, int]]:
     return found
 
 
-def _open_ends(game: Game, district: District) -> set[tuple[int, int]]:
+def _open_ends(game: RulesContext, district: District) -> set[tuple[int, int]]:
     squares = district.squares
     found: set[tuple[int, int]] = set()
     for square_key, square in squares.items():
@@ -276,7 +276,7 @@ def _open_ends(game: Game, district: District) -> set[tuple[int, int]]:
     return found
 
 
-def placement_candidates(game: Game, player: int, card: Card, ends: set[tuple[int, int]] | None = None) -> list[tuple[int, int, int]]:
+def placement_candidates(game: RulesContext, player: int, card: Card, ends: set[tuple[int, int]] | None = None) -> list[tuple[int, int, int]]:
     """Squares (and turns) worth proposing for ``card``: beside an open end of
     the district's rails, or over a card it may replace, or beside a host.
     A proposal is only a proposal; ``placement_refusals`` still judges it."""

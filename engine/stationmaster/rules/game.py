@@ -28,7 +28,8 @@ from engine.stationmaster.rules.houserules import HouseRuleValue, resolve
 from engine import saves
 from engine.proven import Proven
 from engine.rng import SeededStream
-from engine.stationmaster.rules.proposals import Drawable, Kept, Proposals
+from engine.stationmaster.rules.context import Kept
+from engine.stationmaster.rules.proposals import Drawable, Proposals
 from engine.stationmaster.rules.response import answering
 from engine.stationmaster.rules.state import Car, GameState, MainlineSlot
 

@@ -10,7 +10,7 @@ from engine.stationmaster.content.model import Card, Catalog, Maneuver, TrainCar
 from engine.stationmaster.rules.piles import can_draw_from_deck, draw_top, take_from_department
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 def limit_bonuses(catalog: Catalog) -> dict[str, int]:
@@ -18,7 +18,7 @@ def limit_bonuses(catalog: Catalog) -> dict[str, int]:
     return {c.id: c.hand_limit_bonus for c in catalog.cards if isinstance(c, Maneuver) and c.hand_limit_bonus}
 
 
-def hand_limit(game: Game, player: int) -> int:
+def hand_limit(game: RulesContext, player: int) -> int:
     """Three, raised while a card that grants a bonus is held; bonuses do not
     stack (the sources say four while you hold a Red Flag, not per flag).
     Asked on nearly every check, so the bonuses are looked up, not derived."""
@@ -31,7 +31,7 @@ def hand_limit(game: Game, player: int) -> int:
     return game.catalog.game.table.hand_limit + bonus
 
 
-def discard_refusal(game: Game, card: Card) -> Reason | None:
+def discard_refusal(game: RulesContext, card: Card) -> Reason | None:
     if isinstance(card, TrainCard):
         if card.service == "extra":
             return Reason("extra-never-discarded", f"{card.name} is an Extra, and an Extra can never be discarded")
@@ -40,14 +40,14 @@ def discard_refusal(game: Game, card: Card) -> Reason | None:
     return None
 
 
-def card(game: Game, card_id: str) -> Card:
+def card(game: RulesContext, card_id: str) -> Card:
     found = game.catalog.by_id.get(card_id)
     if found is None:
         raise InvalidActionError(f"unknown card {card_id!r}")
     return found
 
 
-def over_limit(game: Game, player: int) -> bool:
+def over_limit(game: RulesContext, player: int) -> bool:
     held = len(game.state.hands[player])
     # A bonus only ever raises the limit (``hand_limit`` takes the largest, or
     # none), so a hand within the printed limit is within it: asked about twice
@@ -57,13 +57,13 @@ def over_limit(game: Game, player: int) -> bool:
     return held > hand_limit(game, player)
 
 
-def must_play(game: Game, player: int) -> bool:
+def must_play(game: RulesContext, player: int) -> bool:
     """Over the limit with nothing that may be discarded: playing is the way out."""
     hand = game.state.hands[player]
     return over_limit(game, player) and all(discard_refusal(game, game.catalog.by_id[c]) for c in hand)
 
 
-def from_hand_reasons(game: Game, player: int, played: Card) -> list[Reason]:
+def from_hand_reasons(game: RulesContext, player: int, played: Card) -> list[Reason]:
     """What refuses any card put to use from the hand, a Play or an Attack
     alike: it must be held, only one card is used a turn (unless the hand is
     over its limit and must shed one), and a Draw followed by a discard ends
@@ -79,7 +79,7 @@ def from_hand_reasons(game: Game, player: int, played: Card) -> list[Reason]:
     return found
 
 
-def draw_reasons(game: Game, action: Draw) -> list[Reason]:
+def draw_reasons(game: RulesContext, action: Draw) -> list[Reason]:
     s = game.state
     found = []
     if s.turn.drawn or s.turn.played:
@@ -92,7 +92,7 @@ def draw_reasons(game: Game, action: Draw) -> list[Reason]:
     return found
 
 
-def discard_reasons(game: Game, action: Discard) -> list[Reason]:
+def discard_reasons(game: RulesContext, action: Discard) -> list[Reason]:
     s = game.state
     discarded = card(game, action.card)
     found = []
@@ -106,7 +106,7 @@ def discard_reasons(game: Game, action: Discard) -> list[Reason]:
     return found
 
 
-def perform_draw(game: Game, action: Draw) -> None:
+def perform_draw(game: RulesContext, action: Draw) -> None:
     s = game.state
     if action.source == "deck":
         card_id = draw_top(s, game.rng)
@@ -117,7 +117,7 @@ def perform_draw(game: Game, action: Draw) -> None:
     s.turn.drawn = True
 
 
-def perform_discard(game: Game, action: Discard) -> None:
+def perform_discard(game: RulesContext, action: Discard) -> None:
     s = game.state
     s.hands[action.player].remove(action.card)
     s.departments[action.department - 1].append(action.card)

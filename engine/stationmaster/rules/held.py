@@ -13,10 +13,10 @@ from engine.stationmaster.rules.events import HELD_CARD_SPENT
 from engine.stationmaster.rules.lookups import effect_of
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
-def spent_by(game: Game, card: Card) -> type[Action] | None:
+def spent_by(game: RulesContext, card: Card) -> type[Action] | None:
     """The action kind that spends ``card``, if its effect is spent by one.
 
     Asked for every card in hand on every proposal, so each answer is kept on
@@ -32,12 +32,12 @@ def spent_by(game: Game, card: Card) -> type[Action] | None:
     return found
 
 
-def spends(game: Game, kind: type[Action]) -> list[Card]:
+def spends(game: RulesContext, kind: type[Action]) -> list[Card]:
     """The catalog's cards that ``kind`` of action spends."""
     return [card for card in game.catalog.cards if spent_by(game, card) is kind]
 
 
-def held_card(game: Game, player: int, kind: type[Action]) -> Card | None:
+def held_card(game: RulesContext, player: int, kind: type[Action]) -> Card | None:
     """The first card in ``player``'s hand that ``kind`` of action spends."""
     for card_id in game.state.hands[player]:
         card = game.catalog.by_id[card_id]

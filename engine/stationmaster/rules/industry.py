@@ -18,7 +18,7 @@ from engine.stationmaster.rules.lasting import halted_work
 from engine.stationmaster.rules.state import OFFICE_SQUARE, Car, District
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 def works(facility: Facility, car: Car, player: int) -> bool:
@@ -36,7 +36,7 @@ def works(facility: Facility, car: Car, player: int) -> bool:
     return facility.traffic in ("outbound", "both")
 
 
-def work_district(game: Game, player: int) -> None:
+def work_district(game: RulesContext, player: int) -> None:
     s = game.state
     district = s.districts[player]
     # Only Facilities work (most squares are track): the rest are left out
@@ -80,7 +80,7 @@ def work_district(game: Game, player: int) -> None:
     _passengers(game, player, district)
 
 
-def _passengers(game: Game, player: int, district: District) -> None:
+def _passengers(game: RulesContext, player: int, district: District) -> None:
     s = game.state
     office = game.catalog.by_id[s.office(player)]
     if not isinstance(office, OfficeTier) or not office.passenger_facility:
@@ -112,7 +112,7 @@ def _passengers(game: Game, player: int, district: District) -> None:
                 up -= 1
 
 
-def deliver(game: Game, cars: list, where: str) -> None:  # type: ignore[type-arg]
+def deliver(game: RulesContext, cars: list, where: str) -> None:  # type: ignore[type-arg]
     """Loads an industry shipped pay their shipper on reaching a Division Point."""
     points = game.catalog.game.scoring.load_delivered
     categories = game.catalog.supplies.car_categories

@@ -13,12 +13,12 @@ from engine.stationmaster.rules.consist import parse_car
 from engine.stationmaster.rules.state import Car
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 HEADINGS = ("east", "west")
 
 
-def check_well_formed(game: Game, action: Action) -> None:
+def check_well_formed(game: RulesContext, action: Action) -> None:
     """InvalidActionError for input that names nothing real, in any phase."""
     s = game.state
     if not 0 <= action.player < s.players:
@@ -44,12 +44,12 @@ def check_well_formed(game: Game, action: Action) -> None:
         chosen_load(game, action)
 
 
-def named_cars(game: Game, names: Sequence[str]) -> list[Car]:
+def named_cars(game: RulesContext, names: Sequence[str]) -> list[Car]:
     types = [kind for kind, _ in game.catalog.supplies.cars]
     return [parse_car(name, types) for name in names]
 
 
-def chosen_load(game: Game, action: Play) -> list[Car] | None:
+def chosen_load(game: RulesContext, action: Play) -> list[Car] | None:
     """The cars an Extra's load names, or None when the yard is to choose;
     InvalidActionError for a name that is no car."""
     if action.load is None:

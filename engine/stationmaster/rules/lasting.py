@@ -22,10 +22,10 @@ from engine.stationmaster.rules.lookups import effect_of, log
 from engine.stationmaster.rules.state import Lasting
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
-def halted_work(game: Game, player: int, square_key: str) -> set[str]:
+def halted_work(game: RulesContext, player: int, square_key: str) -> set[str]:
     """What attacks in force stop at the Facility on ``square_key`` of
     ``player``'s district this turn: "work" (all of it), "inbound" (taking in
     loads); empty when it works as usual."""
@@ -41,7 +41,7 @@ def halted_work(game: Game, player: int, square_key: str) -> set[str]:
     return halted
 
 
-def line_closed(game: Game, slot: int) -> str | None:
+def line_closed(game: RulesContext, slot: int) -> str | None:
     """Why no train may start onto Mainline position ``slot`` now, or None."""
     registry = load_handlers()
     for entry in game.state.lasting:
@@ -54,7 +54,7 @@ def line_closed(game: Game, slot: int) -> str | None:
     return None
 
 
-def square_refusals(game: Game, player: int, x: int, y: int) -> list[Reason]:
+def square_refusals(game: RulesContext, player: int, x: int, y: int) -> list[Reason]:
     """Every reason an attack in force forbids building on (x, y) of ``player``'s district."""
     found: list[Reason] = []
     where = key(x, y)
@@ -67,7 +67,7 @@ def square_refusals(game: Game, player: int, x: int, y: int) -> list[Reason]:
     return found
 
 
-def in_force(game: Game, card_id: str, *, player: int | None = None, square: str | None = None, slot: int | None = None) -> Lasting | None:
+def in_force(game: RulesContext, card_id: str, *, player: int | None = None, square: str | None = None, slot: int | None = None) -> Lasting | None:
     """The entry ``card_id`` left on that square or Mainline position, if any."""
     for entry in game.state.lasting:
         if entry.card == card_id and entry.player == player and entry.square == square and entry.slot == slot:
@@ -75,7 +75,7 @@ def in_force(game: Game, card_id: str, *, player: int | None = None, square: str
     return None
 
 
-def turn_ended(game: Game, player: int) -> None:
+def turn_ended(game: RulesContext, player: int) -> None:
     """``player``'s turn has ended (and, after the last player's, a Mainline
     Phase has run): count down what stands in force, and lift what is spent."""
     s = game.state
@@ -92,7 +92,7 @@ def turn_ended(game: Game, player: int) -> None:
     s.lasting = kept
 
 
-def _where(game: Game, entry: Lasting) -> str:
+def _where(game: RulesContext, entry: Lasting) -> str:
     if entry.player is None:
         slot = entry.slot if entry.slot is not None else 0
         return f"Mainline position {slot} ({game.catalog.by_id[game.state.slot_card(game.state.mainline[slot])].name})"

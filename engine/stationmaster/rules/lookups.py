@@ -15,25 +15,25 @@ from engine.stationmaster.content.model import Card, Enhancement, MainlineCard, 
 from engine.stationmaster.rules.state import GameState, Train
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
 def log(state: GameState, message: str) -> None:
     state.log.append(message)
 
 
-def terrain(game: Game, slot: int) -> MainlineCard:
+def terrain(game: RulesContext, slot: int) -> MainlineCard:
     """The card a Mainline position shows, which must be terrain or a Division Point."""
     card = game.catalog.by_id[game.state.slot_card(game.state.mainline[slot])]
     assert isinstance(card, MainlineCard)
     return card
 
 
-def find_train(game: Game, train_id: str) -> Train | None:
+def find_train(game: RulesContext, train_id: str) -> Train | None:
     return next((t for t in game.state.trains if t.id == train_id), None)
 
 
-def train(game: Game, train_id: str) -> Train:
+def train(game: RulesContext, train_id: str) -> Train:
     """The train ``train_id``, or InvalidActionError: the action names nothing real."""
     found = find_train(game, train_id)
     if found is None:
@@ -53,7 +53,7 @@ def answers_of(card: Card) -> tuple[str, ...]:
     return card.answers if isinstance(card, (Enhancement, OpponentCard)) else ()
 
 
-def district_enhancements(game: Game, player: int) -> list[Enhancement]:
+def district_enhancements(game: RulesContext, player: int) -> list[Enhancement]:
     """The Enhancements standing in ``player``'s district, in square order."""
     found = []
     for square in game.state.districts[player].squares.values():
@@ -64,7 +64,7 @@ def district_enhancements(game: Game, player: int) -> list[Enhancement]:
     return found
 
 
-def move_budget_reasons(game: Game) -> list[Reason]:
+def move_budget_reasons(game: RulesContext) -> list[Reason]:
     """Switching moves (and sorting cars) are the Switch option of Local
     Operations, a limited number a turn."""
     s = game.state
@@ -75,7 +75,7 @@ def move_budget_reasons(game: Game) -> list[Reason]:
     return []
 
 
-def use_move(game: Game) -> None:
+def use_move(game: RulesContext) -> None:
     """Take the Switch option (if not yet taken) and spend one of its moves."""
     s = game.state
     if not s.turn.switched:
@@ -84,7 +84,7 @@ def use_move(game: Game) -> None:
     s.moves_left -= 1
 
 
-def terrain_at(game: Game, slot: int | None) -> MainlineCard | None:
+def terrain_at(game: RulesContext, slot: int | None) -> MainlineCard | None:
     """The terrain card at Mainline position ``slot``, or None when there is
     no slot or it is an Office or a Division Point."""
     if slot is None or game.state.mainline[slot].kind != "terrain":
@@ -94,6 +94,6 @@ def terrain_at(game: Game, slot: int | None) -> MainlineCard | None:
     return card
 
 
-def occupied(game: Game, slot: int) -> bool:
+def occupied(game: RulesContext, slot: int) -> bool:
     """Whether any train is on Mainline position ``slot``."""
     return any(t.position == slot for t in game.state.trains)

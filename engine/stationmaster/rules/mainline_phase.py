@@ -20,10 +20,10 @@ from engine.stationmaster.rules.switching import train_district
 from engine.stationmaster.rules.yards import take_from, turn_round, wanted_on_run, yards_for
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
-def mainline_phase(game: Game) -> None:
+def mainline_phase(game: RulesContext) -> None:
     s = game.state
     due = s.timetable[s.stage - 1]
     if due is not None:
@@ -54,7 +54,7 @@ def mainline_phase(game: Game) -> None:
             stood(game, train, district, card)
 
 
-def depart(game: Game, card: TrainCard, player: int | None, start: int, heading: str, train_id: str, chosen: list[Car] | None = None) -> None:
+def depart(game: RulesContext, card: TrainCard, player: int | None, start: int, heading: str, train_id: str, chosen: list[Car] | None = None) -> None:
     s = game.state
     if s.crew_trays_free <= 0:
         log(s, f"{card.name} cannot run: no Crew Tray is free")
@@ -78,7 +78,7 @@ def depart(game: Game, card: TrainCard, player: int | None, start: int, heading:
         log(s, short)
 
 
-def finish(game: Game, train: Train, where: str) -> None:
+def finish(game: RulesContext, train: Train, where: str) -> None:
     s = game.state
     s.trains.remove(train)
     if train.crew_tray:  # a train waiting without one has none to give back
@@ -95,7 +95,7 @@ def finish(game: Game, train: Train, where: str) -> None:
     log(s, f"{card.name} {where}")
 
 
-def move(game: Game, train: Train) -> None:
+def move(game: RulesContext, train: Train) -> None:
     s = game.state
     if train.held > 0:
         train.held -= 1
@@ -160,7 +160,7 @@ def move(game: Game, train: Train) -> None:
         arrive(game, train, target + step)
 
 
-def office_has_room(game: Game, train: Train, node: int) -> bool:
+def office_has_room(game: RulesContext, train: Train, node: int) -> bool:
     """An Office holds as many standing trains as it has A/D tracks. One more
     arriving is a collision, unless a card in the district holds it at the
     Limits until a track frees (``OFFICE_FULL``; then this returns False: it waits)."""
@@ -182,7 +182,7 @@ def office_has_room(game: Game, train: Train, node: int) -> bool:
     return False
 
 
-def arrive(game: Game, train: Train, node: int) -> None:
+def arrive(game: RulesContext, train: Train, node: int) -> None:
     s = game.state
     if train not in s.trains:
         return
@@ -198,7 +198,7 @@ def arrive(game: Game, train: Train, node: int) -> None:
         finish(game, train, f"arrives at {where} and ends its run")
 
 
-def wreck(game: Game, trains: list[Train], where: str) -> None:
+def wreck(game: RulesContext, trains: list[Train], where: str) -> None:
     s = game.state
     names = " and ".join(game.catalog.by_id[t.card].name for t in trains)
     for t in trains:

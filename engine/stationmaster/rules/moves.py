@@ -18,7 +18,7 @@ from engine.stationmaster.rules.state import Train
 from engine.stationmaster.rules.switching import pull_refusals, reachable, train_district
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 def _cars(n: int) -> str:
     return f"{n} car" if n == 1 else f"{n} cars"
@@ -28,7 +28,7 @@ def _cars(n: int) -> str:
 SWITCH_MOVES = (Spot, Pull, SortCars, FlyingSwitch)
 
 
-def crew_reasons(game: Game, action: Action) -> list[Reason]:
+def crew_reasons(game: RulesContext, action: Action) -> list[Reason]:
     """A train waiting without a Crew Tray makes no move until it has one again."""
     moving = find_train(game, getattr(action, "train", ""))
     if moving is None or moving.crew_tray:
@@ -36,7 +36,7 @@ def crew_reasons(game: Game, action: Action) -> list[Reason]:
     return [Reason("no-crew-tray", f"{game.catalog.by_id[moving.card].name} is waiting without a Crew Tray and makes no move until one is free")]
 
 
-def switch_reasons(game: Game, action: Spot | Pull) -> list[Reason]:
+def switch_reasons(game: RulesContext, action: Spot | Pull) -> list[Reason]:
     s = game.state
     moving = train(game, action.train)
     card = game.catalog.by_id[moving.card]
@@ -78,7 +78,7 @@ def switch_reasons(game: Game, action: Spot | Pull) -> list[Reason]:
     return found
 
 
-def perform_switch(game: Game, action: Spot | Pull) -> None:
+def perform_switch(game: RulesContext, action: Spot | Pull) -> None:
     s = game.state
     use_move(game)
     moving = train(game, action.train)
@@ -107,7 +107,7 @@ def perform_switch(game: Game, action: Spot | Pull) -> None:
 # -- holding an Extra ------------------------------------------------------------
 
 
-def hold_reasons(game: Game, action: Hold) -> list[Reason]:
+def hold_reasons(game: RulesContext, action: Hold) -> list[Reason]:
     held = train(game, action.train)
     found = []
     if held.player != action.player:
@@ -119,7 +119,7 @@ def hold_reasons(game: Game, action: Hold) -> list[Reason]:
     return found
 
 
-def perform_hold(game: Game, action: Hold) -> None:
+def perform_hold(game: RulesContext, action: Hold) -> None:
     held = train(game, action.train)
     held.held += 1
     log(game.state, f"{game.catalog.by_id[held.card].name} is held at the Office through the next Mainline Phase")
@@ -128,7 +128,7 @@ def perform_hold(game: Game, action: Hold) -> None:
 # -- sorting a train's cars ------------------------------------------------------
 
 
-def sort_source(game: Game, sorting: Train) -> Card | None:
+def sort_source(game: RulesContext, sorting: Train) -> Card | None:
     """The card that lets ``sorting`` re-order its cars where it stands: an
     Enhancement of the district whose Office it stands at, or the Mainline
     card it stands on."""
@@ -146,7 +146,7 @@ def sort_source(game: Game, sorting: Train) -> Card | None:
     return None
 
 
-def sort_reasons(game: Game, action: SortCars) -> list[Reason]:
+def sort_reasons(game: RulesContext, action: SortCars) -> list[Reason]:
     found = move_budget_reasons(game) + crew_reasons(game, action)
     if list(action.order) == sorted(action.order):
         found.append(Reason("order-unchanged", "that order is the order the cars are already in"))
@@ -162,7 +162,7 @@ def sort_reasons(game: Game, action: SortCars) -> list[Reason]:
     return found + (reasons_from(f"effect:{effect_of(source)}", refuse(game, action, source)) if refuse is not None else [])
 
 
-def perform_sort(game: Game, action: SortCars) -> None:
+def perform_sort(game: RulesContext, action: SortCars) -> None:
     use_move(game)
     source = sort_source(game, train(game, action.train))
     assert source is not None
@@ -174,7 +174,7 @@ def perform_sort(game: Game, action: SortCars) -> None:
 # -- held cards spent by their own action ----------------------------------------
 
 
-def spend_reasons(game: Game, action: Action) -> list[Reason]:
+def spend_reasons(game: RulesContext, action: Action) -> list[Reason]:
     """Why the held card this kind of action spends cannot be spent now."""
     found: list[Reason] = move_budget_reasons(game) + crew_reasons(game, action) if isinstance(action, SWITCH_MOVES) else []
     kinds = spends(game, type(action))
@@ -187,7 +187,7 @@ def spend_reasons(game: Game, action: Action) -> list[Reason]:
     return found + (reasons_from(f"effect:{effect_of(card or kinds[0])}", refuse(game, action, card or kinds[0])) if refuse is not None else [])
 
 
-def perform_spend(game: Game, action: Action) -> None:
+def perform_spend(game: RulesContext, action: Action) -> None:
     """The held card goes to the Salvage Yard, then its handler acts."""
     s = game.state
     if isinstance(action, SWITCH_MOVES):

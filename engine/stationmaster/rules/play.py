@@ -34,21 +34,21 @@ from engine.stationmaster.rules.state import OFFICE_SQUARE, ExtraOrder
 from engine.stationmaster.rules.yards import cars_for, has_yard
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
-def _yards(game: Game) -> str:
+def _yards(game: RulesContext) -> str:
     """The terrain cards with a yard of their own, by name ("the Interchange")."""
     names = sorted({c.name for c in game.catalog.of_type(MainlineCard) if c.role == "terrain" and c.yard})
     return " or ".join(f"the {name}" for name in names) or "no terrain card"
 
 
-def play_reasons(game: Game, action: Play) -> list[Reason]:
+def play_reasons(game: RulesContext, action: Play) -> list[Reason]:
     card = known_card(game, action.card)
     return from_hand_reasons(game, action.player, card) + played_card_reasons(game, card, action)
 
 
-def played_card_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
+def played_card_reasons(game: RulesContext, card: Card, action: Play) -> list[Reason]:
     """Every reason ``play_reasons`` finds beyond ``from_hand_reasons``: those
     of this card, played this way, now. Apart so that a verdict which asked
     ``from_hand_reasons`` first (the usual refusal) need not ask it again."""
@@ -66,7 +66,7 @@ def _placed_in_district(card: Card) -> bool:
     return isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district")
 
 
-def card_play_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
+def card_play_reasons(game: RulesContext, card: Card, action: Play) -> list[Reason]:
     """Why this card cannot be played this way now, by kind of card."""
     s = game.state
     if isinstance(card, OpponentCard):
@@ -109,14 +109,14 @@ def card_play_reasons(game: Game, card: Card, action: Play) -> list[Reason]:
     return found
 
 
-def office_yard(game: Game, player: int) -> Card | None:
+def office_yard(game: RulesContext, player: int) -> Card | None:
     """The card in ``player``'s district that lets its Office make up Extras as
     a Division Point does, if any."""
     registry = load_handlers()
     return next((c for c in district_enhancements(game, player) if registry.get_handler(EXTRA_MADE_UP, c.effect)), None)
 
 
-def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[Reason]:
+def _extra_start_reasons(game: RulesContext, card: TrainCard, action: Play) -> list[Reason]:
     s = game.state
     if action.slot is None or action.heading is None:
         return [Reason("extra-needs-start", f"{card.name} is an Extra: say where it starts (slot) and which way it heads (heading)")]
@@ -150,7 +150,7 @@ def _extra_start_reasons(game: Game, card: TrainCard, action: Play) -> list[Reas
     return found
 
 
-def perform_play(game: Game, action: Play) -> None:
+def perform_play(game: RulesContext, action: Play) -> None:
     s = game.state
     card = game.catalog.by_id[action.card]
     s.hands[action.player].remove(action.card)

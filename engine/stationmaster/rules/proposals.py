@@ -21,10 +21,10 @@ from engine.stationmaster.rules.switching import reachable, train_district
 
 if TYPE_CHECKING:
     from engine.rng import SeededStream
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import PlayRun, RulesContext
 
 
-def candidates(game: Game) -> list[Action]:
+def candidates(game: RulesContext) -> list[Action]:
     """Every proposal, in order (what ``legal_actions`` judges, and a greedy
     bot ranks)."""
     return proposals(game).materialised()
@@ -118,7 +118,7 @@ class Proposals:
         return [self[i] for i in range(self._size)]
 
 
-def proposals(game: Game) -> Proposals:
+def proposals(game: RulesContext) -> Proposals:
     """What this point of the turn could allow, unbuilt (see ``Proposals``);
     ``check`` judges each. Built in this order, which is part of the game."""
     s = game.state
@@ -176,22 +176,6 @@ def proposals(game: Game) -> Proposals:
     return pool
 
 
-class Kept:
-    """What proposing keeps on a game from one position to the next, so that
-    the makers of the runs that recur at every proposal are made once: each
-    player's Draw and end of turn, each card's discards, each card's run of
-    plays (with what keeps it fresh: see ``_play_run``). A copy of a game
-    starts with none."""
-
-    __slots__ = ("discards", "makers", "plays")
-
-    def __init__(self) -> None:
-        # each by player, then by card id
-        self.makers: dict[int, tuple[Callable[[int], Action], Callable[[int], Action]]] = {}
-        self.discards: dict[int, dict[str, Callable[[int], Action]]] = {}
-        self.plays: dict[int, dict[str, PlayRun]] = {}
-
-
 def _draw(p: int, k: int) -> Action:
     """The deck (k = 0), then each Department by its number."""
     return Draw(p, str(k) if k else "deck")
@@ -205,7 +189,7 @@ def _end_turn(p: int, k: int) -> Action:
     return EndTurn(p)
 
 
-def _train_proposals(game: Game, pool: Proposals, p: int) -> None:
+def _train_proposals(game: RulesContext, pool: Proposals, p: int) -> None:
     """Sorting, switching and holding trains: only at the start of a turn.
     A train's moves to one square (set out each count of rear cars, the
     caboose alone if it has one, couple up) are one run."""
@@ -253,13 +237,7 @@ def _switch_move(p: int, train: str, x: int, y: int, cars: int, caboose: bool, k
 _LASTING = object()
 
 
-# A card's run of plays: what keeps it fresh (``_LASTING``: nothing makes it
-# stale; a set of open ends: while the district's open ends are that very set;
-# None: made afresh every time, never kept), how many, and the maker of the k-th.
-PlayRun = tuple[object, int, Callable[[int], Action]]
-
-
-def _play_run(game: Game, p: int, card: Card, ends: set[tuple[int, int]]) -> PlayRun:
+def _play_run(game: RulesContext, p: int, card: Card, ends: set[tuple[int, int]]) -> PlayRun:
     """The ways worth proposing to play ``card`` (where it could go, by kind)
     as a run. Asked for every card in hand at every proposal, so ``proposals``
     keeps a run on the game while what it was made from stands: a district

@@ -37,7 +37,7 @@ from engine.stationmaster.rules.state import AttackInPlay, GameState
 from engine.stationmaster.rules.targets import rivals
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 # The actions of the response window.
 RESPONSES = (Answer, Decline)
@@ -53,7 +53,7 @@ def answering(state: GameState) -> int | None:
     return attack.waiting[0] if attack is not None and attack.waiting else None
 
 
-def aimed_at(game: Game, attack: AttackInPlay | Attack) -> str:
+def aimed_at(game: RulesContext, attack: AttackInPlay | Attack) -> str:
     """The target in words: "player 1's Coal Mine at (2, -1)", "the empty
     square (0, -1) of player 1's district", "X5 Excursion (extra-5)", "the
     Plains at Mainline position 3"."""
@@ -84,12 +84,12 @@ def aimed_at(game: Game, attack: AttackInPlay | Attack) -> str:
     return "no target"
 
 
-def _aimed_at_players(game: Game, attacker: int, rival: int | None) -> list[int]:
+def _aimed_at_players(game: RulesContext, attacker: int, rival: int | None) -> list[int]:
     """Who may answer, in order: the rival named, or every rival from the attacker's left."""
     return [rival] if rival is not None else rivals(game, attacker)
 
 
-def _answerable(game: Game, card: Card) -> bool:
+def _answerable(game: RulesContext, card: Card) -> bool:
     """Whether the deck holds a built defence card that answers ``card``."""
     registry = load_handlers()
     return any(
@@ -108,7 +108,7 @@ def play_refusal(card: OpponentCard) -> Reason:
     return Reason("nothing-to-answer", f"{card.name} is a defence: it is played only to answer an attack aimed at you (the answer action), and none is waiting")
 
 
-def response_reasons(game: Game, action: Action) -> list[Reason] | None:
+def response_reasons(game: RulesContext, action: Action) -> list[Reason] | None:
     """The response window's judgement: every reason an Answer or a Decline is
     refused, or, while a window is open, why any other action must wait.
     None: the action is not the window's business."""
@@ -147,7 +147,7 @@ def response_reasons(game: Game, action: Action) -> list[Reason] | None:
     return None
 
 
-def attack_reasons(game: Game, action: Attack) -> list[Reason]:
+def attack_reasons(game: RulesContext, action: Attack) -> list[Reason]:
     """Every reason ``action`` may not be played now (the caller has checked whose turn it is)."""
     s = game.state
     card = known_card(game, action.card)
@@ -179,7 +179,7 @@ def attack_reasons(game: Game, action: Attack) -> list[Reason]:
 # -- proposing -------------------------------------------------------------------------
 
 
-def response_candidates(game: Game) -> list[Action]:
+def response_candidates(game: RulesContext) -> list[Action]:
     """While a window is open: each held defence that answers, and declining."""
     s = game.state
     attack, p = s.attack, answering(s)
@@ -190,7 +190,7 @@ def response_candidates(game: Game) -> list[Action]:
     return found
 
 
-def attack_candidates(game: Game, player: int, card: Card) -> list[Action]:
+def attack_candidates(game: RulesContext, player: int, card: Card) -> list[Action]:
     """The attacks worth proposing with ``card`` from ``player``'s hand."""
     if not isinstance(card, OpponentCard) or card.attacks is None or game.state.players < 2:
         return []
@@ -201,7 +201,7 @@ def attack_candidates(game: Game, player: int, card: Card) -> list[Action]:
 # -- carrying out ----------------------------------------------------------------------
 
 
-def perform_attack(game: Game, action: Attack) -> None:
+def perform_attack(game: RulesContext, action: Attack) -> None:
     s = game.state
     card = game.catalog.by_id[action.card]
     assert isinstance(card, OpponentCard)
@@ -228,7 +228,7 @@ def perform_attack(game: Game, action: Attack) -> None:
     _resolve(game, attack)
 
 
-def perform_response(game: Game, action: Answer | Decline) -> None:
+def perform_response(game: RulesContext, action: Answer | Decline) -> None:
     s = game.state
     attack = s.attack
     assert attack is not None and attack.waiting
@@ -252,7 +252,7 @@ def perform_response(game: Game, action: Answer | Decline) -> None:
         _resolve(game, attack)
 
 
-def _resolve(game: Game, attack: AttackInPlay) -> None:
+def _resolve(game: RulesContext, attack: AttackInPlay) -> None:
     card = game.catalog.by_id[attack.card]
     resolve = load_handlers().get_handler(ATTACK_RESOLVED, getattr(card, "effect", None))
     assert resolve is not None, f"{card.id} was judged playable, but no handler resolves it"

@@ -20,9 +20,9 @@ from engine.stationmaster.rules.geometry import OPPOSITE, key, neighbour, ports
 from engine.stationmaster.rules.state import OFFICE_SQUARE, District, Train
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
-def train_district(game: Game, train: Train) -> District | None:
+def train_district(game: RulesContext, train: Train) -> District | None:
     """The district whose Office the train is standing at, if any."""
     slot = game.state.mainline[train.position]
     if slot.kind == "office" and train.remaining == 0 and slot.player is not None:
@@ -30,12 +30,12 @@ def train_district(game: Game, train: Train) -> District | None:
     return None
 
 
-def _is_turnout(game: Game, district: District, square_key: str) -> bool:
+def _is_turnout(game: RulesContext, district: District, square_key: str) -> bool:
     card = game.catalog.by_id[district.squares[square_key].card]
     return isinstance(card, TrackShape) and len(card.routes) > 1
 
 
-def reachable(game: Game, district: District, *, kick: bool = False) -> set[str]:
+def reachable(game: RulesContext, district: District, *, kick: bool = False) -> set[str]:
     """Squares a train at the Office can run to and stop on, following the
     rails (into a card by one port, out by a port its routes join to).
 
@@ -58,7 +58,7 @@ def reachable(game: Game, district: District, *, kick: bool = False) -> set[str]
     return set(kept[1])
 
 
-def _reachable(game: Game, district: District, kick: bool) -> set[str]:
+def _reachable(game: RulesContext, district: District, kick: bool) -> set[str]:
     found: set[str] = set()
     queue: deque[tuple[str, str | None, bool]] = deque([(OFFICE_SQUARE, None, False)])
     seen: set[tuple[str, str | None, bool]] = set()
@@ -90,7 +90,7 @@ def _reachable(game: Game, district: District, kick: bool) -> set[str]:
     return found
 
 
-def pull_refusals(game: Game, train: Train, card: TrainCard, district: District, square_key: str) -> list[str]:
+def pull_refusals(game: RulesContext, train: Train, card: TrainCard, district: District, square_key: str) -> list[str]:
     square = district.squares[square_key]
     reasons: list[str] = []
     if not square.cars and square.caboose_of != train.id:
@@ -113,7 +113,7 @@ def pull_refusals(game: Game, train: Train, card: TrainCard, district: District,
     return reasons
 
 
-def switch_view(game: Game, train: Train) -> dict[str, str | None]:
+def switch_view(game: RulesContext, train: Train) -> dict[str, str | None]:
     """Every square the rails reach from the Office, with why the train may not
     go there (None when it may set out or pick up there)."""
     district = train_district(game, train)

@@ -15,16 +15,16 @@ from engine.stationmaster.rules.lookups import find_train
 from engine.stationmaster.rules.state import Square, Train
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
-def rivals(game: Game, player: int) -> list[int]:
+def rivals(game: RulesContext, player: int) -> list[int]:
     """Every other player, in seat order from ``player``'s left."""
     players = game.state.players
     return [(player + step) % players for step in range(1, players)]
 
 
-def rival_facilities(game: Game, player: int) -> list[tuple[int, int, int, Facility]]:
+def rival_facilities(game: RulesContext, player: int) -> list[tuple[int, int, int, Facility]]:
     """(rival, x, y, Facility) for every Facility in every rival's district."""
     found = []
     for rival in rivals(game, player):
@@ -36,7 +36,7 @@ def rival_facilities(game: Game, player: int) -> list[tuple[int, int, int, Facil
     return found
 
 
-def facility_target(game: Game, action: Attack, card: Card) -> tuple[Square | None, Facility | None, list[str]]:
+def facility_target(game: RulesContext, action: Attack, card: Card) -> tuple[Square | None, Facility | None, list[str]]:
     """The rival's Facility at the attack's (x, y), or the reasons it is not there."""
     if action.x is None or action.y is None or action.rival is None:
         return None, None, [Reason("needs-square", f"{card.name} is aimed at a Facility: give its square (x, y)")]
@@ -48,7 +48,7 @@ def facility_target(game: Game, action: Attack, card: Card) -> tuple[Square | No
     return square, target, []
 
 
-def named_train(game: Game, action: Attack, card: Card) -> tuple[Train | None, list[str]]:
+def named_train(game: RulesContext, action: Attack, card: Card) -> tuple[Train | None, list[str]]:
     """The train the attack names, or the reasons it is not there."""
     if action.train is None:
         return None, [Reason("needs-train", f"{card.name} is aimed at a train: name it (train)")]
@@ -58,5 +58,5 @@ def named_train(game: Game, action: Attack, card: Card) -> tuple[Train | None, l
     return train, []
 
 
-def train_name(game: Game, train: Train) -> str:
+def train_name(game: RulesContext, train: Train) -> str:
     return f"{game.catalog.by_id[train.card].name} ({train.id})"

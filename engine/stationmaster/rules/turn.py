@@ -18,10 +18,10 @@ from engine.stationmaster.rules.lookups import district_enhancements, log, terra
 from engine.stationmaster.rules.mainline_phase import mainline_phase
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
-def grade_reasons(game: Game, action: ChooseGrade) -> list[Reason]:
+def grade_reasons(game: RulesContext, action: ChooseGrade) -> list[Reason]:
     s = game.state
     found = []
     if action.player != 0:
@@ -31,7 +31,7 @@ def grade_reasons(game: Game, action: ChooseGrade) -> list[Reason]:
     return found
 
 
-def perform_grade(game: Game, action: ChooseGrade) -> None:
+def perform_grade(game: RulesContext, action: ChooseGrade) -> None:
     s = game.state
     s.mainline[action.slot].uphill = action.uphill  # type: ignore[assignment]
     s.pending_grades.remove(action.slot)
@@ -40,14 +40,14 @@ def perform_grade(game: Game, action: ChooseGrade) -> None:
         s.phase = "local"
 
 
-def end_turn_reasons(game: Game, action: EndTurn) -> list[Reason]:
+def end_turn_reasons(game: RulesContext, action: EndTurn) -> list[Reason]:
     if over_limit(game, action.player):
         hand, limit = len(game.state.hands[action.player]), hand_limit(game, action.player)
         return [Reason("hand-over-limit", f"the hand holds {hand} cards and the limit is {limit}: play or discard before ending the turn")]
     return []
 
 
-def perform_end_turn(game: Game, action: EndTurn) -> None:
+def perform_end_turn(game: RulesContext, action: EndTurn) -> None:
     work_district(game, action.player)
     registry = load_handlers()
     for card in district_enhancements(game, action.player):

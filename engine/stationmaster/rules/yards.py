@@ -27,10 +27,10 @@ from engine.stationmaster.rules.lookups import district_enhancements
 from engine.stationmaster.rules.state import Car
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.game import Game
+    from engine.stationmaster.rules.context import RulesContext
 
 
-def has_yard(game: Game, position: int) -> bool:
+def has_yard(game: RulesContext, position: int) -> bool:
     """Whether a train may be made up with cars at this Mainline position."""
     slot = game.state.mainline[position]
     if slot.kind == "office":
@@ -40,7 +40,7 @@ def has_yard(game: Game, position: int) -> bool:
     return isinstance(card, MainlineCard) and card.yard
 
 
-def yards_for(game: Game, position: int) -> list[list[Car]]:
+def yards_for(game: RulesContext, position: int) -> list[list[Car]]:
     """The yards a train made up at ``position`` draws on, in the order it
     takes from them: its own, then every other yard by distance along the
     Mainline (the western first of two as near). None for a position without
@@ -52,7 +52,7 @@ def yards_for(game: Game, position: int) -> list[list[Car]]:
     return [mainline[i].yard for i in (position, *others)]
 
 
-def cars_for(game: Game, position: int) -> list[Car]:
+def cars_for(game: RulesContext, position: int) -> list[Car]:
     """Every car a train made up at ``position`` could take now, in the order
     it comes to them."""
     return [car for yard in yards_for(game, position) for car in yard]
@@ -65,7 +65,7 @@ def take_from(yards: Sequence[list[Car]], taken: Sequence[Car]) -> None:
         yard[:] = [car for car in yard if id(car) not in gone]
 
 
-def wanted_on_run(game: Game, card: TrainCard, start: int, heading: str) -> list[Wanted]:
+def wanted_on_run(game: RulesContext, card: TrainCard, start: int, heading: str) -> list[Wanted]:
     """What a yard puts on ``card`` for the industries of the districts its
     run comes to (not one it is made up at: it leaves that Office at once),
     in the order it reaches them: as many cars for each industry as its track
@@ -92,7 +92,7 @@ def _works_at(facility: Facility, player: int) -> Wanted:
     return lambda car: works(facility, car, player)
 
 
-def turn_round(game: Game, cars: Sequence[Car]) -> None:
+def turn_round(game: RulesContext, cars: Sequence[Car]) -> None:
     """Cars reaching a Division Point at the end of a run leave the Division,
     and the railroad beyond sends each back as traffic from off the map (no
     shipper, no commodity): a freight car that came loaded (its load

@@ -1,7 +1,7 @@
 """Many seeded Station Master games played by bots, and what they say about
 the cards and, with rivals, about the seats and the attacks.
 
-``simulate(catalog, games=..., seed=..., workers=..., bot=..., house_rules=...)``
+``simulate(catalog, SimulationRequest(games, seed, workers, bot, house_rules))``
 plays ``games`` whole solitaire games and returns a :class:`Report`;
 ``players=N`` seats N players, each played by ``bot``, and ``seats=(...)``
 names a bot for each seat instead. Game ``i``
@@ -19,12 +19,11 @@ rules site's simulation tables show is the generator's (``generator.stationmaste
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any, Final
 
 from engine.errors import ConfigurationError
-from engine.pack import Progress
+from engine.pack import Progress, SimulationRequest
 from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check_chunk, check_run, game_seed, play_chunks
 from engine.sim.seat_figures import bots_label, seat_bots
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS, Bot, greedy_bot, greedy_value, random_bot
@@ -40,23 +39,11 @@ __all__ = [
 ]
 
 
-def simulate(
-    catalog: Catalog,
-    games: int,
-    seed: int = 0,
-    workers: int = 1,
-    bot: str = "random",
-    house_rules: Mapping[str, HouseRuleValue] | None = None,
-    progress: Progress | None = None,
-    *,
-    content_dir: str | Path | None = None,
-    players: int | None = None,
-    seats: Sequence[str] | None = None,
-) -> Report:
-    """Play ``games`` games and report on them: ``players`` seats (1 unless
-    said, up to the game's most), each played by ``bot``; or one seat for
-    each bot ``seats`` names, seat 0 first (``players``, if given too, must
-    be as many).
+def simulate(catalog: Catalog, request: SimulationRequest, progress: Progress | None = None) -> Report:
+    """Play the request's games and report on them: ``players`` seats (1
+    unless said, up to the game's most), each played by ``bot``; or one seat
+    for each bot ``seats`` names, seat 0 first (``players``, if given too,
+    must be as many).
 
     ``progress(done, total)`` is called as games finish (from this process).
     With ``workers`` above 1 the games run in that many processes (forked, so
@@ -65,14 +52,15 @@ def simulate(
     ConfigurationError for a bad argument or house rule, an unknown bot, a
     count of players the game cannot seat, or seats that disagree with it.
     """
-    check_run(games, seed, workers)
-    merged = _Merged(catalog, games, seed, _seat_bots(catalog, bot, players, seats), resolve(catalog, dict(house_rules or {})), progress)
+    games, seed = request.games, request.seed
+    check_run(games, seed, request.workers)
+    merged = _Merged(catalog, games, seed, _seat_bots(catalog, request), resolve(catalog, dict(request.house_rules)), progress)
     load = None
-    if content_dir is not None:
+    if request.content_dir is not None:
         from functools import partial
 
-        load = partial(load_games, str(content_dir), catalog.fingerprint, seed, merged.table, merged.rules)
-    play_chunks(play_chunk, Games(catalog, seed, merged.table, merged.rules), games, workers, merged.merge, load_state=load)
+        load = partial(load_games, str(request.content_dir), catalog.fingerprint, seed, merged.table, merged.rules)
+    play_chunks(play_chunk, Games(catalog, seed, merged.table, merged.rules), games, request.workers, merged.merge, load_state=load)
     return merged.report()
 
 
@@ -109,42 +97,32 @@ class _Merged:
         )
 
 
-def play_games(
-    catalog: Catalog, seed: int, start: int, stop: int, bot: str = "random", house_rules: Mapping[str, HouseRuleValue] | None = None, *, players: int | None = None
-) -> ChunkResult:
-    """Games ``start .. stop-1`` of the simulation ``simulate`` plays with
-    these arguments, as one chunk: what a cluster's worker hands back
-    (it pickles), for ``report_games`` to merge in game order."""
-    check_chunk(seed, start, stop)
-    table = _seat_bots(catalog, bot, players, None)
-    return play_chunk(Games(catalog, seed, table, resolve(catalog, dict(house_rules or {}))), start, stop)
+def play_games(catalog: Catalog, request: SimulationRequest, start: int, stop: int) -> ChunkResult:
+    """Games ``start .. stop-1`` of the simulation ``simulate`` plays for
+    ``request``, as one chunk: what a cluster's worker hands back (it
+    pickles), for ``report_games`` to merge in game order."""
+    check_chunk(request.seed, start, stop)
+    table = _seat_bots(catalog, request)
+    return play_chunk(Games(catalog, request.seed, table, resolve(catalog, dict(request.house_rules))), start, stop)
 
 
-def report_games(
-    catalog: Catalog,
-    games: int,
-    seed: int,
-    bot: str,
-    house_rules: Mapping[str, HouseRuleValue] | None,
-    chunks: Iterable[ChunkResult],
-    *,
-    players: int | None = None,
-) -> Report:
+def report_games(catalog: Catalog, request: SimulationRequest, chunks: Iterable[ChunkResult]) -> Report:
     """The report ``simulate`` gives, made of ``play_games`` chunks covering
     games ``0 .. games-1`` handed in game order."""
-    check_run(games, seed, 1)
-    merged = _Merged(catalog, games, seed, _seat_bots(catalog, bot, players, None), resolve(catalog, dict(house_rules or {})), None)
+    check_run(request.games, request.seed, 1)
+    merged = _Merged(catalog, request.games, request.seed, _seat_bots(catalog, request), resolve(catalog, dict(request.house_rules)), None)
     for chunk in chunks:
         merged.merge(chunk)
     return merged.report()
 
 
-def _seat_bots(catalog: Catalog, bot: str, players: object, seats: Sequence[str] | None) -> tuple[str, ...]:
-    """The bot of each seat, or ConfigurationError saying what is wrong."""
+def _seat_bots(catalog: Catalog, request: SimulationRequest) -> tuple[str, ...]:
+    """The bot of each seat (the first bot where the request names none),
+    or ConfigurationError saying what is wrong."""
     from engine.stationmaster.rules.game import check_players
 
-    if players is not None:
-        check_players(catalog, players)
-    table = seat_bots(bot, seats, players, BOTS, 1)
+    if request.players is not None:
+        check_players(catalog, request.players)
+    table = seat_bots(BOTS[0] if request.bot is None else request.bot, request.seats, request.players, BOTS, 1)
     check_players(catalog, len(table))
     return table

@@ -13,11 +13,11 @@ from engine.trickoftherails.rules.state import Pending
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.context import RulesContext
 
 
 @on(LOCOMOTIVE_FOLLOWS, "locomotive-follows")
-def locomotive_follows(game: Game, player: int, card: Card) -> None:
+def locomotive_follows(game: RulesContext, player: int, card: Card) -> None:
     s = game.state
     free = [company for company in s.railways if company not in s.locomotives]
     if not free:

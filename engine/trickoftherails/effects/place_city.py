@@ -12,11 +12,11 @@ from engine.trickoftherails.rules.state import Pending
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.context import RulesContext
     from engine.trickoftherails.rules.state import Trick
 
 
 @on(LANE_CARD_WON, "place-city")
-def place_city(game: Game, trick: Trick, card: Card) -> None:
+def place_city(game: RulesContext, trick: Trick, card: Card) -> None:
     assert trick.winner is not None
     game.state.pending = [Pending(trick.winner, card.id, "city"), *lay_queue(game, trick)]

@@ -13,12 +13,12 @@ from engine.trickoftherails.rules.state import Pending
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.context import RulesContext
     from engine.trickoftherails.rules.state import Trick
 
 
 @on(LANE_CARD_WON, "place-locomotive")
-def place_locomotive(game: Game, trick: Trick, card: Card) -> None:
+def place_locomotive(game: RulesContext, trick: Trick, card: Card) -> None:
     assert trick.winner is not None
     s = game.state
     lays = lay_queue(game, trick)

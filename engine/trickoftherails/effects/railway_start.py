@@ -9,10 +9,10 @@ from engine.trickoftherails.rules.events import RAILWAY_STARTED
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.context import RulesContext
 
 
 @on(RAILWAY_STARTED, "railway-start")
-def railway_start(game: Game, card: Card) -> None:
+def railway_start(game: RulesContext, card: Card) -> None:
     assert card.company is not None
     game.state.railways[card.company] = [card.id]

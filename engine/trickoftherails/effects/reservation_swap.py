@@ -10,12 +10,12 @@ from engine.trickoftherails.rules.events import WINNER_CARD_RESERVED
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.context import RulesContext
     from engine.trickoftherails.rules.state import Trick
 
 
 @on(WINNER_CARD_RESERVED, "reservation-swap")
-def reservation_swap(game: Game, trick: Trick, card: Card, index: int) -> bool:
+def reservation_swap(game: RulesContext, trick: Trick, card: Card, index: int) -> bool:
     assert trick.winner is not None
     played = trick.card_of(trick.winner)
     game.state.lane[index] = played

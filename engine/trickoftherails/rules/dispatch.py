@@ -18,12 +18,12 @@ from engine.trickoftherails.rules.state import Pending, Trick
 from engine.trickoftherails.rules.tricks import follows, led_company, winner
 
 if TYPE_CHECKING:
-    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.context import RulesContext
 
 _EXPECTED: dict[str, type[Action]] = {"city": PlaceCity, "locomotive": PlaceLocomotive, "lay": LayTrack}
 
 
-def to_act(game: Game) -> int | None:
+def to_act(game: RulesContext) -> int | None:
     s = game.state
     if s.phase == "over":
         return None
@@ -32,7 +32,7 @@ def to_act(game: Game) -> int | None:
     return (s.trick.leader + len(s.trick.plays)) % s.players
 
 
-def well_formed(game: Game, action: Action) -> None:
+def well_formed(game: RulesContext, action: Action) -> None:
     s = game.state
     if not 0 <= action.player < s.players:
         raise InvalidActionError(f"{action}: there is no player {action.player} (players are 0 to {s.players - 1})")
@@ -48,12 +48,12 @@ def well_formed(game: Game, action: Action) -> None:
         raise InvalidActionError(f"{action}: end must be 'left' or 'right'")
 
 
-def reasons(game: Game, action: Action) -> list[Reason]:
+def reasons(game: RulesContext, action: Action) -> list[Reason]:
     well_formed(game, action)
     return judged(game, action)
 
 
-def judged(game: Game, action: Action) -> list[Reason]:
+def judged(game: RulesContext, action: Action) -> list[Reason]:
     """Every reason a well-formed ``action`` is refused: the game's own
     proposals name only real players, cards, companies and ends, so a bot's
     pick asks this alone."""
@@ -84,7 +84,7 @@ def judged(game: Game, action: Action) -> list[Reason]:
     return found
 
 
-def play_refusal(game: Game, action: Play) -> Reason | None:
+def play_refusal(game: RulesContext, action: Play) -> Reason | None:
     """Why the card cannot be played to the trick (a card is either held or
     not, and follows suit or not: there is at most one reason)."""
     s = game.state
@@ -99,11 +99,11 @@ def play_refusal(game: Game, action: Play) -> Reason | None:
     return None
 
 
-def company_name(game: Game, company: str) -> str:
+def company_name(game: RulesContext, company: str) -> str:
     return game.catalog.company(company).name
 
 
-def perform(game: Game, action: Action) -> None:
+def perform(game: RulesContext, action: Action) -> None:
     s = game.state
     if isinstance(action, Play):
         s.hands[action.player].remove(action.card)
@@ -126,7 +126,7 @@ def perform(game: Game, action: Action) -> None:
         _next_trick(game)
 
 
-def add_to_railway(game: Game, company: str, card: str, end: str) -> None:
+def add_to_railway(game: RulesContext, company: str, card: str, end: str) -> None:
     railway = game.state.railways[company]
     if end == "left":
         railway.insert(0, card)
@@ -134,7 +134,7 @@ def add_to_railway(game: Game, company: str, card: str, end: str) -> None:
         railway.append(card)
 
 
-def place_locomotive(game: Game, player: int, card_id: str, company: str) -> None:
+def place_locomotive(game: RulesContext, player: int, card_id: str, company: str) -> None:
     s = game.state
     s.locomotives[company] = card_id
     card = game.catalog.by_id[card_id]
@@ -146,7 +146,7 @@ def place_locomotive(game: Game, player: int, card_id: str, company: str) -> Non
             follow(game, player, brought)
 
 
-def lay_queue(game: Game, trick: Trick) -> list[Pending]:
+def lay_queue(game: RulesContext, trick: Trick) -> list[Pending]:
     """Every played card to be laid, the winner's first, then clockwise."""
     assert trick.winner is not None
     n = game.state.players
@@ -154,7 +154,7 @@ def lay_queue(game: Game, trick: Trick) -> list[Pending]:
     return [Pending(p, trick.card_of(p), "lay") for p in order]
 
 
-def _resolve(game: Game) -> None:
+def _resolve(game: RulesContext) -> None:
     s = game.state
     trick = s.trick
     trick.winner = winner(game.catalog, trick)
@@ -171,7 +171,7 @@ def _resolve(game: Game) -> None:
         _next_trick(game)
 
 
-def _next_trick(game: Game) -> None:
+def _next_trick(game: RulesContext) -> None:
     s = game.state
     assert s.trick.winner is not None
     leader = s.trick.winner

@@ -11,35 +11,35 @@ from engine.effects.registry import Event
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.context import RulesContext
     from engine.trickoftherails.rules.state import Trick
 
 
 class RailwayStarted(Protocol):
     """At setup, a card begins its company's railway (before the starting track)."""
 
-    def __call__(self, game: Game, card: Card) -> None: ...
+    def __call__(self, game: RulesContext, card: Card) -> None: ...
 
 
 class LaneCardWon(Protocol):
     """A trick is won while ``card`` is the leftmost lane card: it decides
     what the trick is for. The core has taken it off the lane."""
 
-    def __call__(self, game: Game, trick: Trick, card: Card) -> None: ...
+    def __call__(self, game: RulesContext, trick: Trick, card: Card) -> None: ...
 
 
 class WinnerCardReserved(Protocol):
     """A stock trick's winning card meets ``card``, the leftmost Reservation
     still in the lane; the handler says whether it took the card."""
 
-    def __call__(self, game: Game, trick: Trick, card: Card, index: int) -> bool: ...
+    def __call__(self, game: RulesContext, trick: Trick, card: Card, index: int) -> bool: ...
 
 
 class LocomotiveFollows(Protocol):
     """A locomotive that brings ``card`` was placed by ``player``; ``card``
     goes where its rule says (or is queued for that player to place)."""
 
-    def __call__(self, game: Game, player: int, card: Card) -> None: ...
+    def __call__(self, game: RulesContext, player: int, card: Card) -> None: ...
 
 
 RAILWAY_STARTED: Event[RailwayStarted] = Event("railway-started")

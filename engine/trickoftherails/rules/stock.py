@@ -12,11 +12,11 @@ from engine.trickoftherails.rules.events import WINNER_CARD_RESERVED
 
 if TYPE_CHECKING:
     from engine.trickoftherails.content.model import Card
-    from engine.trickoftherails.rules.game import Game
+    from engine.trickoftherails.rules.context import RulesContext
     from engine.trickoftherails.rules.state import Trick
 
 
-def stock_trick(game: Game, trick: Trick, card: Card) -> None:
+def stock_trick(game: RulesContext, trick: Trick, card: Card) -> None:
     s = game.state
     won_by = trick.winner
     assert won_by is not None

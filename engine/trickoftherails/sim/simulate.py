@@ -9,13 +9,12 @@ game and what is kept of it in ``runner``, the figures in ``report``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 
 from engine.errors import ConfigurationError
-from engine.pack import Progress
+from engine.pack import Progress, SimulationRequest
 from engine.sim.pool import check_chunk, check_run, game_seed, play_chunks
 from engine.sim.seat_figures import bots_label, seat_bots
 from engine.trickoftherails.bots import BOTS
@@ -59,25 +58,15 @@ def _check_players(catalog: Catalog, players: object) -> int:
     return players
 
 
-def simulate(
-    catalog: Catalog,
-    games: int,
-    seed: int = 0,
-    workers: int = 1,
-    bot: str = "random",
-    house_rules: Mapping[str, HouseRuleValue] | None = None,
-    progress: Progress | None = None,
-    *,
-    content_dir: str | Path | None = None,
-    players: int | None = None,
-    seats: Sequence[str] | None = None,
-) -> Report:
-    """Play ``games`` games with ``bot`` in every seat, or the bot ``seats``
-    names in each seat, and report on them (``players`` defaults to the
-    fewest the game is played by, or to as many seats as ``seats`` names).
-    ConfigurationError for a bad argument, bot, player count or house rule."""
-    check_run(games, seed, workers)
-    plan = _plan(catalog, seed, bot, house_rules, players, seats)
+def simulate(catalog: Catalog, request: SimulationRequest, progress: Progress | None = None) -> Report:
+    """Play the request's games with ``bot`` in every seat, or the bot
+    ``seats`` names in each seat, and report on them (``players`` defaults
+    to the fewest the game is played by, or to as many seats as ``seats``
+    names). ConfigurationError for a bad argument, bot, player count or
+    house rule."""
+    games, seed = request.games, request.seed
+    check_run(games, seed, request.workers)
+    plan = _plan(catalog, request)
     report = Report(catalog, plan.players, seed, bots_label(plan.seats), dict(plan.rules), plan.seats)
 
     def merge(records: list[GameRecord]) -> None:
@@ -86,46 +75,37 @@ def simulate(
         if progress is not None:
             progress(report.games, games)
 
-    load = None if content_dir is None else partial(load_plan, str(content_dir), catalog.fingerprint, plan.players, seed, plan.seats, dict(plan.rules))
-    play_chunks(play_chunk, plan, games, workers, merge, load_state=load)
+    load = None if request.content_dir is None else partial(load_plan, str(request.content_dir), catalog.fingerprint, plan.players, seed, plan.seats, dict(plan.rules))
+    play_chunks(play_chunk, plan, games, request.workers, merge, load_state=load)
     return report
 
 
-def _plan(catalog: Catalog, seed: int, bot: str, house_rules: Mapping[str, HouseRuleValue] | None, players: int | None, seats: Sequence[str] | None) -> Plan:
-    """The seats, the player count and the house rules of a simulation, or
-    ConfigurationError saying which is wrong."""
-    if players is not None:
-        _check_players(catalog, players)
-    table = seat_bots(bot, seats, players, BOTS, catalog.player_counts[0])
+def _plan(catalog: Catalog, request: SimulationRequest) -> Plan:
+    """The seats, the player count and the house rules of a simulation (the
+    first bot where the request names none), or ConfigurationError saying
+    which is wrong."""
+    if request.players is not None:
+        _check_players(catalog, request.players)
+    table = seat_bots(BOTS[0] if request.bot is None else request.bot, request.seats, request.players, BOTS, catalog.player_counts[0])
     count = _check_players(catalog, len(table))
-    return Plan(catalog, count, seed, table, resolve(catalog, dict(house_rules or {}), count))
+    return Plan(catalog, count, request.seed, table, resolve(catalog, dict(request.house_rules), count))
 
 
-def play_games(
-    catalog: Catalog, seed: int, start: int, stop: int, bot: str = "random", house_rules: Mapping[str, HouseRuleValue] | None = None, *, players: int | None = None
-) -> list[GameRecord]:
-    """Games ``start .. stop-1`` of the simulation ``simulate`` plays with
-    these arguments, as one chunk: what a cluster's worker hands back
-    (it pickles), for ``report_games`` to merge in game order."""
-    check_chunk(seed, start, stop)
-    return play_chunk(_plan(catalog, seed, bot, house_rules, players, None), start, stop)
+def play_games(catalog: Catalog, request: SimulationRequest, start: int, stop: int) -> list[GameRecord]:
+    """Games ``start .. stop-1`` of the simulation ``simulate`` plays for
+    ``request``, as one chunk: what a cluster's worker hands back (it
+    pickles), for ``report_games`` to merge in game order."""
+    check_chunk(request.seed, start, stop)
+    return play_chunk(_plan(catalog, request), start, stop)
 
 
-def report_games(
-    catalog: Catalog,
-    games: int,
-    seed: int,
-    bot: str,
-    house_rules: Mapping[str, HouseRuleValue] | None,
-    chunks: Iterable[list[GameRecord]],
-    *,
-    players: int | None = None,
-) -> Report:
+def report_games(catalog: Catalog, request: SimulationRequest, chunks: Iterable[list[GameRecord]]) -> Report:
     """The report ``simulate`` gives, made of ``play_games`` chunks covering
     games ``0 .. games-1`` handed in game order."""
-    check_run(games, seed, 1)
-    plan = _plan(catalog, seed, bot, house_rules, players, None)
-    report = Report(catalog, plan.players, seed, bots_label(plan.seats), dict(plan.rules), plan.seats)
+    games = request.games
+    check_run(games, request.seed, 1)
+    plan = _plan(catalog, request)
+    report = Report(catalog, plan.players, request.seed, bots_label(plan.seats), dict(plan.rules), plan.seats)
     for records in chunks:
         for record in records:
             report.add(record)
