@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test test-fast validate cards reports check check-reports serve bench typecheck layers clean
+.PHONY: site test test-fast goldens validate cards reports check check-reports serve bench typecheck layers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,12 @@ test: typecheck
 # MkDocs, browser, cluster or fuzzing): the quick loop while working.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
+
+# Records the golden playthroughs again (tests/*/golden/*.txt: one seeded bot
+# game a pack and player count). Run it only when play is meant to change,
+# and read the diff of those files before committing it.
+goldens: $(STAMP)
+	UPDATE_GOLDENS=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/stationmaster/test_golden_playthrough.py tests/trickoftherails/test_golden_playthrough.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -23,8 +23,8 @@ medians): before about 48,700 actions per CPU-second, after about 54,400
 (1.12x); in machine instructions
 (valgrind, games 1 to 120 less game 0, so the start-up is left out, hash
 seed fixed) 162,500 per action before and 140,500 after (1.16x). What it
-changed: a bot's draw from the stream goes straight to the generator's
-``_randbelow`` (the draw ``randrange`` makes), judging and carrying out an
+changed: a bot's draw from the stream skips ``randrange``'s checks of its
+arguments (``SeededStream.below``), judging and carrying out an
 action look its kind up in a table, a hand within the printed limit is
 within its limit at once, a verdict on a Play asks about the hand once,
 making up a train asks once per kind of car whether it may take it and

@@ -71,6 +71,7 @@ from typing import Any, TextIO
 
 from command.commands import PLAY_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
+from command.words import counted
 from engine import saves
 from engine.content import files
 from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
@@ -167,7 +168,7 @@ def play_at_terminal(
         return 2
     session = terminal(game, out, save_path, seated)
     if resumed is not None:
-        session.say(f"Resumed {resumed}: {_count(len(game.history), 'action')} replayed.")
+        session.say(f"Resumed {resumed}: {counted(len(game.history), 'action')} replayed.")
     code: int = session.loop(inp)
     return code
 
@@ -404,7 +405,7 @@ class Terminal:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.error(f"could not save to {files.shown(path)}: {reason}")
             return
-        self.say(f"saved to {path} ({_count(len(self.game.history), 'action')})")
+        self.say(f"saved to {path} ({counted(len(self.game.history), 'action')})")
 
     def hand_over(self, inp: TextIO, person: int, heading: Sequence[str]) -> bool:
         """Clear the screen, say who sits where (``heading``), and wait until
@@ -438,26 +439,20 @@ class Terminal:
 # -- odds and ends --------------------------------------------------------------
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run ``play`` on its own (``python -m command.play``), until the CLI wires it."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m command.play ARGS``: the command alone (``play`` is implied)."""
+    from command.cli import run_alone
 
-    class _Parser(argparse.ArgumentParser):
-        def error(self, message: str) -> None:  # type: ignore[override]
-            self.print_usage(sys.stderr)
-            print(f"{self.prog}: error: {message}", file=sys.stderr)
-            raise SystemExit(2)
+    return run_alone("play", add_parser, _run_to_a_fresh_line, argv)
 
-    parser = _Parser(prog="stationmaster")
-    add_parser(parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
-    args = parser.parse_args(["play", *(sys.argv[1:] if argv is None else argv)])
+
+def _run_to_a_fresh_line(args: argparse.Namespace) -> int:
+    """``run``, and should Ctrl-C end the game, a line ended first, so the
+    shell's prompt does not start after the game's own."""
     try:
         return run(args)
     except KeyboardInterrupt:

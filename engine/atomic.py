@@ -1,5 +1,6 @@
 """One way to write a file whole or not at all, for every file the kit
-writes for a person: pages, saves, sweep output and cells, exports.
+writes for a person: pages, saves, sweep output and cells, exports; and a
+lighter one for the entries of its caches (``write_entry``).
 
 The bytes go to a temporary file beside the target, are flushed to the disk,
 and only then renamed over it, and the rename is flushed too: a crash or a
@@ -42,13 +43,7 @@ def write_whole(target: Path, data: bytes, *, expected: bytes | None = None) -> 
     real = Path(os.path.realpath(target))
     fd, temp = tempfile.mkstemp(prefix=f".{real.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=real.parent)
     try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_all(fd, data, durable=True)
         try:
             mode = os.stat(real).st_mode & 0o7777
         except FileNotFoundError:
@@ -68,6 +63,38 @@ def write_whole(target: Path, data: bytes, *, expected: bytes | None = None) -> 
             os.unlink(temp)
     _sync_folder(real.parent)
     return True
+
+
+def write_entry(entry: Path, data: bytes, *, keep: int) -> None:
+    """Write a cache entry (``engine.pickled``, ``engine.localcache``) whole
+    or not at all, then remove all but the ``keep`` newest entries of its
+    folder (those with its suffix). Unlike ``write_whole`` nothing is
+    flushed to the disk (a lost entry costs only the time to work it out
+    again), the entry stays private to its owner (0600, as the temporary
+    file is made), and a link in its place is replaced, never written
+    through. OSError when writing fails; the temporary file is then removed."""
+    fd, temp = tempfile.mkstemp(prefix=".entry.", suffix=".tmp", dir=entry.parent)
+    try:
+        _write_all(fd, data, durable=False)
+        os.replace(temp, entry)
+    finally:
+        if os.path.lexists(temp):
+            os.unlink(temp)
+    entries = sorted(entry.parent.glob("*" + entry.suffix), key=lambda p: p.stat().st_mtime)
+    for old in entries[:-keep]:
+        old.unlink(missing_ok=True)
+
+
+def _write_all(fd: int, data: bytes, *, durable: bool) -> None:
+    """Write ``data`` to ``fd`` and close it; if ``durable``, flush it to the disk first."""
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        if durable:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _sync_folder(folder: Path) -> None:

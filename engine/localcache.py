@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 # An entry larger than this is not read (a planted or damaged one).
@@ -60,19 +59,11 @@ def write(kind: str, key: str, value: object, keep: int = 64) -> None:
     keeping the ``keep`` newest entries of ``kind``; never raises."""
     if not enabled():
         return
+    from engine.atomic import write_entry  # with tempfile, only for a write: a check that finds its verdict never pays for it
+
     folder = root() / kind
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".entry.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(value, handle, sort_keys=True, ensure_ascii=False)
-            os.replace(temp, folder / f"{key}.json")
-        finally:
-            if os.path.exists(temp):
-                os.unlink(temp)
-        entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
-        for old in entries[:-keep]:
-            old.unlink(missing_ok=True)
+        write_entry(folder / f"{key}.json", json.dumps(value, sort_keys=True, ensure_ascii=False).encode("utf-8"), keep=keep)
     except (OSError, TypeError, ValueError):
         pass

@@ -29,21 +29,10 @@ def load(entry: Path) -> object | None:
 
 def store(entry: Path, value: object, keep: int) -> None:
     """Write ``value`` to ``entry`` whole, keeping the ``keep`` newest entries of its folder."""
-    import tempfile  # only a store needs it: a quick ``check`` that only reads never pays for it
+    from engine.atomic import write_entry  # only a store needs it (and tempfile): a quick ``check`` that only reads never pays for it
 
-    folder = entry.parent
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".entry.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, entry)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        entries = sorted(folder.glob("*" + entry.suffix), key=lambda p: p.stat().st_mtime)
-        for old in entries[:-keep]:
-            old.unlink(missing_ok=True)
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        write_entry(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), keep=keep)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         pass

@@ -8,17 +8,10 @@ may import ``random``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
-
-
-def _randbelow_of(generator: random.Random) -> Callable[[int], int]:
-    """The generator's own ``_randbelow`` (see ``SeededStream.below``): a
-    private method, absent from the type stubs, hence the ignore."""
-    found: Callable[[int], int] = generator._randbelow  # type: ignore[attr-defined]
-    return found
 
 
 class SeededStream:
@@ -28,7 +21,7 @@ class SeededStream:
         # A string seed is hashed in full (sha512), so -5 and 5 differ and a
         # forked stream is independent of its parent.
         self._random = random.Random(f"{seed}{path}")
-        self._randbelow = _randbelow_of(self._random)
+        self._getrandbits = self._random.getrandbits
 
     def fork(self, label: str) -> SeededStream:
         """A second stream derived from the same seed, for choices that are not
@@ -43,7 +36,7 @@ class SeededStream:
         twin.seed, twin.path = self.seed, self.path
         twin._random = random.Random()
         twin._random.setstate(self._random.getstate())
-        twin._randbelow = _randbelow_of(twin._random)
+        twin._getrandbits = twin._random.getrandbits
         return twin
 
     def shuffle(self, items: MutableSequence[T]) -> None:
@@ -59,12 +52,18 @@ class SeededStream:
     def below(self, n: int) -> int:
         """A whole number from 0 to ``n - 1``: the draw ``randrange(n)`` makes.
 
-        Every pick of a bot asks for one, so this goes straight to the
-        generator's ``_randbelow``, which is all that ``randrange(n)`` does for
-        a whole ``n`` above 0 (CPython 3.11 to 3.13), without its checks of
-        ``start``, ``stop`` and ``step``: the same numbers come out of the same
-        stream (``tests/test_fast_path.py`` holds them to it). ``_randbelow``
-        never returns for 0, so the check of ``n`` stays here."""
+        Every pick of a bot asks for one, so this skips ``randrange``'s checks
+        of ``start``, ``stop`` and ``step`` and draws as it does for a whole
+        ``n`` above 0 (CPython 3.11's ``_randbelow_with_getrandbits``): as many
+        random bits as ``n`` has, drawn again until they make a number below
+        ``n``. Only the public ``getrandbits`` is called, and the same numbers
+        come out of the same stream (``tests/kit/test_replay_digest.py`` and
+        ``tests/test_fast_path.py`` hold them to it). For 0 that loop would
+        draw no bits for ever, so ``n`` is checked first."""
         if n <= 0:
             raise ValueError(f"empty range for below({n})")
-        return self._randbelow(n)
+        bits = n.bit_length()  # not (n - 1): below(1) draws one bit, as randrange(1) does
+        drawn = self._getrandbits(bits)
+        while drawn >= n:
+            drawn = self._getrandbits(bits)
+        return drawn

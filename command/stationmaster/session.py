@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TextIO
 from collections.abc import Sequence
 
-from command.play import _ECHO, SaveKind, Terminal, _count, _one_line, people_words, play_at_terminal, resume, start_from_args
+from command.play import _ECHO, SaveKind, Terminal, _one_line, people_words, play_at_terminal, resume, start_from_args
+from command.words import counted
 from command.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
@@ -104,7 +105,7 @@ class Session(Terminal):
 
     def loop(self, inp: TextIO) -> int:
         if any(self.seats):
-            for opening in textwrap.wrap(f"Station Master, {_count(len(self.seats), 'player')}, seed {self.game.seed}: {people_words(self.seats)}.", 80):
+            for opening in textwrap.wrap(f"Station Master, {counted(len(self.seats), 'player')}, seed {self.game.seed}: {people_words(self.seats)}.", 80):
                 self.say(opening)
             if not self.people:
                 self.say("Every seat is a bot: the game plays itself through.")
@@ -250,7 +251,7 @@ class Session(Terminal):
             self.error(str(exc))
             return
         if reasons:
-            self.say(f"refused: {describe_action(self.game, action)} ({_count(len(reasons), 'reason')}):")
+            self.say(f"refused: {describe_action(self.game, action)} ({counted(len(reasons), 'reason')}):")
             for reason in reasons:
                 self.say(f"  - {_one_line(reason)}")
             return

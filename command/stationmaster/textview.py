@@ -26,6 +26,8 @@ from engine.stationmaster.content.model import Enhancement, Facility, FacilityMo
 from engine.stationmaster.rules.district import grant_note
 from engine.stationmaster.effects import load_handlers
 from command.stationmaster import attack_text
+from command.words import counted
+from engine.stationmaster.rules.consist import car_label
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.held import spends
 from engine.stationmaster.rules.geometry import ORTHOGONAL, coords, neighbour
@@ -92,23 +94,15 @@ def _load_words(load: Sequence[str]) -> str:
     return f", taking {', '.join(load)}" if load else ", leaving light"
 
 
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
-
-
 def a_or_an(words: str) -> str:
     """``words`` with its indefinite article: 'an empty boxcar', 'a loaded reefer'."""
     return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
 
 
-def describe_car(car: Car) -> str:
-    return f"{'loaded' if car.loaded else 'empty'} {car.type}"
-
-
 def describe_cars(cars: Sequence[Car]) -> str:
     if not cars:
         return "no cars"
-    return f"{_plural(len(cars), 'car')} ({', '.join(describe_car(c) for c in cars)})"
+    return f"{counted(len(cars), 'car')} ({', '.join(car_label(c) for c in cars)})"
 
 
 def _or_list(items: Sequence[str]) -> str:
@@ -336,7 +330,7 @@ def describe_action(game: Game, action: Action) -> str:
     legal or not (unknown cards and trains are shown by their ids)."""
     if isinstance(action, Draw):
         if action.source == "deck":
-            return f"Draw from the deck ({_plural(len(game.state.deck), 'card')})"
+            return f"Draw from the deck ({counted(len(game.state.deck), 'card')})"
         department = int(action.source) if action.source.isdigit() else 0
         return f"Draw from Department {action.source} ({_top(game, department)})"
     if isinstance(action, Discard):
@@ -355,7 +349,7 @@ def describe_action(game: Game, action: Action) -> str:
     if isinstance(action, SortCars):
         return _describe_sort(game, action)
     if isinstance(action, Spot):
-        parts = [f"its rear {_plural(action.cars, 'car')}" if action.cars > 1 else "its rear car"] if action.cars else []
+        parts = [f"its rear {counted(action.cars, 'car')}" if action.cars > 1 else "its rear car"] if action.cars else []
         if action.caboose:
             parts.append("its caboose")
         return f"Switch: {_train_label(game, action.train)} sets out {' and '.join(parts) or 'nothing'} at ({action.x}, {action.y})"
@@ -388,7 +382,7 @@ def _describe_sort(game: Game, action: SortCars) -> str:
     number = train_number(game, action.train)
     cars = game.state.trains[number - 1].cars if number is not None else []
     if cars and sorted(action.order) == list(range(len(cars))):
-        order = ", ".join(describe_car(cars[i]) for i in action.order)
+        order = ", ".join(car_label(cars[i]) for i in action.order)
         return f"Sort the cars of {label}, front to back: {order}"
     return f"Sort the cars of {label} into the order {', '.join(str(i + 1) for i in action.order)}"
 
@@ -473,7 +467,7 @@ def render_header(game: Game) -> str:
     head += " ==="
     done = [words for words, flag in (("drew a card", s.turn.drawn), ("played a card", s.turn.played), ("discarded a card", s.turn.discarded)) if flag]
     if s.turn.switched:
-        done.append(f"switched ({_plural(s.moves_left, 'move')} left)")
+        done.append(f"switched ({counted(s.moves_left, 'move')} left)")
     if s.phase == "local":
         head += "\nThis turn so far: " + (_and_list(done) if done else "nothing")
     return head
@@ -509,14 +503,14 @@ def _slot_line(game: Game, index: int, slot: MainlineSlot) -> str:
             text += "; ABS signals"
     if slot.yard:
         loaded = sum(1 for c in slot.yard if c.loaded)
-        text += f"; yard: {_plural(len(slot.yard), 'car')} ({loaded} loaded)"
+        text += f"; yard: {counted(len(slot.yard), 'car')} ({loaded} loaded)"
     return f"  [{index}] {text}"
 
 
 def _train_line(game: Game, number: int, train: Train) -> str:
     where = slot_name(game, train.position)
     if train.remaining > 0:
-        place = f"crossing {where}, {_plural(train.remaining, 'Stage')} left"
+        place = f"crossing {where}, {counted(train.remaining, 'Stage')} left"
     else:
         place = f"standing at {where}"
     owner = "timetabled" if train.player is None else f"Extra of player {train.player}"
@@ -524,7 +518,7 @@ def _train_line(game: Game, number: int, train: Train) -> str:
     if train.caboose:
         text += " and a caboose"
     if train.held:
-        text += f"; held for {_plural(train.held, 'Mainline Phase')}"
+        text += f"; held for {counted(train.held, 'Mainline Phase')}"
     return text + f" [id {train.id}]"
 
 
@@ -532,9 +526,9 @@ def render_mainline(game: Game) -> str:
     s = game.state
     lines = ["Mainline, west to east:"]
     lines += [_slot_line(game, i, slot) for i, slot in enumerate(s.mainline)]
-    trays = _plural(s.crew_trays_free, "Crew Tray")
+    trays = counted(s.crew_trays_free, "Crew Tray")
     if s.trains:
-        lines.append(f"Trains on the Mainline ({trays} and {_plural(s.cabooses_free, 'caboose')} free):")
+        lines.append(f"Trains on the Mainline ({trays} and {counted(s.cabooses_free, 'caboose')} free):")
         lines += [_train_line(game, n, t) for n, t in enumerate(s.trains, start=1)]
     else:
         lines.append(f"Trains on the Mainline: none ({trays} free)")
@@ -556,11 +550,11 @@ def _square_detail(game: Game, district: District, where: str, square: Square) -
         text += ", turned 180°"
     if isinstance(card, Facility):
         boxes = ", ".join(f"{box} {n}" for box, n in zip(game.catalog.facility_start.pipeline, square.pipeline))
-        text += f" ({_TRAFFIC_WORDS.get(card.traffic, card.traffic)} {card.commodity} in {_car_types(card.car_types)}): {_plural(square.laborers, 'Laborer')}"
+        text += f" ({_TRAFFIC_WORDS.get(card.traffic, card.traffic)} {card.commodity} in {_car_types(card.car_types)}): {counted(square.laborers, 'Laborer')}"
         if boxes:
             text += f"; loads in its boxes: {boxes}"
         if card.traffic != "inbound":
-            text += f"; {_plural(square.waiting, 'load')} waiting for a car"
+            text += f"; {counted(square.waiting, 'load')} waiting for a car"
     elif isinstance(card, FacilityModifier) and square.modifies:
         hx, hy = coords(square.modifies)
         host = district.squares.get(square.modifies)
@@ -570,7 +564,7 @@ def _square_detail(game: Game, district: District, where: str, square: Square) -
         else:
             text += f", serving the {card_name(game, host.card)} at ({hx}, {hy})"
     elif isinstance(card, OfficeTier):
-        text += f" (Office: {_plural(card.ad_tracks, 'A/D track')})"
+        text += f" (Office: {counted(card.ad_tracks, 'A/D track')})"
     if square.cars:
         text += f"; standing there: {describe_cars(square.cars)}"
     if square.caboose_of:
@@ -622,7 +616,7 @@ def _card_kind(game: Game, card_id: str) -> str:
     if card is None:
         return "[unknown card]"
     if isinstance(card, TrainCard):
-        room = [_plural(n, word, many) for n, word, many in ((card.consist.coach, "coach", "coaches"), (card.consist.freight, "freight car", None)) if n]
+        room = [counted(n, word, many) for n, word, many in ((card.consist.coach, "coach", "coaches"), (card.consist.freight, "freight car", None)) if n]
         text = f"[{'Extra' if card.service == 'extra' else 'timetabled'} train]: up to {_and_list([*room, *(['a caboose'] if card.caboose else [])]) or 'no cars'}"
         for restriction in card.restrictions:
             rule = card.restriction_rules.get(restriction)
@@ -652,7 +646,7 @@ def render_hand(game: Game, player: int) -> str:
     hand = game.state.hands[player]
     limit = hand_limit(game, player)
     over = f"; {len(hand) - limit} over the limit: play or discard before the turn ends" if len(hand) > limit else ""
-    lines = [f"Hand of player {player} ({_plural(len(hand), 'card')}, limit {limit}{over}):"]
+    lines = [f"Hand of player {player} ({counted(len(hand), 'card')}, limit {limit}{over}):"]
     lines += [f"  - {card_name(game, card_id)} {_card_kind(game, card_id)}" for card_id in hand]
     if not hand:
         lines.append("  (empty)")
@@ -663,11 +657,11 @@ def render_piles(game: Game) -> str:
     s = game.state
     tops = []
     for n, pile in enumerate(s.departments, start=1):
-        tops.append(f"{n}: {card_name(game, pile[-1])} on top ({_plural(len(pile), 'card')})" if pile else f"{n}: empty")
+        tops.append(f"{n}: {card_name(game, pile[-1])} on top ({counted(len(pile), 'card')})" if pile else f"{n}: empty")
     return "\n".join(
         [
             "Departments: " + "; ".join(tops),
-            f"Home Office deck: {_plural(len(s.deck), 'card')}; Salvage Yard: {_plural(len(s.salvage), 'card')}",
+            f"Home Office deck: {counted(len(s.deck), 'card')}; Salvage Yard: {counted(len(s.salvage), 'card')}",
         ]
     )
 
@@ -718,12 +712,12 @@ def _square_offers(square: Square, offered: Sequence[tuple[str, Action]]) -> lis
     for key, action in offered:
         if isinstance(action, Pull):
             if square.cars:
-                parts.append(f"couple the {_plural(len(square.cars), 'car')} standing there {_keys([key])}")
+                parts.append(f"couple the {counted(len(square.cars), 'car')} standing there {_keys([key])}")
             else:
                 parts.append(f"take back its caboose {_keys([key])}")
     cars = [(action.cars, key) for key, action in offered if isinstance(action, Spot) and action.cars and not action.caboose]
     if cars:
-        counts = [f"{_plural(n, 'car') if len(cars) > 1 else 'car'} {_keys([k])}" for n, k in sorted(cars)]
+        counts = [f"{counted(n, 'car') if len(cars) > 1 else 'car'} {_keys([k])}" for n, k in sorted(cars)]
         parts.append(f"set out its rear {_or_list(counts)}")
     parts += [f"set out its caboose {_keys([key])}" for key, action in offered if isinstance(action, Spot) and action.caboose]
     return parts
@@ -849,7 +843,7 @@ def render_state(game: Game, keyed: Mapping[str, Action] | None = None) -> str:
 def render_final(game: Game) -> str:
     s = game.state
     days = min(s.day, game.catalog.game.table.game_days)
-    lines = [f"Game over after {_plural(days, 'Day')}.", "Final scores: " + "; ".join(f"district {p}: {v}" for p, v in enumerate(game.score()))]
+    lines = [f"Game over after {counted(days, 'Day')}.", "Final scores: " + "; ".join(f"district {p}: {v}" for p, v in enumerate(game.score()))]
     scores = game.score()
     if len(scores) > 1:
         best = max(scores)

@@ -33,7 +33,8 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from command.play import SaveKind, Terminal, _count, _one_line, people_words, play_at_terminal, resume, start_from_args
+from command.play import SaveKind, Terminal, _one_line, people_words, play_at_terminal, resume, start_from_args
+from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.trickoftherails.rules.actions import Action, Play, from_json
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
@@ -255,7 +256,7 @@ class Table(Terminal):
             self.error(str(exc))
             return False
         if reasons:
-            self.say(f"refused: {describe_action(game, action)} ({_count(len(reasons), 'reason')}):")
+            self.say(f"refused: {describe_action(game, action)} ({counted(len(reasons), 'reason')}):")
             for reason in reasons:
                 self.say(f"  - {_one_line(reason)}")
             return False

@@ -15,6 +15,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Sequence
 
+from command.words import counted
 from engine.trickoftherails.rules.actions import Action, LayTrack, PlaceCity, PlaceLocomotive, Play
 from engine.trickoftherails.content.model import Card
 from engine.trickoftherails.rules.game import Game
@@ -132,17 +133,13 @@ def render_view(game: Game, viewer: int | None, seats: Sequence[str] | None = No
     for p, held in enumerate(s.shares):
         counts = Counter(catalog.by_id[c].company for c in held)
         listed = ", ".join(f"{company_name(game, company)} x{counts[company]}" for company in s.railways if counts[company]) or "none yet"
-        hand = f"; {_cards(len(s.hands[p]))} in hand" if s.phase != "over" else ""
+        hand = f"; {counted(len(s.hands[p]), 'card')} in hand" if s.phase != "over" else ""
         lines.append(f"  {_seat(p, seats, viewer)}: {listed}; worth {scores[p]}{hand}")
     if s.removed:
         lines += ["", *flowing([label(game, c) for c in s.removed], "Out of the game: ", ", ", indent="  ")]
     if viewer is not None and s.phase != "over":
         lines += ["", *_hand_lines(game, viewer, choices)]
     return "\n".join(lines)
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 def _hand_lines(game: Game, viewer: int, choices: Sequence[Action]) -> list[str]:
@@ -153,12 +150,12 @@ def _hand_lines(game: Game, viewer: int, choices: Sequence[Action]) -> list[str]
     if not hand:
         return [f"Your hand (player {viewer}): empty"]
     if not numbered:
-        head = f"Your hand (player {viewer}), {_cards(len(hand))}:"
+        head = f"Your hand (player {viewer}), {counted(len(hand), 'card')}:"
         items = [label(game, c) for c in hand]
     else:
         led = game.catalog.by_id[game.state.trick.plays[0][1]].company if game.state.trick.plays else None
         must = f" ({company_name(game, led)} was led and you hold {company_name(game, led)})" if led is not None and len(numbered) < len(hand) else ""
-        head = f"Your hand (player {viewer}), {_cards(len(hand))}; the numbered cards may be played now{must}:"
+        head = f"Your hand (player {viewer}), {counted(len(hand), 'card')}; the numbered cards may be played now{must}:"
         items = [f"{numbered[c]:>2}. {label(game, c)}" if c in numbered else f" -  {label(game, c)}" for c in hand]
     lines = prose(head)
     by_company: dict[str | None, list[str]] = {}

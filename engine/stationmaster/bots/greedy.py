@@ -59,6 +59,7 @@ from engine.stationmaster.rules.geometry import OPPOSITE, coords, key, neighbour
 from engine.stationmaster.rules.hand import limit_bonuses
 from engine.stationmaster.rules.held import spent_by
 from engine.stationmaster.rules.play import card_play_reasons
+from engine.stationmaster.rules.inputs import HEADINGS
 from engine.stationmaster.rules.state import OFFICE_SQUARE, Car, District, Square, Train
 from engine.stationmaster.rules.switching import pull_refusals, reachable, train_district
 from engine.stationmaster.rules.industry import works
@@ -307,7 +308,7 @@ def extra_loads(game: Game) -> list[Action]:
         for start in range(len(s.mainline)):
             if not has_yard(game, start):
                 continue
-            for heading in ("east", "west"):
+            for heading in HEADINGS:
                 if not passes_office(game, p, start, heading):
                     continue
                 pool = list(cars_for(game, start))

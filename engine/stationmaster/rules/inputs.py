@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from engine.errors import InvalidActionError
 from engine.stationmaster.rules.actions import Action, Discard, Draw, Play
 from engine.stationmaster.rules.consist import parse_car
-from engine.stationmaster.rules.state import Car
+from engine.stationmaster.rules.state import Car, Heading
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.context import RulesContext
 
-HEADINGS = ("east", "west")
+HEADINGS: tuple[Heading, ...] = ("east", "west")
 
 
 def check_well_formed(game: RulesContext, action: Action) -> None:
@@ -42,6 +42,17 @@ def check_well_formed(game: RulesContext, action: Action) -> None:
         raise InvalidActionError(f"{action}: rotation must be 0 or 180 (a card turns end for end, never over)")
     if isinstance(action, Play) and action.load is not None:
         chosen_load(game, action)
+
+
+def as_heading(word: str | None) -> Heading:
+    """An action's heading (or a grade's uphill) as the state keeps it. An
+    action carries it as plain text, but ``check_well_formed`` refuses any
+    word but these before a rule runs, so a rule that carries the action out
+    always finds one; InvalidActionError should anything else get this far."""
+    for heading in HEADINGS:
+        if word == heading:
+            return heading
+    raise InvalidActionError(f"{word!r} is no heading: 'east' or 'west'")
 
 
 def named_cars(game: RulesContext, names: Sequence[str]) -> list[Car]:

@@ -14,8 +14,8 @@ from engine.stationmaster.rules.industry import deliver
 from engine.stationmaster.rules.inputs import named_cars
 from engine.stationmaster.rules.lasting import line_closed
 from engine.stationmaster.rules.lookups import district_enhancements, log, terrain
-from engine.stationmaster.rules.mainline import crossing_stages
-from engine.stationmaster.rules.state import Car, Train
+from engine.stationmaster.rules.mainline import Direction, crossing_stages
+from engine.stationmaster.rules.state import Car, Heading, Train
 from engine.stationmaster.rules.switching import train_district
 from engine.stationmaster.rules.yards import take_from, turn_round, wanted_on_run, yards_for
 
@@ -54,7 +54,7 @@ def mainline_phase(game: RulesContext) -> None:
             stood(game, train, district, card)
 
 
-def depart(game: RulesContext, card: TrainCard, player: int | None, start: int, heading: str, train_id: str, chosen: list[Car] | None = None) -> None:
+def depart(game: RulesContext, card: TrainCard, player: int | None, start: int, heading: Heading, train_id: str, chosen: list[Car] | None = None) -> None:
     s = game.state
     if s.crew_trays_free <= 0:
         log(s, f"{card.name} cannot run: no Crew Tray is free")
@@ -72,7 +72,7 @@ def depart(game: RulesContext, card: TrainCard, player: int | None, start: int, 
     if caboose:
         s.cabooses_free -= 1
     s.serial += 1
-    s.trains.append(Train(train_id, card.id, player, heading, start, cars, caboose, sequence=s.serial))  # type: ignore[arg-type]
+    s.trains.append(Train(train_id, card.id, player, heading, start, cars, caboose, sequence=s.serial))
     log(s, f"{card.name} departs {name} heading {heading} with {len(cars)} car(s)")
     if short:
         log(s, short)
@@ -140,10 +140,10 @@ def move(game: RulesContext, train: Train) -> None:
         log(s, f"{card.name} waits at the ABS signal: {land.name} is occupied ahead")
         return
     mods = [m for m in (game.catalog.by_id[x] for x in slot.modifiers) if isinstance(m, MainlineModifier)]
-    direction = None
+    direction: Direction | None = None
     if land.grade and slot.uphill is not None:
         direction = "uphill" if train.heading == slot.uphill else "downhill"
-    stages = crossing_stages(land, carries_coach=any(c.type == "coach" for c in train.cars), slow=card.speed == "slow", direction=direction, modifiers=mods)  # type: ignore[arg-type]
+    stages = crossing_stages(land, carries_coach=any(c.type == "coach" for c in train.cars), slow=card.speed == "slow", direction=direction, modifiers=mods)
     train.position = target
     s.serial += 1
     train.sequence = s.serial

@@ -27,7 +27,7 @@ from engine.stationmaster.rules.events import CARD_PLAYED, EXTRA_MADE_UP, PLAY_R
 from engine.stationmaster.rules.hand import card as known_card
 from engine.stationmaster.rules.hand import from_hand_reasons
 from engine.stationmaster.rules.held import spent_by
-from engine.stationmaster.rules.inputs import chosen_load
+from engine.stationmaster.rules.inputs import as_heading, chosen_load
 from engine.stationmaster.rules.lookups import district_enhancements, effect_of, log, terrain
 from engine.stationmaster.rules.response import play_refusal
 from engine.stationmaster.rules.state import OFFICE_SQUARE, ExtraOrder
@@ -187,7 +187,7 @@ def perform_play(game: RulesContext, action: Play) -> None:
         for district in s.districts:
             if card.id in district.paid_stops:
                 district.paid_stops.remove(card.id)
-        s.extras_queue.append(ExtraOrder(card.id, action.player, action.slot, action.heading, action.load))  # type: ignore[arg-type]
+        s.extras_queue.append(ExtraOrder(card.id, action.player, action.slot, as_heading(action.heading), action.load))
         log(s, f"{card.name} is queued to start at position {action.slot}, heading {action.heading}")
     else:
         played = load_handlers().get_handler(CARD_PLAYED, effect_of(card))

@@ -14,6 +14,7 @@ from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.rules.events import DISTRICT_WORKED, MAINLINE_PHASE_ENDED
 from engine.stationmaster.rules.hand import hand_limit, over_limit
 from engine.stationmaster.rules.industry import work_district
+from engine.stationmaster.rules.inputs import as_heading
 from engine.stationmaster.rules.lookups import district_enhancements, log, terrain
 from engine.stationmaster.rules.mainline_phase import mainline_phase
 
@@ -33,7 +34,7 @@ def grade_reasons(game: RulesContext, action: ChooseGrade) -> list[Reason]:
 
 def perform_grade(game: RulesContext, action: ChooseGrade) -> None:
     s = game.state
-    s.mainline[action.slot].uphill = action.uphill  # type: ignore[assignment]
+    s.mainline[action.slot].uphill = as_heading(action.uphill)
     s.pending_grades.remove(action.slot)
     log(s, f"player 0 sets the {terrain(game, action.slot).name} at position {action.slot} to climb {action.uphill}ward")
     if not s.pending_grades:
