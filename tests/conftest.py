@@ -1,6 +1,9 @@
-"""Shared fixtures: a scratch copy of the shipped content and two ways to run
-``stationmaster``: in-process (fast, used by almost every test) and in a
-subprocess (for the few end-to-end checks and anything that might hang)."""
+"""Fixtures every folder of the suite may use: a private cache for the
+session, the shipped content and a scratch copy of it, a scratch copy of the
+whole project brought up to date once, and two ways to run ``stationmaster``:
+in-process (fast, used by almost every test) and in a subprocess (for the few
+end-to-end checks and anything that might hang). Helpers a test imports live
+in tests/kit/; a pack's game-building fixtures in tests/<pack>/conftest.py."""
 
 from __future__ import annotations
 
@@ -10,55 +13,13 @@ import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
-import hang_guard
 from command import cli
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_CONTENT = PROJECT_ROOT / "content" / "stationmaster"
-
-# ``path:line:column: message`` as the text format prints one problem.
-PROBLEM_LINE = re.compile(r"^(?P<path>[^\n]+?):(?P<line>[0-9]+):(?P<column>[0-9]+): (?P<message>.*)$")
-
-
-class Located(NamedTuple):
-    path: str
-    line: int
-    column: int
-    message: str
-
-
-class CliResult(NamedTuple):
-    """What one run of the command gave: unpacks as ``code, out, err``."""
-
-    code: int
-    out: str
-    err: str
-
-    @property
-    def output(self) -> str:
-        return self.out + self.err
-
-    @property
-    def problems(self) -> list[Located]:
-        """Every ``path:line:column: message`` line of stdout (text format)."""
-        found = []
-        for line in self.out.splitlines():
-            m = PROBLEM_LINE.match(line)
-            if m:
-                found.append(Located(m["path"], int(m["line"]), int(m["column"]), m["message"]))
-        return found
-
-    def located(self) -> list[tuple[str, int, int, str]]:
-        """``problems`` as plain tuples, for comparing with literals."""
-        return [tuple(p) for p in self.problems]  # type: ignore[misc]
-
-
-RunCli = Callable[[Sequence[str], Path], CliResult]
-
+from tests.kit import hang_guard
+from tests.kit.cli import CliResult, Result, RunCli, call_cli, subprocess_env
+from tests.kit.project import PROJECT_ROOT, SHIPPED_CONTENT, copy_project
 
 # What makes a test module slow: it starts processes (the command, MkDocs, a
 # browser, a Dask cluster) or fuzzes. Read from each module's own source, so
@@ -120,18 +81,6 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str])
     return run
 
 
-def subprocess_env(**extra: str) -> dict[str, str]:
-    """The environment for running the kit in a child process: this checkout
-    first on the path (not whatever the editable install points at), no git
-    variables leaking in from a hook, no MkDocs 2 banner."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
-    env.pop("PYTHONWARNINGS", None)
-    env["NO_MKDOCS_2_WARNING"] = "1"
-    env.update(extra)
-    return env
-
-
 @pytest.fixture
 def run_cli_subprocess() -> Callable[..., CliResult]:
     """Run ``python -m command.cli ARGS`` in ``cwd``; a hang fails the test
@@ -140,5 +89,38 @@ def run_cli_subprocess() -> Callable[..., CliResult]:
     def run(args: Sequence[str], cwd: Path) -> CliResult:
         proc = hang_guard.run([sys.executable, "-m", "command.cli", *args], f"stationmaster {' '.join(args)} to end", cwd=cwd, env=subprocess_env())
         return CliResult(proc.returncode, proc.stdout, proc.stderr)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project, regenerated once so that it passes ``check``
+    (the committed pages can lag behind work in progress on the engine)."""
+    root = copy_project(PROJECT_ROOT, tmp_path_factory.mktemp("baseline") / "project")
+    result = call_cli(["cards"], root)
+    assert result.code == 0, result.output
+    result = call_cli(["check"], root)
+    assert result.code == 0, result.output
+    return root
+
+
+@pytest.fixture
+def project(baseline: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private up-to-date project copy; the current directory is set to it.
+    (Its simulation reports are never played by ``cards`` or ``check``; a
+    test that wants them measured runs ``cards --reports``.)"""
+    root = tmp_path / "project"
+    shutil.copytree(baseline, root)
+    monkeypatch.chdir(root)
+    return root
+
+
+@pytest.fixture
+def sm(project: Path) -> Callable[..., Result]:
+    """Run ``stationmaster ARGS`` in-process inside ``project``."""
+
+    def run(*args: str) -> Result:
+        return call_cli(args, project)
 
     return run

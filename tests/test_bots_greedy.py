@@ -16,8 +16,8 @@ from engine.stationmaster.content.model import TrackShape
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.bots.greedy import reach_gain
 from engine.stationmaster.rules.state import Car, Square
-from engine_kit import CATALOG, give, new_game
-from test_district_kit import branch_yard, lay, loaded, office_slot, put_train
+from tests.kit.stationmaster import CATALOG, branch_yard, give, lay, loaded, new_game, office_slot, put_train, set_hand
+from tests.kit.stationmaster_scenarios import STRIKE, struck_game
 
 
 def _fresh(game: Game) -> Game:
@@ -31,14 +31,14 @@ def _fresh(game: Game) -> Game:
 
 def test_a_red_flag_holds_a_train_whose_riders_outnumber_what_the_office_sets_down() -> None:
     game = _fresh(new_game(seed=40))
-    give(game, 0, ["red-flag", "straight", "straight"])
+    set_hand(game, "red-flag", "straight", "straight")
     put_train(game, "train-1", loaded("coach", 3), train_id="t")  # a Depot sets down one a turn
     assert greedy_bot(game) == RedFlag(0, train="t")
 
 
 def test_a_red_flag_is_kept_when_holding_the_train_earns_nothing() -> None:
     game = _fresh(new_game(seed=40))
-    give(game, 0, ["red-flag", "straight", "straight"])
+    set_hand(game, "red-flag", "straight", "straight")
     put_train(game, "train-1", loaded("coach", 1), train_id="t")
     chosen = greedy_bot(game)
     assert not isinstance(chosen, RedFlag), chosen
@@ -47,7 +47,7 @@ def test_a_red_flag_is_kept_when_holding_the_train_earns_nothing() -> None:
 
 def test_the_only_red_flag_is_the_last_card_discarded() -> None:
     game = new_game(seed=41)
-    give(game, 0, ["red-flag", "straight", "curve-left", "realignment", "poling"])
+    set_hand(game, "red-flag", "straight", "curve-left", "realignment", "poling")
     game.state.turn.drawn = True
     ranks = {card: greedy_value(game, Discard(0, card, 1)) for card in set(game.state.hands[0])}
     assert ranks["red-flag"] == min(ranks.values()) and list(ranks.values()).count(ranks["red-flag"]) == 1, ranks
@@ -59,11 +59,11 @@ def test_the_only_red_flag_is_the_last_card_discarded() -> None:
 
 def test_an_extra_of_riders_is_held_at_the_office_while_riders_remain() -> None:
     game = _fresh(new_game(seed=42))
-    give(game, 0, ["straight", "straight", "straight"])
+    set_hand(game, "straight", "straight", "straight")
     put_train(game, "extra-5", loaded("coach", 3), train_id="x")
     assert greedy_bot(game) == Hold(0, train="x")
     game = _fresh(new_game(seed=42))
-    give(game, 0, ["straight", "straight", "straight"])
+    set_hand(game, "straight", "straight", "straight")
     put_train(game, "extra-5", loaded("coach", 1), train_id="x")
     assert not isinstance(greedy_bot(game), Hold)
 
@@ -75,7 +75,7 @@ def _kick_yard(flag: bool = True) -> Game:
     """A Sawmill (loads boxcars) behind a trailing-point turnout east of the
     Office, which only a car cut off on the move can reach."""
     game = _fresh(new_game(seed=43))
-    give(game, 0, ["straight", "straight", "flying-switch"] if flag else ["straight", "straight", "straight"])
+    set_hand(game, "straight", "straight", "flying-switch" if flag else "straight")
     squares = game.state.districts[0].squares
     squares["1,0"] = Square("turnout-left", "track", rotation=180)
     squares["0,1"] = Square("curve-left", "track")
@@ -102,10 +102,10 @@ def test_with_a_flying_switch_in_hand_a_trailing_turnout_reaches_somewhere() -> 
     game = new_game(seed=44)
     trailing = CATALOG.by_id["turnout-left"]
     assert isinstance(trailing, TrackShape)
-    give(game, 0, ["straight", "straight", "straight"])
+    set_hand(game, "straight", "straight", "straight")
     lay(game, 1, 0, "straight")
     assert reach_gain(game, 0, trailing, 1, 0, 180) <= 0, "no train from the Office takes its diverging leg"
-    give(game, 0, ["flying-switch", "straight", "straight"])
+    set_hand(game, "flying-switch", "straight", "straight")
     assert reach_gain(game, 0, trailing, 1, 0, 180) > 0, "a kicked car does"
     assert reach_gain(game, 0, trailing, 1, 0, 0) > 0, "the facing turnout reaches out either way"
 
@@ -124,21 +124,21 @@ def _graded(game: Game, brakeman: bool) -> Game:
 
 def test_airbrakes_are_played_once_a_brakeman_is_on_the_heavy_grade() -> None:
     game = _graded(new_game(seed=45), brakeman=True)
-    give(game, 0, ["airbrakes", "poling", "terminal"])
+    set_hand(game, "airbrakes", "poling", "terminal")
     game.state.turn.drawn = True
     assert greedy_bot(game) == Play(0, "airbrakes", slot=1)
 
 
 def test_airbrakes_waiting_for_a_brakeman_are_kept_over_a_card_nothing_plays() -> None:
     game = _graded(new_game(seed=46), brakeman=False)
-    give(game, 0, ["airbrakes", "poling", "straight"])
+    set_hand(game, "airbrakes", "poling", "straight")
     game.state.turn.drawn = True
     assert greedy_value(game, Discard(0, "poling", 1)) > greedy_value(game, Discard(0, "airbrakes", 1))
 
 
 def test_airbrakes_with_no_heavy_grade_to_go_on_are_let_go_first() -> None:
     game = new_game(seed=46)  # every terrain card Plains
-    give(game, 0, ["airbrakes", "straight", "curve-left"])
+    set_hand(game, "airbrakes", "straight", "curve-left")
     game.state.turn.drawn = True
     ranks = {card: greedy_value(game, Discard(0, card, 1)) for card in set(game.state.hands[0])}
     assert ranks["airbrakes"] == max(ranks.values()), ranks
@@ -150,7 +150,7 @@ def test_airbrakes_with_no_heavy_grade_to_go_on_are_let_go_first() -> None:
 @pytest.mark.parametrize("seed", range(47, 53))
 def test_an_extra_is_made_up_in_a_yard_and_runs_through_the_office(seed: int) -> None:
     game = _fresh(new_game(seed=seed))
-    give(game, 0, ["extra-5", "poling", "terminal"])
+    set_hand(game, "extra-5", "poling", "terminal")
     game.state.turn.drawn = True
     chosen = greedy_bot(game)
     assert isinstance(chosen, Play) and chosen.card == "extra-5", chosen
@@ -166,7 +166,7 @@ def test_a_freight_extra_carries_what_the_districts_industries_work() -> None:
     for slot in game.state.mainline:
         slot.yard = []
     game.state.mainline[0].yard = [Car("boxcar", True), Car("hopper", True), Car("hopper", True), Car("tank", True)]
-    give(game, 0, ["extra-9", "poling", "terminal"])
+    set_hand(game, "extra-9", "poling", "terminal")
     game.state.turn.drawn = True
     chosen = greedy_bot(game)
     assert isinstance(chosen, Play) and chosen.card == "extra-9", chosen
@@ -177,8 +177,6 @@ def test_a_freight_extra_carries_what_the_districts_industries_work() -> None:
 
 
 def test_an_attack_is_answered_with_a_defence_in_hand() -> None:
-    from attack_kit import give as give_card
-    from test_effect_strike import STRIKE, struck_game
 
     from engine.stationmaster.rules.actions import Answer, Decline
 
@@ -186,7 +184,7 @@ def test_an_attack_is_answered_with_a_defence_in_hand() -> None:
     game.apply(STRIKE)
     assert greedy_bot(game) == Decline(1), "nothing to answer with: let it stand"
     game = struck_game()
-    give_card(game, "arbitration", player=1)
+    give(game, "arbitration", player=1)
     game.apply(STRIKE)
     assert greedy_bot(game) == Answer(1, "arbitration")
 

@@ -10,8 +10,7 @@ from engine.stationmaster.rules.actions import Draw, EndTurn, Play
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.bots.lookahead import Lookahead, choose
-from engine_kit import CATALOG, give, new_game
-from test_district_kit import loaded, put_train
+from tests.kit.stationmaster import CATALOG, loaded, new_game, put_train, set_hand
 
 
 def test_it_is_a_bot_of_the_pack() -> None:
@@ -61,7 +60,7 @@ def test_the_lookahead_never_reads_the_deck_order() -> None:
 
 def test_its_choice_is_legal_and_leaves_the_game_as_it_was() -> None:
     game = new_game(seed=63)
-    give(game, 0, ["red-flag", "straight", "straight"])
+    set_hand(game, "red-flag", "straight", "straight")
     put_train(game, "train-1", loaded("coach", 3), train_id="t")
     before = game.state_json()
     chosen = choose(game, Lookahead(candidates=3, deals=2))
@@ -81,7 +80,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
 
 def test_a_lone_legal_action_is_taken_without_looking_ahead() -> None:
     game = new_game(seed=65)
-    give(game, 0, ["straight", "straight", "straight"])
+    set_hand(game, "straight", "straight", "straight")
     game.apply(Draw(0, "deck"))
     game.apply(Play(0, "straight", x=1, y=0, rotation=0))
     calls: list[int] = []

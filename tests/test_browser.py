@@ -25,8 +25,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-import hang_guard
-from conftest import PROJECT_ROOT, subprocess_env
+from tests.kit import hang_guard
+from tests.kit.cli import subprocess_env
+from tests.kit.project import PROJECT_ROOT
 from engine.packs import load_packs
 
 try:

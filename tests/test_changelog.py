@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PROJECT_ROOT, RunCli
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 from generator.changelog import PackSide, compare_pack
 
 MANEUVERS = Path("content/stationmaster/home-deck/maneuvers.yaml")

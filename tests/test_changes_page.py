@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PROJECT_ROOT, RunCli
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 from generator.editions import read_editions
 
 

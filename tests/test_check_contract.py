@@ -18,14 +18,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import hang_guard
+from tests.kit import hang_guard
+from tests.kit.cli import Result, call_cli, subprocess_env
+from tests.kit.project import PROJECT_ROOT, edit, snapshot
+from tests.kit.stationmaster import registry
 import pytest
 
 from engine import localcache, sources
 from generator import render, site as generator_site
 from generator.blocks import parse_page
 from generator.stamps import STAMP, split_stamp, stamped
-from test_site_common import PROJECT_ROOT, Result, baseline as baseline, call_cli, edit, project as project, registry, snapshot, subprocess_env
 
 FACILITIES = "content/stationmaster/home-deck/facilities.yaml"
 SIMULATION = "site/stationmaster/simulation.md"
@@ -162,7 +164,7 @@ def code_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     root = tmp_path / "code"
     for folder in ("engine", "generator", "command"):
         shutil.copytree(PROJECT_ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(sources, "ROOT", root)
+    monkeypatch.setattr(sources, "PROJECT_ROOT", root)
     monkeypatch.setattr(render, "TEMPLATES", root / "generator" / "templates")
     sources.folder_digest.cache_clear()
     yield root

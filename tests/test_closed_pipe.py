@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-import hang_guard
-from test_site_common import PROJECT_ROOT, copy_project, stationmaster_exe, subprocess_env
+from tests.kit import hang_guard
+from tests.kit.cli import stationmaster_exe, subprocess_env
+from tests.kit.project import PROJECT_ROOT, copy_project
 
 BUFFERING = pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
 

@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-import hang_guard
-from conftest import PROJECT_ROOT, subprocess_env
+from tests.kit import hang_guard
+from tests.kit.cli import subprocess_env
+from tests.kit.project import PROJECT_ROOT
 
 
 @pytest.mark.parametrize(

@@ -18,11 +18,10 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-from conftest import SHIPPED_CONTENT
+from tests.kit.project import SHIPPED_CONTENT
 from command import cli
 from engine.packs import load_packs
 from engine.stationmaster.content.model import Catalog

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CliResult, RunCli
+from tests.kit.cli import CliResult, RunCli
 from engine.content.yamlread import YamlReadError, read_yaml
 
 BIDI = ["\u200e", "\u200f", "\u061c", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.trickoftherails import load_catalog as load_trick_of_the_rails
-from engine_kit import CATALOG
+from tests.kit.stationmaster import CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "engine" / "stationmaster"

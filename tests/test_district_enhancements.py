@@ -8,17 +8,14 @@ from __future__ import annotations
 import pytest
 
 from engine.stationmaster.rules.actions import Attack, EndTurn, Play, SortCars
-from engine.stationmaster import load_catalog
 from engine.effects.registry import trace
 from engine.stationmaster.effects import REGISTRY, load_handlers
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.content.model import Enhancement
 from engine.stationmaster.rules.state import Car
 from engine.stationmaster.rules.status import card_status
-from engine_kit import codes
-from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, dealt, enhance, give, lay, new_game, put_train
+from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, dealt, enhance, give, lay, new_game, put_train
 
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def three_cars() -> list[Car]:

@@ -13,14 +13,12 @@ from engine.errors import Reason
 import pytest
 
 from engine.stationmaster.rules.actions import EndTurn, Play, Spot
-from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Facility, FacilityModifier
 from engine.stationmaster.rules.district import capacity
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
-from test_district_kit import ROOT, branch_yard, codes, dealt, empty, enhance, give, lay, loaded, new_game, put_train, running_track
+from tests.kit.stationmaster import CATALOG, branch_yard, codes, dealt, empty, enhance, give, lay, loaded, new_game, put_train, running_track
 
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 FACILITIES = CATALOG.of_type(Facility)
 LOCKOUT_PAIRS = sorted({(f.id, p) for f in FACILITIES for p in f.lockouts})
 

@@ -9,16 +9,14 @@ import pytest
 
 from engine.errors import Reason
 from engine.stationmaster.rules.actions import EndTurn, Hold, Play
-from engine.stationmaster import load_catalog
 from engine.stationmaster.rules.deck import home_deck, office_ladder
 from engine.stationmaster.rules.district import capacity
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car, Train
 from command.stationmaster.textview import render_state
-from test_district_kit import ONE_PLAYER_OFFICE, ROOT, codes, dealt, enhance, give, lay, loaded, new_game, put_train
+from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, codes, dealt, enhance, give, lay, loaded, new_game, put_train
 
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 LADDER = office_ladder(CATALOG)
 TIERS = {t.id: t for t in LADDER}
 TIER_ORDER = [t.id for t in LADDER]

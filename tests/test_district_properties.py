@@ -26,15 +26,13 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Facility
 from engine.stationmaster.rules.district import routes_of
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports
 from engine.stationmaster.rules.houserules import configurations
-from test_district_kit import ROOT, dealt
+from tests.kit.stationmaster import CATALOG, dealt
 
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 CONFIGS = configurations(CATALOG)
 CARS_PER_TRACK = CATALOG.game.table.cars_per_track
 PIPELINE = len(CATALOG.facility_start.pipeline)

@@ -13,13 +13,11 @@ from __future__ import annotations
 import pytest
 
 from engine.stationmaster.rules.actions import Draw, EndTurn, Hold, Play, Pull, RedFlag, Spot
-from engine.stationmaster import load_catalog
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car, Train
-from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, codes, dealt, empty, give, lay, loaded, new_game, office_slot, put_train
+from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, dealt, empty, give, lay, loaded, new_game, office_slot, put_train
 
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 PIPELINE = len(CATALOG.facility_start.pipeline)
 STUB = (3, -1)
 

@@ -12,14 +12,12 @@ from __future__ import annotations
 import pytest
 
 from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play, Pull, Spot
-from engine.stationmaster import load_catalog
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car, Train
 from engine.stationmaster.rules.switching import reachable, switch_view
-from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, codes, give, lay, loaded, empty, new_game, office_slot, put_train
+from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, empty, give, lay, loaded, new_game, office_slot, put_train
 
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 MOVES = CATALOG.game.table.switch_moves
 NOT_REACHED = "unreachable"
 

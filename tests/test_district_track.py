@@ -11,14 +11,12 @@ from engine.errors import Reason
 import pytest
 
 from engine.stationmaster.rules.actions import Play
-from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car
-from test_district_kit import ROOT, codes, dealt, enhance, give, lay, new_game, running_track
+from tests.kit.stationmaster import CATALOG, codes, dealt, enhance, give, lay, new_game, running_track
 
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 JOIN = "joins-no-rail"
 OUTSIDE = "outside-limits"

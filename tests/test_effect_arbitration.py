@@ -3,26 +3,15 @@ work. The scenario here is also the one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Answer, Decline, EndTurn
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
-from engine_kit import codes
-from attack_kit import CATALOG, dealt, give, run
-from test_effect_strike import STRIKE, struck_game
+from engine.stationmaster.rules.actions import Answer, Decline, EndTurn
+from tests.kit.stationmaster import CATALOG, codes, dealt, give, run
+from tests.kit.stationmaster_scenarios import SCENARIOS, STRIKE, struck_game
 
 EFFECT = "arbitration"
 
 
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    """A Strike waits on player 1, who holds an Arbitration."""
-    game = struck_game(catalog)
-    give(game, card.id, player=1)
-    game.apply(STRIKE)
-    return game, Answer(1, card.id)
-
-
 def test_arbitration_answers_the_strike_and_the_facility_works() -> None:
-    game, answer = scenario(CATALOG, CATALOG.by_id["arbitration"])
+    game, answer = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["arbitration"])
     assert Answer(1, "arbitration") in game.legal_actions() and Decline(1) in game.legal_actions()
     assert run(game, answer) == [EFFECT]  # the Strike's own handler never runs
     assert game.state.lasting == [] and "arbitration" not in game.state.hands[1]
@@ -34,7 +23,7 @@ def test_arbitration_answers_the_strike_and_the_facility_works() -> None:
 
 
 def test_an_answer_given_twice_is_refused_and_changes_nothing() -> None:
-    game, answer = scenario(CATALOG, CATALOG.by_id["arbitration"])
+    game, answer = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["arbitration"])
     game.apply(answer)
     before = game.state_json()
     assert codes(game.check(answer)) == ["already-answered"]

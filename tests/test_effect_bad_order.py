@@ -6,30 +6,11 @@ tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Attack
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import OFFICE_SQUARE, Car
-from engine_kit import codes
-from attack_kit import CATALOG, dealt, give, office_slot, rivals_game, run
-from test_district_kit import put_train
+from tests.kit.stationmaster import codes, dealt, office_slot, run
+from tests.kit.stationmaster_scenarios import BAD_ORDER, bad_order_game
 
 EFFECT = "bad-order"
-BAD_ORDER = Attack(0, "bad-order", rival=1, train="t")
-
-
-def bad_order_game(catalog: Catalog = CATALOG) -> Game:
-    """Train 3 stands at player 1's Office with two cars; player 0 holds a Bad Order."""
-    game = rivals_game(catalog)
-    put_train(game, "train-3", [Car("boxcar", True), Car("hopper", False)], train_id="t", position=office_slot(game, 1))
-    give(game, "bad-order", player=0)
-    return game
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    return bad_order_game(catalog), BAD_ORDER
-
-
 def test_the_rear_car_is_set_out_at_the_office_with_no_window() -> None:
     game = bad_order_game()
     assert run(game, BAD_ORDER) == [EFFECT]

@@ -6,24 +6,13 @@ is also the one tests/test_status_live.py plays for the card."""
 from __future__ import annotations
 
 from engine.effects.registry import trace
-from engine.stationmaster import load_catalog
-from engine.stationmaster.rules.actions import Action, EndTurn, Play, Pull
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.actions import EndTurn, Pull
 from engine.stationmaster.rules.state import Car
-from test_district_kit import ROOT, branch_yard, dealt, enhance, give, lay, new_game, put_train
+from tests.kit.stationmaster import CATALOG, branch_yard, dealt, enhance, lay, new_game, put_train
+from tests.kit.stationmaster_scenarios import SCENARIOS
 
 EFFECT = "classification-yard"
 CARD = "classification-yard"
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    """The card is played onto the Office square; the turn's end sorts."""
-    game = new_game(catalog)
-    give(game, card.id)
-    game.apply(Play(0, card.id, x=0, y=0))
-    return game, EndTurn(0)
 
 
 def _mixed() -> list[Car]:
@@ -31,7 +20,7 @@ def _mixed() -> list[Car]:
 
 
 def test_playing_it_and_ending_the_turn_runs_the_handler() -> None:
-    game, action = scenario(CATALOG, CATALOG.by_id[CARD])
+    game, action = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id[CARD])
     assert game.check(action) == []
     with trace() as ran:
         game.apply(action)

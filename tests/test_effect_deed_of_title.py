@@ -4,25 +4,15 @@ plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Answer, EndTurn, Play
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
-from engine_kit import codes
-from attack_kit import CATALOG, dealt, give, run
-from test_effect_eminent_domain import CLAIM, claim_game
+from engine.stationmaster.rules.actions import EndTurn, Play
+from tests.kit.stationmaster import CATALOG, codes, dealt, give, run
+from tests.kit.stationmaster_scenarios import SCENARIOS
 
 EFFECT = "deed-of-title"
 
 
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    game = claim_game(catalog)
-    give(game, card.id, player=1)
-    game.apply(CLAIM)
-    return game, Answer(1, card.id)
-
-
 def test_the_square_stays_free_to_build_on() -> None:
-    game, answer = scenario(CATALOG, CATALOG.by_id["deed-of-title"])
+    game, answer = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["deed-of-title"])
     assert run(game, answer) == [EFFECT]
     assert game.state.lasting == []
     game.apply(EndTurn(0))

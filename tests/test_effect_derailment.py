@@ -6,32 +6,11 @@ tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Attack, Decline
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
-from engine_kit import codes
-from attack_kit import CATALOG, attack, dealt, give, rivals_game, run, terrain_slot
-from test_district_kit import put_train
+from engine.stationmaster.rules.actions import Attack, Decline
+from tests.kit.stationmaster import attack, codes, dealt, run
+from tests.kit.stationmaster_scenarios import DERAIL, derail_game
 
 EFFECT = "derailment"
-DERAIL = Attack(0, "derailment", rival=1, train="x9")
-
-
-def derail_game(catalog: Catalog = CATALOG) -> Game:
-    """Player 1's X9 crosses the terrain card east of player 0's Office, two
-    Stages left; player 0 holds a Derailment."""
-    game = rivals_game(catalog)
-    put_train(game, "extra-9", [], train_id="x9", player=1, position=terrain_slot(game), remaining=2)
-    give(game, "derailment", player=0)
-    return game
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    game = derail_game(catalog)
-    game.apply(DERAIL)
-    return game, Decline(1)
-
-
 def test_the_derailed_train_stands_as_long_again_as_it_had_left() -> None:
     game = derail_game()
     assert attack(game, DERAIL) == [EFFECT]

@@ -5,31 +5,12 @@ one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Attack, EndTurn
-from engine.stationmaster.content.model import Card, Catalog
+from engine.stationmaster.rules.actions import Attack, EndTurn
 from engine.stationmaster.rules.game import Game
-from engine.stationmaster.rules.state import Car
-from engine_kit import codes
-from attack_kit import CATALOG, dealt, facility, give, rivals_game, run
+from tests.kit.stationmaster import codes, dealt, facility, run
+from tests.kit.stationmaster_scenarios import EMBARGO, embargo_game
 
 EFFECT = "embargo"
-EMBARGO = Attack(0, "embargo", rival=1, x=0, y=-1)
-
-
-def embargo_game(catalog: Catalog = CATALOG) -> Game:
-    """Player 1's Grocer's Warehouse at (0, -1) has a loaded reefer at its door
-    and a load in its first box; player 0 holds an Embargo."""
-    game = rivals_game(catalog)
-    square = facility(game, 1, 0, -1, "grocers-warehouse")
-    square.pipeline, square.cars = [1, 0, 0], [Car("reefer", True)]
-    give(game, "embargo", player=0)
-    return game
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    return embargo_game(catalog), EMBARGO
-
-
 def _player_1_works(game: Game) -> None:
     game.apply(EndTurn(game.state.current))
     game.apply(EndTurn(game.state.current))

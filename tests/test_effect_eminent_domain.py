@@ -6,28 +6,11 @@ tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Attack, Decline, EndTurn, Play
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
-from engine_kit import codes
-from attack_kit import CATALOG, attack, dealt, give, rivals_game
+from engine.stationmaster.rules.actions import Attack, EndTurn, Play
+from tests.kit.stationmaster import attack, codes, dealt, give
+from tests.kit.stationmaster_scenarios import CLAIM, claim_game
 
 EFFECT = "eminent-domain"
-CLAIM = Attack(0, "eminent-domain", rival=1, x=0, y=-1)
-
-
-def claim_game(catalog: Catalog = CATALOG) -> Game:
-    game = rivals_game(catalog)
-    give(game, "eminent-domain", player=0)
-    return game
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    game = claim_game(catalog)
-    game.apply(CLAIM)
-    return game, Decline(1)
-
-
 def test_nothing_may_be_built_on_the_claimed_square() -> None:
     game = claim_game()
     assert attack(game, CLAIM) == [EFFECT]

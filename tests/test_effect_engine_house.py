@@ -11,27 +11,15 @@ from __future__ import annotations
 import pytest
 
 from engine.effects.registry import trace
-from engine.stationmaster import load_catalog
 from engine.stationmaster.rules.actions import Action, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot
-from engine.stationmaster.content.model import Card, Catalog
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
-from test_district_kit import ONE_PLAYER_OFFICE, ROOT, branch_yard, codes, dealt, enhance, give, loaded, new_game, put_train
+from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, dealt, enhance, give, loaded, new_game, put_train
+from tests.kit.stationmaster_scenarios import SCENARIOS
 
 EFFECT = "engine-house"
 CARD = "engine-house"
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 WEST_DP, EAST_DP = 0, 4
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    """The card is built on the Office square and a train is held at the
-    Office: the turn's end takes it in, the phase's end lets it out."""
-    game = new_game(catalog)
-    give(game, card.id)
-    game.apply(Play(0, card.id, x=0, y=0))
-    put_train(game, "train-3", [], train_id="waiting", held=1)
-    return game, EndTurn(0)
 
 
 def trays_balance(game: Game) -> bool:
@@ -56,7 +44,7 @@ def every_tray_taken(game: Game, *, house: bool = True) -> Train:
 
 
 def test_playing_it_and_ending_the_turn_runs_the_handler() -> None:
-    game, action = scenario(CATALOG, CATALOG.by_id[CARD])
+    game, action = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id[CARD])
     assert game.check(action) == []
     with trace() as ran:
         game.apply(action)

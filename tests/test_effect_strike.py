@@ -5,33 +5,12 @@ The scenario here is also the one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Attack, Decline, EndTurn
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.actions import Attack, Decline, EndTurn
 from engine.stationmaster.rules.state import Car
-from engine_kit import codes
-from attack_kit import CATALOG, attack, dealt, facility, give, rivals_game, run
+from tests.kit.stationmaster import attack, codes, dealt, give, run
+from tests.kit.stationmaster_scenarios import STRIKE, struck_game
 
 EFFECT = "strike"
-
-
-def struck_game(catalog: Catalog = CATALOG) -> Game:
-    """Player 1 has a Grocer's Warehouse at (0, -1) with a load in its first
-    box; player 0 holds a Strike."""
-    game = rivals_game(catalog)
-    facility(game, 1, 0, -1, "grocers-warehouse").pipeline = [1, 0, 0]
-    give(game, "strike", player=0)
-    return game
-
-
-STRIKE = Attack(0, "strike", rival=1, x=0, y=-1)
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    """The Strike is played and its window opens; player 1's decline resolves it."""
-    game = struck_game(catalog)
-    game.apply(STRIKE)
-    return game, Decline(1)
 
 
 def test_the_strike_waits_on_player_1_then_resolves() -> None:

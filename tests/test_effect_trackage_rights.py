@@ -5,33 +5,11 @@ scenario here is also the one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Attack
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
-from engine.stationmaster.rules.state import Car
-from engine_kit import codes
-from attack_kit import CATALOG, dealt, give, office_slot, rivals_game, run
-from test_district_kit import branch_yard, lay, put_train
+from engine.stationmaster.rules.actions import Attack
+from tests.kit.stationmaster import codes, dealt, office_slot, run
+from tests.kit.stationmaster_scenarios import RIGHTS, rights_game
 
 EFFECT = "trackage-rights"
-RIGHTS = Attack(0, "trackage-rights", rival=1, train="x9", x=3, y=-1)
-
-
-def rights_game(catalog: Catalog = CATALOG) -> Game:
-    """Player 0's X9 stands at player 1's Office; a loaded boxcar stands on
-    the stub (3, -1) of player 1's district; player 0 holds Trackage Rights."""
-    game = rivals_game(catalog)
-    branch_yard(game, player=1)
-    lay(game, 3, -1, "straight", player=1, cars=[Car("boxcar", True, shipper=1)])
-    put_train(game, "extra-9", [], train_id="x9", player=0, position=office_slot(game, 1))
-    give(game, "trackage-rights", player=0)
-    return game
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    return rights_game(catalog), RIGHTS
-
-
 def test_the_extra_couples_the_rivals_cars() -> None:
     game = rights_game()
     assert RIGHTS in game.legal_actions()

@@ -5,27 +5,12 @@ one tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Attack, Decline
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
-from engine_kit import codes, end_stage
-from attack_kit import CATALOG, attack, dealt, give, office_slot, rivals_game, terrain_slot
-from test_district_kit import put_train
-
-
-def washout_game(catalog: Catalog = CATALOG) -> Game:
-    game = rivals_game(catalog)
-    give(game, "washout", player=0)
-    return game
+from engine.stationmaster.rules.actions import Attack
+from tests.kit.stationmaster import attack, codes, dealt, end_stage, office_slot, put_train, terrain_slot
+from tests.kit.stationmaster_scenarios import washout_game
 
 
 EFFECT = "washout"
-
-
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    game = washout_game(catalog)
-    game.apply(Attack(0, "washout", slot=terrain_slot(game)))
-    return game, Decline(1)
 
 
 def test_trains_wait_before_the_washed_out_card_for_a_day() -> None:

@@ -4,37 +4,15 @@ tests/test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Action, Answer, Attack, Decline
-from engine.stationmaster.content.model import Card, Catalog
-from engine.stationmaster.rules.game import Game
-from attack_kit import CATALOG, dealt, give, rivals_game, run, terrain_slot
-from test_effect_derailment import DERAIL, derail_game
+from engine.stationmaster.rules.actions import Answer, Attack, Decline
+from tests.kit.stationmaster import CATALOG, dealt, give, rivals_game, run, terrain_slot
+from tests.kit.stationmaster_scenarios import SCENARIOS
 
 EFFECT = "wrecking-crew"
 
 
-def scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    """A Derailment waits on player 1, who holds a Wrecking Crew."""
-    game = derail_game(catalog)
-    give(game, card.id, player=1)
-    game.apply(DERAIL)
-    return game, Answer(1, card.id)
-
-
-def washout_scenario(catalog: Catalog, card: Card) -> tuple[Game, Action]:
-    """A Washout waits on player 1, who holds a Wrecking Crew."""
-    game = rivals_game(catalog)
-    give(game, "washout", player=0)
-    give(game, card.id, player=1)
-    game.apply(Attack(0, "washout", slot=terrain_slot(game)))
-    return game, Answer(1, card.id)
-
-
-ANSWERED = {"washout": washout_scenario}
-
-
 def test_it_answers_a_derailment() -> None:
-    game, answer = scenario(CATALOG, CATALOG.by_id["wrecking-crew"])
+    game, answer = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["wrecking-crew"])
     assert run(game, answer) == [EFFECT]
     assert game.state.trains[0].held == 0
     assert game.census() == dealt(game)

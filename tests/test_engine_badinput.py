@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 
 from engine.stationmaster.rules.actions import Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
-from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
+from tests.kit.stationmaster import CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def local_game(players: int = 2, seed: int = 3) -> Game:

@@ -8,15 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine_kit import codes
+from tests.kit.stationmaster import CATALOG, codes
 
 from engine.stationmaster.rules.consist import car_refusal, consist_refusals, make_up
-from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Consist, TrainCard
 from engine.stationmaster.rules.state import Car
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 PIECES = CATALOG.game.table.crew_tray_pieces
 
 

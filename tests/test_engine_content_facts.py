@@ -16,7 +16,7 @@ from engine.stationmaster.rules.industry import deliver
 from engine.stationmaster.rules.mainline import crossing_stages
 from engine.stationmaster.rules.state import Car
 from generator.stationmaster.tables import crossing_times, facility_modifiers
-from engine_kit import CATALOG
+from tests.kit.stationmaster import CATALOG
 
 
 def _with_game(catalog: Catalog, **changes: Any) -> Catalog:

@@ -10,7 +10,7 @@ import pytest
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError, StationMasterError
 from engine.stationmaster.rules.actions import EndTurn, Play
 from engine.stationmaster.rules.game import Game
-from engine_kit import CATALOG, codes, new_game
+from tests.kit.stationmaster import CATALOG, codes, new_game
 
 
 def test_the_new_types_are_invalid_action_errors() -> None:

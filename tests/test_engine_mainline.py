@@ -16,7 +16,7 @@ from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.mainline import crossing_stages
 from engine.stationmaster.rules.state import Car, Train
-from engine_kit import CATALOG, codes, dealt, end_stage, give, give_and_draw, new_game, take
+from tests.kit.stationmaster import CATALOG, codes, dealt, end_stage, new_game, set_hand, set_hand_and_draw, take
 
 TERRAIN = [c for c in CATALOG.of_type(MainlineCard) if c.role == "terrain"]
 REALIGN = dict(CATALOG.by_id["realignment"].realign)  # type: ignore[attr-defined]
@@ -213,7 +213,7 @@ def grade_game(uphill: str = "east") -> Game:
 
 
 def play_next_turn(game: Game, card: str, slot: int) -> None:
-    give_and_draw(game, 0, [card, "straight", "straight"])
+    set_hand_and_draw(game, card, "straight", "straight")
     game.apply(Play(0, card, slot=slot))
     end_stage(game)
 
@@ -222,7 +222,7 @@ def test_grade_cards_only_go_on_a_heavy_grade() -> None:
     game = grade_game()
     game.apply(Draw(0, "deck"))
     for card in ("brakeman", "helpers"):
-        give(game, 0, [card, "straight", "straight"])
+        set_hand(game, card, "straight", "straight")
         assert game.check(Play(0, card, slot=1)) == []
         reasons = game.check(Play(0, card, slot=3))
         assert "wrong-terrain" in codes(reasons), reasons
@@ -231,11 +231,11 @@ def test_grade_cards_only_go_on_a_heavy_grade() -> None:
 
 def test_airbrakes_are_refused_without_a_brakeman() -> None:
     game = grade_game()
-    give(game, 0, ["airbrakes", "straight", "straight"])
+    set_hand(game, "airbrakes", "straight", "straight")
     reasons = game.check(Play(0, "airbrakes", slot=1))
     assert "needs-earlier-card" in codes(reasons), reasons
     play_next_turn(game, "brakeman", 1)
-    give_and_draw(game, 0, ["airbrakes", "straight", "straight"])
+    set_hand_and_draw(game, "airbrakes", "straight", "straight")
     assert game.check(Play(0, "airbrakes", slot=1)) == []
     game.apply(Play(0, "airbrakes", slot=1))
     assert game.state.mainline[1].modifiers == ["brakeman", "airbrakes"]
@@ -254,7 +254,7 @@ DRAW_OPTION_CARDS = [("brakeman", "heavy-grade"), ("helpers", "heavy-grade"), ("
 def test_a_draw_option_card_is_refused_without_drawing_first(card: str, terrain: str) -> None:
     game = grade_game()
     game.state.mainline[1].card = terrain
-    give(game, 0, [card, "straight", "straight"])
+    set_hand(game, card, "straight", "straight")
     assert codes(game.check(Play(0, card, slot=1))) == ["draw-option-only"]
     before = game.state_json()
     with pytest.raises(IllegalActionError) as refused:
@@ -267,7 +267,7 @@ def test_a_draw_option_card_is_refused_without_drawing_first(card: str, terrain:
 def test_a_draw_option_card_is_played_after_the_draw(card: str, terrain: str) -> None:
     game = grade_game()
     game.state.mainline[1].card = terrain
-    give_and_draw(game, 0, [card, "straight", "straight"])
+    set_hand_and_draw(game, card, "straight", "straight")
     assert game.check(Play(0, card, slot=1)) == []
     game.apply(Play(0, card, slot=1))
     assert card in game.state.mainline[1].modifiers
@@ -278,13 +278,13 @@ def test_airbrakes_too_wait_for_the_draw() -> None:
     game = grade_game()
     take(game, "brakeman")
     game.state.mainline[1].modifiers.append("brakeman")
-    give(game, 0, ["airbrakes", "straight", "straight"])
+    set_hand(game, "airbrakes", "straight", "straight")
     assert codes(game.check(Play(0, "airbrakes", slot=1))) == ["draw-option-only"]
 
 
 def test_the_draw_option_card_is_refused_once_the_turn_has_switched() -> None:
     game = grade_game()
-    give(game, 0, ["helpers", "straight", "straight"])
+    set_hand(game, "helpers", "straight", "straight")
     game.state.turn.switched = True  # the Switch option was taken
     assert {"draw-option-only", "switch-option-taken"} <= set(codes(game.check(Play(0, "helpers", slot=1))))
 
@@ -293,7 +293,7 @@ def test_other_cards_are_still_played_without_drawing() -> None:
     """The Play option stays open to cards that do not name the Draw option:
     ABS Signals go onto a Mainline card just as the grade cards do."""
     game = grade_game()
-    give(game, 0, ["abs-signals", "straight", "straight"])
+    set_hand(game, "abs-signals", "straight", "straight")
     assert game.check(Play(0, "abs-signals", slot=1)) == []
 
 
@@ -309,7 +309,7 @@ def test_the_rule_is_read_from_the_card_not_its_id() -> None:
     catalog = dataclasses.replace(CATALOG, cards=cards, by_id={c.id: c for c in cards})
     game = new_game(seed=40, catalog=catalog)
     game.state.mainline[1].card, game.state.mainline[1].uphill = "heavy-grade", "east"
-    give(game, 0, ["helpers", "abs-signals", "straight"])
+    set_hand(game, "helpers", "abs-signals", "straight")
     assert game.check(Play(0, "helpers", slot=1)) == []
     assert codes(game.check(Play(0, "abs-signals", slot=1))) == ["draw-option-only"]
 
@@ -358,7 +358,7 @@ def test_realignment_maps_exactly_four_terrains() -> None:
 def test_realignment_only_on_a_mapped_terrain_and_it_changes_the_card(terrain: str) -> None:
     game = new_game(seed=41)
     game.state.mainline[1].card = terrain
-    give_and_draw(game, 0, ["realignment", "straight", "straight"])
+    set_hand_and_draw(game, "realignment", "straight", "straight")
     reasons = game.check(Play(0, "realignment", slot=1))
     if terrain not in REALIGN:
         assert "wrong-terrain" in codes(reasons), reasons
@@ -374,7 +374,7 @@ def test_realignment_only_on_a_mapped_terrain_and_it_changes_the_card(terrain: s
 
 def test_realignment_is_refused_on_an_occupied_card() -> None:
     game = new_game(seed=42)
-    give_and_draw(game, 0, ["realignment", "straight", "straight"])
+    set_hand_and_draw(game, "realignment", "straight", "straight")
     put_train(game, "t", "train-3", 1, "east").remaining = 1
     reasons = game.check(Play(0, "realignment", slot=1))
     assert "occupied" in codes(reasons), reasons
@@ -392,7 +392,7 @@ def test_realignment_changes_how_the_card_is_crossed() -> None:
 
 def test_realignment_is_refused_off_the_terrain() -> None:
     game = new_game(seed=44)
-    give_and_draw(game, 0, ["realignment", "straight", "straight"])
+    set_hand_and_draw(game, "realignment", "straight", "straight")
     for slot in (None, 0, 2, 4):
         assert codes(game.check(Play(0, "realignment", slot=slot))) == ["needs-terrain-slot"], slot
 
@@ -405,7 +405,7 @@ def chase(terrain: str, abs_on: int | None = None) -> tuple[Game, Train, Train]:
     Stage onto ``terrain``: the follower would finish the card first."""
     game = new_game(seed=45, terrain=terrain)
     if abs_on is not None:
-        give(game, 0, ["abs-signals", "straight", "straight"])
+        set_hand(game, "abs-signals", "straight", "straight")
         game.apply(Play(0, "abs-signals", slot=abs_on))
         assert game.state.mainline[abs_on].abs_signals
     leader = put_train(game, "leader", "train-3", 0, "east")  # slow
@@ -467,7 +467,7 @@ def test_abs_signals_on_another_card_do_not_protect_this_one() -> None:
 @pytest.mark.parametrize("terrain", [c.id for c in TERRAIN])
 def test_abs_signals_go_on_any_terrain_card_once(terrain: str) -> None:
     game = new_game(seed=46, terrain=terrain)
-    give(game, 0, ["abs-signals", "abs-signals", "straight"])
+    set_hand(game, "abs-signals", "abs-signals", "straight")
     assert game.check(Play(0, "abs-signals", slot=1)) == []
     for slot in (0, 2, 4):
         assert codes(game.check(Play(0, "abs-signals", slot=slot))) == ["needs-terrain-slot"], "Offices and Division Points are not Mainline terrain"

@@ -11,7 +11,7 @@ import pytest
 
 from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play
 from engine.stationmaster.rules.game import Game
-from engine_kit import CATALOG, dealt, new_game
+from tests.kit.stationmaster import CATALOG, dealt, new_game
 
 
 def everything_outside_hands(game: Game) -> Counter[str]:

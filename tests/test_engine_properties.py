@@ -18,11 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from engine_kit import codes
+from tests.kit.stationmaster import CATALOG, codes
 
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars
-from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import TrainCard
 from engine.stationmaster.rules.deck import home_deck
 from engine.errors import IllegalActionError
@@ -31,7 +30,6 @@ from engine.stationmaster.rules.houserules import configurations
 from engine.stationmaster.rules.switching import train_district
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 CONFIGS = configurations(CATALOG)
 EXTRAS = [c.id for c in CATALOG.of_type(TrainCard) if c.service == "extra"]
 

@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 
 from engine.stationmaster.rules.actions import Play, from_json
-from engine.stationmaster import load_catalog
 from engine.errors import InvalidActionError, SaveError
 from engine.stationmaster.rules.game import SAVE_FORMAT, Game
+from tests.kit.stationmaster import CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def bot_game(seed: int, players: int = 2, steps: int | None = None, **house: object) -> Game:

@@ -12,7 +12,7 @@ from engine.stationmaster.rules.actions import Attack, Play, RedFlag
 from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
-from engine_kit import CATALOG, codes, dealt, end_stage, give, new_game, take
+from tests.kit.stationmaster import CATALOG, codes, dealt, end_stage, new_game, set_hand, take
 
 
 # -- timetabled trains and the D12 ----------------------------------------------------
@@ -25,7 +25,7 @@ def _timetable_game(monkeypatch: pytest.MonkeyPatch, roll: int, taken: list[int]
     for index, card in zip(taken, others, strict=False):
         take(game, card)
         s.timetable[index] = card
-    give(game, 0, ["train-1", "straight", "straight"])
+    set_hand(game, "train-1", "straight", "straight")
     calls: list[int] = []
 
     def fixed(sides: int) -> int:
@@ -63,7 +63,7 @@ def test_the_d12_comes_from_the_rules_stream() -> None:
     slots = set()
     for seed in range(40):
         game = new_game(seed=seed)
-        give(game, 0, ["train-1", "straight", "straight"])
+        set_hand(game, "train-1", "straight", "straight")
         mirror = type(game.rng)(0)
         mirror._random.setstate(game.rng._random.getstate())
         expected = mirror.roll(12) - 1
@@ -75,7 +75,7 @@ def test_the_d12_comes_from_the_rules_stream() -> None:
 
 def test_a_full_timetable_refuses_a_timetabled_train() -> None:
     game = new_game(seed=22)
-    give(game, 0, ["train-1", "straight", "straight"])
+    set_hand(game, "train-1", "straight", "straight")
     game.state.timetable = ["train-9"] * len(game.state.timetable)
     reasons = game.check(Play(0, "train-1"))
     assert "timetable-full" in codes(reasons), reasons
@@ -110,7 +110,7 @@ def test_a_timetabled_train_runs_at_its_stage_every_day_odd_east_even_west() -> 
 
 def test_an_extra_is_queued_when_played() -> None:
     game = new_game(seed=24)
-    give(game, 0, ["extra-5", "straight", "straight"])
+    set_hand(game, "extra-5", "straight", "straight")
     game.apply(Play(0, "extra-5", slot=0, heading="east"))
     s = game.state
     assert [(o.card, o.player, o.start, o.heading) for o in s.extras_queue] == [("extra-5", 0, 0, "east")]
@@ -120,14 +120,14 @@ def test_an_extra_is_queued_when_played() -> None:
 
 def test_an_extra_needs_a_start_and_a_heading() -> None:
     game = new_game(seed=24)
-    give(game, 0, ["extra-5", "straight", "straight"])
+    set_hand(game, "extra-5", "straight", "straight")
     assert "extra-needs-start" in codes(game.check(Play(0, "extra-5")))
 
 
 def test_an_extra_waits_for_a_free_crew_tray() -> None:
     game = new_game(seed=25)
     s = game.state
-    give(game, 0, ["extra-5", "straight", "straight"])
+    set_hand(game, "extra-5", "straight", "straight")
     game.apply(Play(0, "extra-5", slot=0, heading="east"))
     s.crew_trays_free = 0
     end_stage(game)
@@ -146,7 +146,7 @@ def test_an_extra_waits_for_a_free_crew_tray() -> None:
 def test_after_its_run_an_extra_goes_to_the_salvage_yard() -> None:
     game = new_game(seed=26)
     s = game.state
-    give(game, 0, ["extra-5", "straight", "straight"])
+    set_hand(game, "extra-5", "straight", "straight")
     trays = s.crew_trays_free
     game.apply(Play(0, "extra-5", slot=0, heading="east"))
     end_stage(game)
@@ -167,7 +167,7 @@ def test_after_its_run_an_extra_goes_to_the_salvage_yard() -> None:
 
 def two_player_extra_game(rule: str) -> Game:
     game = new_game(players=2, seed=27, extraStart=rule)
-    give(game, 0, ["extra-9", "straight", "straight"])
+    set_hand(game, "extra-9", "straight", "straight")
     return game
 
 
@@ -228,7 +228,7 @@ def test_an_extra_may_not_head_off_the_end_of_the_mainline() -> None:
 
 def test_an_extra_made_up_at_an_office_leaves_short_with_a_report() -> None:
     game = new_game(seed=28)
-    give(game, 0, ["extra-9", "straight", "straight"])
+    set_hand(game, "extra-9", "straight", "straight")
     game.apply(Play(0, "extra-9", slot=2, heading="east"))
     end_stage(game)
     assert any("X9 Stock Extra left Depot short: it wanted 3 more freight car(s)" in line for line in game.state.log), game.state.log[-5:]
@@ -249,7 +249,7 @@ def _train_at(game: Game, train_id: str, card: str, position: int, heading: str 
 def test_a_red_flag_holds_a_train_for_one_mainline_phase() -> None:
     game = new_game(seed=29, terrain="curves")
     s = game.state
-    give(game, 0, ["red-flag", "straight", "straight"])
+    set_hand(game, "red-flag", "straight", "straight")
     train = _train_at(game, "t", "train-1", 0)
     assert RedFlag(0, train="t") in game.legal_actions()
     game.apply(RedFlag(0, train="t"))
@@ -271,16 +271,16 @@ def test_without_a_red_flag_the_train_moves() -> None:
 
 def test_a_red_flag_needs_a_red_flag_in_hand_and_a_real_train() -> None:
     game = new_game(seed=30)
-    give(game, 0, ["straight", "straight", "curve-left"])
+    set_hand(game, "straight", "straight", "curve-left")
     _train_at(game, "t", "train-1", 0)
     assert "card-not-held" in codes(game.check(RedFlag(0, train="t")))
-    give(game, 0, ["red-flag", "straight", "curve-left"])
+    set_hand(game, "red-flag", "straight", "curve-left")
     assert "no-such-train" in codes(game.check(RedFlag(0, train="nope")))
 
 
 def _two_flags_and_a_train() -> tuple[Game, Counter[str]]:
     game = new_game(seed=31)
-    give(game, 0, ["red-flag", "red-flag", "straight"])
+    set_hand(game, "red-flag", "red-flag", "straight")
     _train_at(game, "t", "train-1", 0)
     return game, dealt(game)
 
@@ -295,7 +295,7 @@ def test_playing_a_red_flag_card_does_not_lose_a_card() -> None:
 
 def test_playing_a_single_red_flag_card_is_refused_or_works() -> None:
     game = new_game(seed=32)
-    give(game, 0, ["red-flag", "straight", "straight"])
+    set_hand(game, "red-flag", "straight", "straight")
     _train_at(game, "t", "train-1", 0)
     action = Play(0, "red-flag", train="t")
     before = game.state_json()
@@ -314,7 +314,7 @@ def second_section_game(terrain: str = "curves") -> Game:
     game = new_game(seed=33, terrain=terrain)
     take(game, "train-1")
     game.state.timetable[0] = "train-1"  # due out at Stage 1
-    give(game, 0, ["second-section", "straight", "straight"])
+    set_hand(game, "second-section", "straight", "straight")
     return game
 
 
@@ -410,7 +410,7 @@ def _yard_game(yard: list[Car], seed: int = 31) -> Game:
     for slot in game.state.mainline:
         slot.yard = []
     game.state.mainline[0].yard = list(yard)
-    give(game, 0, ["extra-12", "extra-5", "straight"])
+    set_hand(game, "extra-12", "extra-5", "straight")
     return game
 
 

@@ -13,7 +13,7 @@ from engine.stationmaster.rules.deck import home_deck
 from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.dispatch import hand_limit
-from engine_kit import CATALOG, codes, give, new_game, take
+from tests.kit.stationmaster import CATALOG, codes, new_game, set_hand, take
 
 TABLE = CATALOG.game.table
 
@@ -23,11 +23,11 @@ TABLE = CATALOG.game.table
 
 def test_hand_limit_is_three() -> None:
     assert TABLE.hand_limit == 3
-    game = new_game(terrain=None)
-    give(game, 0, ["straight", "straight", "curve-left"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "straight", "straight", "curve-left")
     assert hand_limit(game, 0) == 3
     assert game.check(EndTurn(0)) == []
-    give(game, 0, ["straight", "straight", "curve-left", "curve-right"])
+    set_hand(game, "straight", "straight", "curve-left", "curve-right")
     reasons = game.check(EndTurn(0))
     assert codes(reasons) == ["hand-over-limit"], reasons
     with pytest.raises(IllegalActionError) as err:
@@ -36,29 +36,29 @@ def test_hand_limit_is_three() -> None:
 
 
 def test_hand_limit_is_four_while_a_red_flag_is_held() -> None:
-    game = new_game(terrain=None)
-    give(game, 0, ["red-flag", "straight", "straight", "curve-left"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "red-flag", "straight", "straight", "curve-left")
     assert hand_limit(game, 0) == 4
     assert game.check(EndTurn(0)) == []
-    give(game, 0, ["red-flag", "straight", "straight", "curve-left", "curve-right"])
+    set_hand(game, "red-flag", "straight", "straight", "curve-left", "curve-right")
     assert hand_limit(game, 0) == 4
     reasons = game.check(EndTurn(0))
     assert codes(reasons) == ["hand-over-limit"], reasons
 
 
 def test_two_red_flags_do_not_make_the_limit_five() -> None:
-    game = new_game(terrain=None)
-    give(game, 0, ["red-flag", "red-flag", "straight", "straight", "curve-left"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "red-flag", "red-flag", "straight", "straight", "curve-left")
     assert hand_limit(game, 0) == 4
     reasons = game.check(EndTurn(0))
     assert codes(reasons) == ["hand-over-limit"], reasons
-    give(game, 0, ["red-flag", "red-flag", "straight", "straight"])
+    set_hand(game, "red-flag", "red-flag", "straight", "straight")
     assert game.check(EndTurn(0)) == []
 
 
 def test_over_the_limit_a_discard_brings_the_hand_down_and_then_the_turn_may_end() -> None:
-    game = new_game(terrain=None)
-    give(game, 0, ["straight", "straight", "curve-left", "curve-right"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "straight", "straight", "curve-left", "curve-right")
     assert codes(game.check(EndTurn(0))) == ["hand-over-limit"]
     game.apply(Discard(0, "curve-right", 1))
     game.apply(EndTurn(0))
@@ -66,8 +66,8 @@ def test_over_the_limit_a_discard_brings_the_hand_down_and_then_the_turn_may_end
 
 def test_an_extra_can_never_be_discarded() -> None:
     for flag in (False, True):
-        game = new_game(discardTimetabled=flag, terrain=None)
-        give(game, 0, ["extra-3", "straight", "straight", "curve-left"])  # over the limit
+        game = new_game(seed=0, discardTimetabled=flag, terrain=None)
+        set_hand(game, "extra-3", "straight", "straight", "curve-left")  # over the limit
         reasons = game.check(Discard(0, "extra-3", 1))
         assert "extra-never-discarded" in codes(reasons), reasons
         assert game.check(Discard(0, "straight", 1)) == []
@@ -76,8 +76,8 @@ def test_an_extra_can_never_be_discarded() -> None:
 
 @pytest.mark.parametrize("allowed", [False, True])
 def test_a_timetabled_train_may_be_discarded_only_with_the_house_rule(allowed: bool) -> None:
-    game = new_game(discardTimetabled=allowed, terrain=None)
-    give(game, 0, ["train-3", "straight", "straight"])
+    game = new_game(seed=0, discardTimetabled=allowed, terrain=None)
+    set_hand(game, "train-3", "straight", "straight")
     game.apply(Draw(0, "deck"))  # a discard follows a Draw
     reasons = game.check(Discard(0, "train-3", 2))
     if allowed:
@@ -91,8 +91,8 @@ def test_a_timetabled_train_may_be_discarded_only_with_the_house_rule(allowed: b
 
 
 def test_a_hand_of_only_undiscardable_cards_over_the_limit_may_play_again() -> None:
-    game = new_game(terrain=None)
-    give(game, 0, ["extra-3", "extra-5", "train-1", "train-2", "train-4"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "extra-3", "extra-5", "train-1", "train-2", "train-4")
     game.apply(Play(0, "train-1"))
     assert game.state.turn.played
     # four undiscardable cards, over the limit: playing again is the only way forward
@@ -106,8 +106,8 @@ def test_a_hand_of_only_undiscardable_cards_over_the_limit_may_play_again() -> N
 
 
 def test_a_hand_with_a_discardable_card_does_not_get_a_second_play() -> None:
-    game = new_game(terrain=None)
-    give(game, 0, ["straight", "extra-5", "train-1", "train-2", "train-4"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "straight", "extra-5", "train-1", "train-2", "train-4")
     game.apply(Play(0, "train-1"))
     reasons = game.check(Play(0, "train-2"))
     assert "already-played" in codes(reasons), reasons
@@ -115,33 +115,33 @@ def test_a_hand_with_a_discardable_card_does_not_get_a_second_play() -> None:
 
 
 def test_a_second_play_in_one_turn_is_refused() -> None:
-    game = new_game(terrain=None)
-    give(game, 0, ["train-1", "train-2", "straight"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "train-1", "train-2", "straight")
     game.apply(Play(0, "train-1"))
     assert "already-played" in codes(game.check(Play(0, "train-2")))
 
 
 def test_draw_is_taken_once_and_before_a_play() -> None:
-    game = new_game(terrain=None)
-    give(game, 0, ["train-1", "straight", "straight"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "train-1", "straight", "straight")
     game.apply(Draw(0, "deck"))
     assert "draw-taken" in codes(game.check(Draw(0, "deck")))
-    game2 = new_game(terrain=None)
-    give(game2, 0, ["train-1", "straight", "straight"])
+    game2 = new_game(seed=0, terrain=None)
+    set_hand(game2, "train-1", "straight", "straight")
     game2.apply(Play(0, "train-1"))
     assert "draw-taken" in codes(game2.check(Draw(0, "1")))
 
 
 def test_a_discard_without_a_draw_within_the_limit_is_refused() -> None:
-    game = new_game(terrain=None)
-    give(game, 0, ["straight", "straight", "curve-left"])
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "straight", "straight", "curve-left")
     assert codes(game.check(Discard(0, "straight", 1))) == ["discard-not-now"]
     game.apply(Draw(0, "deck"))
     assert game.check(Discard(0, "straight", 1)) == []
 
 
 def test_only_the_current_player_acts() -> None:
-    game = new_game(players=3, terrain=None)
+    game = new_game(seed=0, players=3, terrain=None)
     assert game.state.current == 0
     for action in (EndTurn(1), Draw(2, "deck")):
         reasons = game.check(action)

@@ -9,8 +9,7 @@ from __future__ import annotations
 from engine.stationmaster.rules.actions import EndTurn, Play
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car
-from engine_kit import codes, dealt, end_stage, give, new_game, take
-from test_district_kit import branch_yard, empty, enhance, lay, loaded, office_slot, put_train
+from tests.kit.stationmaster import branch_yard, codes, dealt, empty, end_stage, enhance, lay, loaded, new_game, office_slot, put_train, set_hand, take
 
 WEST, EAST = 0, -1
 
@@ -73,13 +72,13 @@ def test_a_train_takes_its_own_yards_cars_before_anothers() -> None:
 
 def test_the_nearest_yard_comes_next() -> None:
     game = _bare(new_game(seed=4), west=[Car("boxcar", True)], east=[Car("tank", True)], interchange=[])
-    give(game, 0, ["extra-3", "straight", "straight"])
+    set_hand(game, "extra-3", "straight", "straight")
     game.apply(Play(0, "extra-3", slot=1, heading="east"))
     end_stage(game)
     # the Interchange holds nothing of its own: the West Division Point is one card away, the East three
     assert _kinds(_train(game, "extra-3").cars) == [("boxcar", True), ("tank", True)]
     game = _bare(new_game(seed=4), west=[Car("boxcar", True)], east=[Car("tank", True)], interchange=[Car("hopper", True)])
-    give(game, 0, ["extra-3", "straight", "straight"])
+    set_hand(game, "extra-3", "straight", "straight")
     game.apply(Play(0, "extra-3", slot=1, heading="east"))
     end_stage(game)
     assert _kinds(_train(game, "extra-3").cars) == [("hopper", True), ("boxcar", True)]
@@ -89,7 +88,7 @@ def test_an_extra_made_up_on_the_interchange_leaves_with_cars() -> None:
     game = new_game(seed=5)
     game.state.mainline[1].card = "interchange"
     assert game.state.mainline[1].yard == [], "the Interchange's yard holds no cars at setup"
-    give(game, 0, ["extra-5", "straight", "straight"])
+    set_hand(game, "extra-5", "straight", "straight")
     game.apply(Play(0, "extra-5", slot=1, heading="east"))
     end_stage(game)
     assert _kinds(_train(game, "extra-5").cars) == [("coach", True)] * 3
@@ -98,7 +97,7 @@ def test_an_extra_made_up_on_the_interchange_leaves_with_cars() -> None:
 
 def test_a_chosen_load_at_the_interchange_is_checked_against_every_yard_it_draws_on() -> None:
     game = _bare(new_game(seed=6), east=[Car("reefer", True)], interchange=[])
-    give(game, 0, ["extra-12", "straight", "straight"])
+    set_hand(game, "extra-12", "straight", "straight")
     assert game.check(Play(0, "extra-12", slot=1, heading="east", load=("loaded reefer",))) == []
     refused = game.check(Play(0, "extra-12", slot=1, heading="east", load=("loaded reefer", "loaded reefer")))
     assert codes(refused) == ["load-not-in-yard"], refused
@@ -111,14 +110,14 @@ def test_a_chosen_load_at_the_interchange_is_checked_against_every_yard_it_draws
 def test_an_office_with_a_division_yard_makes_up_an_extra_from_the_yards() -> None:
     game = _bare(new_game(seed=7), west=loaded("coach", 3))
     office = office_slot(game)
-    give(game, 0, ["extra-5", "straight", "straight"])
+    set_hand(game, "extra-5", "straight", "straight")
     assert codes(game.check(Play(0, "extra-5", slot=office, heading="east", load=("loaded coach",)))) == ["office-keeps-no-cars"]
     game.apply(Play(0, "extra-5", slot=office, heading="east"))
     end_stage(game)
     assert "X5 Excursion departs Depot heading east with 0 car(s)" in game.state.log, "without a Division Yard the Office keeps no cars"
     game = _bare(new_game(seed=7), west=loaded("coach", 3))
     enhance(game, 0, 0, "division-yard")
-    give(game, 0, ["extra-5", "straight", "straight"])
+    set_hand(game, "extra-5", "straight", "straight")
     assert game.check(Play(0, "extra-5", slot=office, heading="east", load=("loaded coach", "loaded coach"))) == []
     game.apply(Play(0, "extra-5", slot=office, heading="east"))
     end_stage(game)
@@ -214,7 +213,7 @@ def test_industries_behind_the_start_are_not_served() -> None:
         branch_yard(game, player=player)
         lay(game, 3, -1, "power-plant", player=player)
     enhance(game, 0, 0, "division-yard", player=1)
-    give(game, 1, ["extra-9", "straight", "straight"])
+    set_hand(game, "extra-9", "straight", "straight", player=1)
     game.apply(EndTurn(0))
     game.apply(Play(1, "extra-9", slot=office_slot(game, 1), heading="east"))
     end_stage(game)

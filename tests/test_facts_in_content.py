@@ -20,7 +20,7 @@ import pytest
 from engine.stationmaster.content.build import CARD_BUILDERS
 from engine.stationmaster.content.model import Consist, TrackShape
 from generator.stationmaster.tables import TABLES
-from engine_kit import CATALOG
+from tests.kit.stationmaster import CATALOG
 
 ROOT = Path(__file__).resolve().parent.parent
 # Station Master's own folders and the shared generator; another pack's site

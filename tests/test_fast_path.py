@@ -23,7 +23,8 @@ from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, P
 from engine.stationmaster.bots import greedy_bot
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.proposals import Proposals, proposals
-from engine_kit import CATALOG, ROOT as CATALOG_ROOT, give_and_draw, new_game
+from tests.kit.project import PROJECT_ROOT as CATALOG_ROOT
+from tests.kit.stationmaster import CATALOG, new_game, set_hand_and_draw
 
 
 @contextmanager
@@ -154,7 +155,7 @@ def test_check_still_gives_every_reason_for_a_proposal_a_pick_refused_early() ->
     """A bot's pick stops at the first refusal of a card from the hand; the
     player asking ``check`` gets all of them."""
     game = new_game(seed=0)
-    give_and_draw(game, 0, ["straight", "straight"])
+    set_hand_and_draw(game, "straight", "straight")
     game.apply(Discard(0, "straight", 1))
     play = Play(0, "straight", x=50, y=3, rotation=0)  # far outside the Limits, after a discard
     codes = [r.code for r in game.check(play)]

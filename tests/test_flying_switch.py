@@ -3,19 +3,16 @@ trailing-point turnout that no run from the Office reaches."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from engine.stationmaster.rules.actions import FlyingSwitch, Play, Spot
-from engine.stationmaster import load_catalog
 from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Square, Train
 from engine.stationmaster.rules.switching import reachable
-from engine_kit import codes
+from tests.kit.stationmaster import CATALOG, codes
 
-CATALOG = load_catalog(Path(__file__).resolve().parent.parent / "content" / "stationmaster")
 OFFICE = 2
 
 

@@ -22,8 +22,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz_kit import PROJECT_ROOT, Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch, spawn
-from fuzz_mutations import NUMBERS, Draw, ODD_TEXT, Spared, json_paths, set_at
+from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch, spawn
+from tests.kit.project import PROJECT_ROOT
+from tests.kit.fuzz_mutations import Draw, NUMBERS, ODD_TEXT, Spared, json_paths, set_at
 
 GAMES = ("stationmaster", "trickoftherails")
 

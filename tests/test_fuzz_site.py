@@ -19,9 +19,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz_kit import PROJECT_ROOT, Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch
-from fuzz_mutations import MUTATIONS, PAGE_MUTATIONS, damage
-from test_site_common import split_page
+from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch
+from tests.kit.project import PROJECT_ROOT
+from tests.kit.fuzz_mutations import MUTATIONS, PAGE_MUTATIONS, damage
+from tests.kit.pages import split_page
 
 PARTS = ["content", "site", "mkdocs.yml"]
 

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from fuzz_kit import PROJECT_ROOT, Outcome, assert_sound, call, changes, fingerprint, scratch, spawn
+from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, scratch, spawn
+from tests.kit.project import PROJECT_ROOT
 
 # The cap on a child that might read an endless device: over twice what any
 # command here needs (about 200 MB of address space), far below what would

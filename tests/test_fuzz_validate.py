@@ -9,15 +9,13 @@ a failure names the kind of damage that reached it.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz_kit import PROJECT_ROOT, assert_sound, call, changes, fingerprint, fuzz_settings, scratch
-from fuzz_mutations import MUTATIONS, damage
+from tests.kit.fuzz import assert_sound, call, changes, fingerprint, fuzz_settings, scratch
+from tests.kit.project import PROJECT_ROOT
+from tests.kit.fuzz_mutations import MUTATIONS, damage
 
 # Cases per kind of damage: about 30 kinds, each case one in-process run.
 EXAMPLES = 3

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from command import play
-from conftest import PROJECT_ROOT, CliResult, RunCli
+from tests.kit.cli import CliResult, RunCli
+from tests.kit.project import PROJECT_ROOT
 from engine.packs import known_pack_ids, pack_rules
 
 

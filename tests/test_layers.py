@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import hang_guard
+from tests.kit import hang_guard
 import pytest
 from engine.packs import known_pack_ids, pack_rules
 

@@ -15,7 +15,6 @@ from engine.stationmaster import load_catalog
 from generator.stationmaster.tables import TABLE_SET
 from generator.lint import lint
 from generator.render import read_pages, render_site
-from test_site_common import baseline, project  # noqa: F401  (fixtures)
 
 BROKEN = "\n| Card | Copies |\n| --- | --- |\n| Straight | 12 |\n"
 

@@ -14,7 +14,8 @@ import pytest
 
 from engine.pack import GamePack
 from engine.packs import find_packs, known_pack_ids, pack_rules
-from test_site_common import Result, baseline, edit, project, sm, snapshot  # noqa: F401  (fixtures)
+from tests.kit.cli import Result
+from tests.kit.project import edit, snapshot
 
 Run = Callable[..., Result]
 

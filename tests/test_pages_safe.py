@@ -15,18 +15,9 @@ from typing import Any
 
 import pytest
 
-import hang_guard
-from test_site_common import (
-    PROJECT_ROOT,
-    Result,
-    baseline,  # noqa: F401  (fixture)
-    edit,
-    line_of,
-    project,  # noqa: F401  (fixture)
-    sm,  # noqa: F401  (fixture)
-    snapshot,
-    subprocess_env,
-)
+from tests.kit import hang_guard
+from tests.kit.cli import Result, subprocess_env
+from tests.kit.project import PROJECT_ROOT, edit, line_of, snapshot
 
 Run = Callable[..., Result]
 

@@ -16,15 +16,16 @@ from typing import TextIO, cast
 
 import pytest
 
-from attack_kit import give
+from tests.kit.stationmaster import give
 from command import play
 from command.stationmaster import session
 from engine.stationmaster.rules.actions import Answer, Decline
 from engine.stationmaster.bots import greedy_bot
 from engine.stationmaster.rules.game import Game
 from command.stationmaster.textview import ActionKeys
-from test_effect_strike import STRIKE, struck_game
-from test_play_cli import CATALOG, CONTENT, Played, parser, replay, run_play
+from tests.kit.stationmaster_play import CONTENT, Played, parser, replay, run_play
+from tests.kit.stationmaster import CATALOG
+from tests.kit.stationmaster_scenarios import STRIKE, struck_game
 
 # A person's prompt, and the prompt that waits for the terminal to be handed over.
 PROMPT = re.compile(r"player (\d+), (choose [^>\n]*|press Enter when only you can see the screen)> ")

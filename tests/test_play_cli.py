@@ -9,53 +9,17 @@ import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
-
-from engine_kit import codes
 
 from command import play
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot, from_json
-from engine.stationmaster import load_catalog
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.switching import train_district
 from command.stationmaster.textview import ActionKeys, describe_action, render_final, render_state
-
-ROOT = Path(__file__).resolve().parents[1]
-CONTENT = ROOT / "content" / "stationmaster"
-CATALOG = load_catalog(CONTENT)
-PROMPT = re.compile(r"player \d+, choose [^>\n]*> ")
-
-
-class Played(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-    @property
-    def replies(self) -> list[str]:
-        """The output split at each prompt: [0] is the opening table, [i] what
-        input line i brought (the last also holds the closing note)."""
-        return PROMPT.split(self.out)
-
-
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="stationmaster")
-    play.add_parser(top.add_subparsers(dest="command", required=True))
-    return top
-
-
-def run_play(argv: list[str], lines: Sequence[str] = ()) -> Played:
-    args = parser().parse_args(["play", "--content", str(CONTENT), *argv])
-    out, err = io.StringIO(), io.StringIO()
-    code = play.run(args, stdin=io.StringIO("".join(line + "\n" for line in lines)), stdout=out, stderr=err)
-    return Played(code, out.getvalue(), err.getvalue())
-
-
-def replay(path: Path) -> Game:
-    return Game.loads(CATALOG, path.read_text(encoding="utf-8"))
+from tests.kit.stationmaster_play import Played, parser, replay, run_play
+from tests.kit.stationmaster import CATALOG, codes
 
 
 def fresh(seed: int, players: int = 1) -> Game:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine.stationmaster.rules.actions import Answer, Attack
 from engine.stationmaster.rules.game import Game
 from command.stationmaster.textview import ActionKeys
-from test_play_cli import CATALOG, run_play
+from tests.kit.stationmaster_play import run_play
+from tests.kit.stationmaster import CATALOG
 
 
 def _inputs(seed: int) -> list[str]:

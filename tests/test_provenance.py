@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PROJECT_ROOT, SHIPPED_CONTENT
+from tests.kit.project import PROJECT_ROOT, SHIPPED_CONTENT
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Card, Catalog, TrainCard
 

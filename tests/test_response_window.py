@@ -12,9 +12,8 @@ import pytest
 from engine.errors import IllegalActionError, SaveError
 from engine.stationmaster.rules.actions import Action, Answer, Attack, Decline, EndTurn, Play, from_json
 from engine.stationmaster.rules.game import Game
-from engine_kit import codes
-from attack_kit import CATALOG, give
-from test_effect_strike import STRIKE, struck_game
+from tests.kit.stationmaster import CATALOG, codes, give
+from tests.kit.stationmaster_scenarios import STRIKE, struck_game
 
 
 def _refused(game: Game, action: Action, expected: set[str]) -> None:

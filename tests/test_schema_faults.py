@@ -24,7 +24,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import CliResult, RunCli
+from tests.kit.cli import CliResult, RunCli
 from engine.content.schemas import SchemaLoadError, SchemaSet
 
 Edit = Callable[[dict[str, Any]], None]

@@ -24,7 +24,6 @@ from command import cli
 from command import simulate as simulate_command
 from engine.stationmaster.sim import simulate
 from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play, RedFlag
-from engine.stationmaster import load_catalog
 from engine.stationmaster.rules.deck import home_deck
 from engine.errors import InvalidActionError
 from engine.stationmaster.rules.game import Game
@@ -36,11 +35,11 @@ from generator.lint import lint
 from generator.render import read_pages, render_site
 from generator.stationmaster.tables import TABLES
 
-import hang_guard
-from conftest import CliResult
+from tests.kit import hang_guard
+from tests.kit.cli import CliResult
+from tests.kit.stationmaster import CATALOG
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOG = load_catalog(ROOT / "content" / "stationmaster")
 
 
 def run(games: int, seed: int = 3, workers: int = 1, bot: str = "random", rules: dict[str, str | bool] | None = None) -> Report:

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PROJECT_ROOT, RunCli
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 from engine.errors import ConfigurationError
 from engine.sim.pool import game_seed
-from engine.stationmaster import load_catalog
 from engine.stationmaster.sim import simulate
 from generator.stationmaster import simulation as site_simulation
 from engine.stationmaster.rules.actions import Attack
@@ -31,8 +31,8 @@ from engine.stationmaster.sim.runner import play_game
 from generator.stationmaster.tables import TABLE_SET, TABLES
 from generator.lint import lint
 from generator.render import read_pages, render_site
+from tests.kit.stationmaster import CATALOG
 
-CATALOG = load_catalog(PROJECT_ROOT / "content" / "stationmaster")
 
 
 def run(games: int, players: int | None = 2, seed: int = 5, workers: int = 1, bot: str = "greedy", seats: list[str] | None = None) -> Report:

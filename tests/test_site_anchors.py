@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from test_site_common import Result, baseline, line_of, project, sm, snapshot  # noqa: F401  (fixtures)
+from tests.kit.cli import Result
+from tests.kit.project import line_of, snapshot
 
 Run = Callable[..., Result]
 

@@ -18,21 +18,10 @@ from engine.stationmaster.rules.deck import SEATINGS, home_deck, in_mainline_inv
 from engine.stationmaster.rules.houserules import defaults
 from engine.stationmaster.rules.mainline import crossing_stages
 from generator.render import read_pages, render_site
-from test_site_common import (
-    Result,
-    Table,
-    baseline,  # noqa: F401  (fixture)
-    edit,
-    line_of,
-    page_table,
-    project,  # noqa: F401  (fixture)
-    read_table,
-    registry,
-    sm,  # noqa: F401  (fixture)
-    snapshot,
-    split_page,
-    status_of,
-)
+from tests.kit.cli import Result
+from tests.kit.pages import Table, page_table, read_table, split_page, status_of
+from tests.kit.project import edit, line_of, snapshot
+from tests.kit.stationmaster import registry
 
 Run = Callable[..., Result]
 

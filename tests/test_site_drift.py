@@ -15,19 +15,10 @@ from pathlib import Path
 
 import pytest
 
-import hang_guard
-from test_site_common import (
-    Result,
-    baseline,  # noqa: F401  (fixture)
-    edit,
-    line_of,
-    project,  # noqa: F401  (fixture)
-    sm,  # noqa: F401  (fixture)
-    snapshot,
-    split_page,
-    stationmaster_exe,
-    subprocess_env,
-)
+from tests.kit import hang_guard
+from tests.kit.cli import Result, stationmaster_exe, subprocess_env
+from tests.kit.pages import split_page
+from tests.kit.project import edit, line_of, snapshot
 
 Run = Callable[..., Result]
 
@@ -489,7 +480,7 @@ def test_cards_is_deterministic_across_hash_seeds(baseline: Path, tmp_path: Path
 
 
 def test_unusable_invocations_exit_2(sm: Run, project: Path, tmp_path: Path) -> None:
-    from test_site_common import call_cli
+    from tests.kit.cli import call_cli
 
     assert sm("cards", "now").code == 2
     assert sm("check", "--format", "json").code == 2

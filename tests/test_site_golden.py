@@ -25,7 +25,10 @@ from engine.stationmaster import load_catalog
 from generator.lint import lint
 from generator.render import render_site
 from generator.stationmaster.tables import TABLES
-from test_site_common import FIXTURE_CONTENT, GOLDEN_DIR, PROJECT_ROOT, call_cli, read_table, registry, split_page, status_of
+from tests.kit.cli import call_cli
+from tests.kit.pages import read_table, split_page, status_of
+from tests.kit.project import FIXTURE_CONTENT, GOLDEN_DIR, PROJECT_ROOT
+from tests.kit.stationmaster import registry
 
 # one live card (small-yard), one defence whose attack is dealt only with rivals
 # (yard-office), one attack (strike), one maneuver (red-flag); the rest unbuilt

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-import hang_guard
-from test_site_common import PROJECT_ROOT, VENV_BIN, baseline, edit  # noqa: F401  (baseline is a fixture)
+from tests.kit import hang_guard
+from tests.kit.project import PROJECT_ROOT, VENV_BIN, edit
 
 GIT = shutil.which("git")
 PRE_COMMIT = VENV_BIN / "pre-commit"

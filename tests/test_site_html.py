@@ -16,21 +16,10 @@ import pytest
 from engine.packs import pack_rules
 from generator.records import export, to_json
 
-import hang_guard
-from test_site_common import (
-    PROJECT_ROOT,
-    VENV_BIN,
-    Result,
-    baseline,  # noqa: F401  (fixture)
-    edit,
-    line_of,
-    project,  # noqa: F401  (fixture)
-    sm,  # noqa: F401  (fixture)
-    snapshot,
-    status_of,
-    stop_server,
-    subprocess_env,
-)
+from tests.kit import hang_guard
+from tests.kit.cli import Result, stop_server, subprocess_env
+from tests.kit.pages import status_of
+from tests.kit.project import PROJECT_ROOT, VENV_BIN, edit, line_of, snapshot
 
 Run = Callable[..., Result]
 MKDOCS = VENV_BIN / "mkdocs"

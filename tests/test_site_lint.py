@@ -15,13 +15,8 @@ from engine.stationmaster import load_catalog
 from generator.lint import lint
 from generator.render import Rendered, read_pages, render_site
 from generator.stationmaster.tables import TABLES
-from test_site_common import (
-    Result,
-    baseline,  # noqa: F401  (fixture)
-    line_of,
-    project,  # noqa: F401  (fixture)
-    sm,  # noqa: F401  (fixture)
-)
+from tests.kit.cli import Result
+from tests.kit.project import line_of
 
 Run = Callable[..., Result]
 

@@ -11,15 +11,8 @@ import pytest
 from generator.stationmaster.tables import TABLES
 from generator.render import KIT_TABLES
 
-from test_site_common import (
-    Result,
-    baseline,  # noqa: F401  (fixture)
-    edit,
-    line_of,
-    project,  # noqa: F401  (fixture)
-    sm,  # noqa: F401  (fixture)
-    snapshot,
-)
+from tests.kit.cli import Result
+from tests.kit.project import edit, line_of, snapshot
 
 Run = Callable[..., Result]
 Expected = list[tuple[str, int, int, str]]  # (page, line, column, start of the message)

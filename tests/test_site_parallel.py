@@ -28,15 +28,9 @@ from generator import forked
 from generator.lint import _chunks, lint
 from generator.render import KIT_TABLES, read_pages, render_site
 from generator.stationmaster.tables import TABLES
-import hang_guard
-from test_site_common import (
-    PROJECT_ROOT,
-    baseline,  # noqa: F401  (fixture)
-    line_of,
-    project,  # noqa: F401  (fixture)
-    stationmaster_exe,
-    subprocess_env,
-)
+from tests.kit import hang_guard
+from tests.kit.cli import stationmaster_exe, subprocess_env
+from tests.kit.project import PROJECT_ROOT, line_of
 
 needs_fork = pytest.mark.skipif(not forked.can_fork(), reason="this platform cannot fork")
 

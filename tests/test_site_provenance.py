@@ -10,15 +10,9 @@ from pathlib import Path
 
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Catalog
-from test_site_common import (
-    PROJECT_ROOT,
-    Result,
-    baseline,  # noqa: F401  (fixture)
-    edit,
-    project,  # noqa: F401  (fixture)
-    sm,  # noqa: F401  (fixture)
-    split_page,
-)
+from tests.kit.cli import Result
+from tests.kit.pages import split_page
+from tests.kit.project import PROJECT_ROOT, edit
 
 Run = Callable[..., Result]
 SITE = PROJECT_ROOT / "site" / "stationmaster"

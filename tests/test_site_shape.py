@@ -14,23 +14,13 @@ import pytest
 
 from generator.tableset import STATUS_WORDS
 from engine.stationmaster import load_catalog
-from generator import render
 from generator.render import read_pages
 
 # The ``project`` fixture keeps the simulation block as committed; the tests
 # of its drift message put the real computation back.
-from test_site_common import (
-    PROJECT_ROOT,
-    Result,
-    Table,
-    baseline,  # noqa: F401  (fixture)
-    edit,
-    project,  # noqa: F401  (fixture)
-    read_table,
-    sm,  # noqa: F401  (fixture)
-    split_page,
-    status_of,
-)
+from tests.kit.cli import Result
+from tests.kit.pages import Table, read_table, split_page, status_of
+from tests.kit.project import PROJECT_ROOT
 
 Run = Callable[..., Result]
 PACKS = ("stationmaster", "trickoftherails")

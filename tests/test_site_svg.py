@@ -17,8 +17,10 @@ from generator.lint import lint
 from generator.render import read_pages, render_site
 from generator.stationmaster.svg import BOX, track_svg
 from generator.stationmaster.tables import TABLES
-import hang_guard
-from test_site_common import FIXTURE_CONTENT, PROJECT_ROOT, VENV_BIN, read_table, split_page, subprocess_env
+from tests.kit import hang_guard
+from tests.kit.cli import subprocess_env
+from tests.kit.pages import read_table, split_page
+from tests.kit.project import FIXTURE_CONTENT, PROJECT_ROOT, VENV_BIN
 
 SVG = "{http://www.w3.org/2000/svg}"
 STRAIGHT = (("W", "E"),)

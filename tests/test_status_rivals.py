@@ -6,42 +6,22 @@ in its scenario, an attack it is printed to answer.
 ``dormantSolo`` means the effect is built but no solitaire game reaches it
 (``engine.stationmaster.rules.status``). For a card dealt with rivals, or one that
 answers an attack dealt with rivals, a game with rivals does: each such card
-needs a scenario in a ``tests/test_effect_*.py`` (its ``EFFECT`` and
-``scenario``), as the live cards do in tests/test_status_live.py.
+needs a scenario (tests/kit/stationmaster_scenarios.py), as the live cards
+do.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 from engine.effects.registry import trace
-from engine.stationmaster.rules.actions import Action, Answer, Attack
-from engine.stationmaster.content.model import Card, Catalog, OpponentCard
+from engine.stationmaster.rules.actions import Answer, Attack
+from engine.stationmaster.content.model import Card, OpponentCard
 from engine.stationmaster.rules.deck import ever_dealt
-from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.lookups import answers_of
 from engine.stationmaster.rules.status import card_effect, card_status
-from engine_kit import CATALOG
-
-Scenario = Callable[[Catalog, Card], tuple[Game, Action]]
-
-
-def _modules() -> dict[str, ModuleType]:
-    """Each tests/test_effect_*.py, by the effect it names."""
-    found = {}
-    for path in sorted(Path(__file__).resolve().parent.glob("test_effect_*.py")):
-        module = importlib.import_module(path.stem)
-        found[module.EFFECT] = module
-    return found
-
-
-MODULES = _modules()
-SCENARIOS: dict[str, Scenario] = {effect: module.scenario for effect, module in MODULES.items()}
+from tests.kit.stationmaster import CATALOG
+from tests.kit.stationmaster_scenarios import ANSWERED, SCENARIOS, Scenario
 
 
 def _reached_with_rivals(card: Card) -> bool:
@@ -63,7 +43,7 @@ def test_its_handler_runs_in_a_game_with_rivals(card: Card) -> None:
     effect = card_effect(card)
     assert effect is not None
     scenario = SCENARIOS.get(effect)
-    assert scenario is not None, f"card '{card.id}' is dormantSolo for want of rivals, but no tests/test_effect_*.py plays it (effect '{effect}')"
+    assert scenario is not None, f"card '{card.id}' is dormantSolo for want of rivals, but no scenario plays it (effect '{effect}')"
     game, action = scenario(CATALOG, card)
     assert game.state.players > 1, "the scenario is a solitaire game"
     assert game.check(action) == [], f"the scenario's action is refused: {game.check(action)}"
@@ -76,14 +56,14 @@ DEFENCES = [c for c in WITH_RIVALS if answers_of(c)]
 
 
 def _answer_scenarios(defence: Card) -> dict[str, Scenario]:
-    """Each attack the defence's scenarios answer, with the scenario: its
-    ``scenario``, and any more a module lists in ``ANSWERED`` (attack id to
-    scenario) for a defence that answers more than one attack."""
-    module = MODULES[card_effect(defence) or ""]
-    found: dict[str, Scenario] = dict(getattr(module, "ANSWERED", {}))
-    game, action = module.scenario(CATALOG, defence)
+    """Each attack the defence's scenarios answer, with the scenario: its own
+    scenario, and any more ``ANSWERED`` lists (attack id to scenario) for a
+    defence that answers more than one attack."""
+    effect = card_effect(defence) or ""
+    found: dict[str, Scenario] = dict(ANSWERED.get(effect, {}))
+    game, action = SCENARIOS[effect](CATALOG, defence)
     attacked = game.state.attack.card if isinstance(action, Answer) and game.state.attack is not None else getattr(action, "card", "")
-    found[attacked] = module.scenario
+    found[attacked] = SCENARIOS[effect]
     return found
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PROJECT_ROOT, RunCli
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 from engine.packs import pack_rules
 from engine.sweep import runner as runners
 from engine.sweep.differences import compare

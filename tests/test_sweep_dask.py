@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from conftest import PROJECT_ROOT, CliResult, RunCli
+from tests.kit.cli import CliResult, RunCli
+from tests.kit.project import PROJECT_ROOT
 from engine.packs import pack_rules
 from engine.sweep import runner as runners
 from engine.sweep.dask_runner import Chunk, ChunkTask, cluster_client, dask_runner, packed, play_chunk
@@ -151,8 +152,8 @@ def test_a_cluster_that_is_not_an_address_is_refused(run_cli: RunCli, tmp_path: 
 def test_without_cluster_dask_is_never_imported(run_cli: RunCli, tmp_path: Path) -> None:
     import sys
 
-    import hang_guard
-    from conftest import subprocess_env
+    from tests.kit import hang_guard
+    from tests.kit.cli import subprocess_env
 
     probe = "import sys, command.cli as c; c.main(sys.argv[1:]); print('distributed' in sys.modules, file=sys.stderr)"
     done = hang_guard.run([sys.executable, "-c", probe, *ARGS], "a sweep without --cluster to end", cwd=tmp_path, env=subprocess_env())

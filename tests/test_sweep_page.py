@@ -12,7 +12,8 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from conftest import PROJECT_ROOT, RunCli
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 
 SM = str(PROJECT_ROOT / "content" / "stationmaster")
 TOTR = str(PROJECT_ROOT / "content" / "trickoftherails")

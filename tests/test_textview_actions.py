@@ -12,8 +12,7 @@ from engine.stationmaster.content.model import TrainCard
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car
 from command.stationmaster.textview import ActionKeys, describe_action, render_state, render_switching
-from engine_kit import CATALOG, new_game
-from test_district_kit import put_train
+from tests.kit.stationmaster import CATALOG, branch_yard, lay, new_game, put_train, take
 
 
 @pytest.mark.parametrize("kind", sorted(ACTION_TYPES))
@@ -37,9 +36,7 @@ def test_a_flying_switch_names_the_train_and_the_square() -> None:
 
 def _red_flag_on_top(game: Game) -> None:
     """The next card drawn from the deck is a Red Flag."""
-    from test_district_kit import _take
-
-    _take(game, "red-flag")
+    take(game, "red-flag")
     game.state.deck.append("red-flag")
 
 
@@ -87,7 +84,6 @@ def test_every_action_keeps_its_key_for_the_whole_turn() -> None:
 
 
 def _yard_with_cars() -> Game:
-    from test_district_kit import branch_yard, lay
 
     game = new_game(seed=11)
     branch_yard(game)
@@ -149,7 +145,6 @@ def test_an_enhancement_is_played_onto_a_card_that_stays() -> None:
 
 def test_a_turnout_laid_over_a_straight_replaces_it() -> None:
     from engine.stationmaster.rules.actions import Play
-    from test_district_kit import lay
 
     game = new_game(seed=3)
     lay(game, 1, 0, "straight")

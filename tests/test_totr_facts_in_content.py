@@ -29,7 +29,7 @@ from engine.trickoftherails.content.model import KIND_NAMES, Catalog
 from engine.trickoftherails.rules.setup import deal, lane_plan
 from engine.rng import SeededStream
 from generator.trickoftherails.tables import TABLES
-from test_site_common import split_page
+from tests.kit.pages import split_page
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog(ROOT / "content" / "trickoftherails")

@@ -19,7 +19,7 @@ import re
 
 import pytest
 
-from conftest import PROJECT_ROOT
+from tests.kit.project import PROJECT_ROOT
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.content.model import KIND_NAMES
 

@@ -10,8 +10,9 @@ import sys
 
 import pytest
 
-import hang_guard
-from conftest import PROJECT_ROOT, RunCli
+from tests.kit import hang_guard
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 from engine.errors import ConfigurationError, InvalidActionError
 from engine.packs import pack_rules
 from engine.sim.pool import game_seed

@@ -25,16 +25,9 @@ from generator.trickoftherails.tables import SINGLE_SOURCE, TABLE_SET, TABLES, d
 from generator.trickoftherails.worked import WORKED_PLAYERS, WORKED_SEED, worked_game
 from generator.lint import lint
 from generator.render import KIT_TABLES, read_pages, render_site
-from test_site_common import (
-    PROJECT_ROOT,
-    Result,
-    baseline,  # noqa: F401  (fixture)
-    edit,
-    project,  # noqa: F401  (fixture)
-    sm,  # noqa: F401  (fixture)
-    split_cells,
-    split_page,
-)
+from tests.kit.cli import Result
+from tests.kit.pages import split_cells, split_page
+from tests.kit.project import PROJECT_ROOT, edit
 
 Run = Callable[..., Result]
 SVG = "{http://www.w3.org/2000/svg}"

@@ -39,9 +39,9 @@ from unittest import mock
 from hypothesis import HealthCheck, Phase, settings
 
 from command import cli
-from hang_guard import HANG_GUARD
+from tests.kit.hang_guard import HANG_GUARD
+from tests.kit.project import PROJECT_ROOT
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CONTENT = PROJECT_ROOT / "content"
 PACKS = ("stationmaster", "trickoftherails")
 

@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
-from fuzz_kit import CONTENT
+from tests.kit.fuzz import CONTENT
 
 T = TypeVar("T")
 
