@@ -33,7 +33,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         path = item.path
         if path not in slow:
-            slow[path] = "fuzz" in path.name or bool(_SLOW_SIGNS.search(path.read_text(encoding="utf-8")))
+            slow[path] = "fuzz" in path.parts or bool(_SLOW_SIGNS.search(path.read_text(encoding="utf-8")))
         if slow[path]:
             item.add_marker(pytest.mark.slow)
 

@@ -1,4 +1,4 @@
-"""The machinery of the fuzz suite (``tests/test_fuzz_*.py``): running the
+"""The machinery of the fuzz suite (tests/fuzz/): running the
 command on damaged input without ever waiting forever, the one invariant
 every run must keep, fingerprints of a tree to prove nothing was changed,
 scratch projects, and the hypothesis settings every fuzz test shares.
