@@ -11,13 +11,13 @@ from collections import Counter
 
 import pytest
 
-from engine.trickoftherails import load_catalog
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS, Outlook, greedy_bot, random_bot
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.bots.knowledge import knowledge, known_voids, sample_hands
 from engine.trickoftherails.sim.runner import play_game
+from engine.trickoftherails.content.model import Catalog
+from tests.kit.trickoftherails import CATALOG
 
-CATALOG = load_catalog()
 GAMES = 200
 
 
@@ -28,7 +28,7 @@ def tail_probability(games: int, wins: int, chance: float) -> float:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_greedy_beats_random_by_a_margin_that_cannot_be_luck(players: int) -> None:
+def test_greedy_beats_random_by_a_margin_that_cannot_be_luck(catalog: Catalog, players: int) -> None:
     """One greedy seat (a different seat each game, so no seat's edge
     counts) against random bots, 200 seeded games: an even player would win
     1 game in ``players``; the greedy bot wins far more, and outscores the
@@ -38,7 +38,7 @@ def test_greedy_beats_random_by_a_margin_that_cannot_be_luck(players: int) -> No
     for i in range(GAMES):
         seat = i % players
         seats = ["greedy" if p == seat else "random" for p in range(players)]
-        record = play_game(CATALOG, players, 7_000 + i, seats, {})
+        record = play_game(catalog, players, 7_000 + i, seats, {})
         scores = record.scores
         wins += scores[seat] == max(scores)
         lead += scores[seat] - (sum(scores) - scores[seat]) / (players - 1)
@@ -84,27 +84,27 @@ def test_greedy_never_reads_another_players_hand(players: int) -> None:
 
 
 @pytest.mark.parametrize("bot", BOTS)
-def test_bots_play_legal_actions_and_never_touch_the_rules_stream(bot: str) -> None:
+def test_bots_play_legal_actions_and_never_touch_the_rules_stream(catalog: Catalog, bot: str) -> None:
     for players in (3, 4, 5):
-        game = Game(CATALOG, players, 31 + players)
+        game = Game(catalog, players, 31 + players)
         while not game.is_over():
             action = BOT_FUNCTIONS[bot](game)
             assert game.check(action) == []
             game.apply(action)
-        twin = Game.loads(CATALOG, game.dumps())
+        twin = Game.loads(catalog, game.dumps())
         assert twin.state_json() == game.state_json()
         assert twin.rng._random.getstate() == game.rng._random.getstate()
 
 
-def test_a_bots_game_is_a_function_of_its_seed() -> None:
-    first = play_game(CATALOG, 4, 99, ["greedy", "random", "greedy", "random"], {})
-    again = play_game(CATALOG, 4, 99, ["greedy", "random", "greedy", "random"], {})
+def test_a_bots_game_is_a_function_of_its_seed(catalog: Catalog) -> None:
+    first = play_game(catalog, 4, 99, ["greedy", "random", "greedy", "random"], {})
+    again = play_game(catalog, 4, 99, ["greedy", "random", "greedy", "random"], {})
     assert first == again
 
 
-def test_every_seat_needs_a_bot() -> None:
+def test_every_seat_needs_a_bot(catalog: Catalog) -> None:
     with pytest.raises(ValueError):
-        play_game(CATALOG, 3, 1, ["greedy"], {})
+        play_game(catalog, 3, 1, ["greedy"], {})
 
 
 # -- what a player knows -----------------------------------------------------------------
@@ -121,18 +121,18 @@ def test_the_unseen_cards_are_exactly_the_other_hands(players: int) -> None:
         assert dict(known.sizes) == {p: len(game.state.hands[p]) for p in others}
 
 
-def test_a_void_is_known_once_a_player_does_not_follow() -> None:
+def test_a_void_is_known_once_a_player_does_not_follow(catalog: Catalog) -> None:
     seen_void = False
     for game in _positions(4, range(6), every=1):
         voids = known_voids(game, list(range(4)))
         for p, companies in voids.items():
-            held = {CATALOG.by_id[c].company for c in game.state.hands[p]}
+            held = {catalog.by_id[c].company for c in game.state.hands[p]}
             assert not companies & held, "a player shown out of a company cannot hold it"
             seen_void = seen_void or bool(companies)
     assert seen_void
 
 
-def test_a_sampled_deal_agrees_with_everything_public() -> None:
+def test_a_sampled_deal_agrees_with_everything_public(catalog: Catalog) -> None:
     for game in _positions(3, range(3), every=4):
         me = game.to_act
         assert me is not None
@@ -141,25 +141,25 @@ def test_a_sampled_deal_agrees_with_everything_public() -> None:
         assert Counter(card for hand in hands.values() for card in hand) == Counter(known.unseen)
         for p, hand in hands.items():
             assert len(hand) == known.sizes[p]
-            assert not {CATALOG.by_id[c].company for c in hand} & known.voids[p]
+            assert not {catalog.by_id[c].company for c in hand} & known.voids[p]
 
 
-def test_the_outlook_counts_shares_against_the_others() -> None:
-    game = Game(CATALOG, 3, 5)
+def test_the_outlook_counts_shares_against_the_others(catalog: Catalog) -> None:
+    game = Game(catalog, 3, 5)
     while not any(game.state.shares):
         game.apply(random_bot(game))
     outlook = Outlook(game, 0)
     for p in range(3):
         assert sum(outlook.stake[p].values()) == pytest.approx(0.0)  # one share a trick for everyone
     assert set(outlook.worth) == set(game.state.railways)
-    assert all(value >= CATALOG.share_floor for value in outlook.worth.values())
+    assert all(value >= catalog.share_floor for value in outlook.worth.values())
 
 
 # -- the copies the bots try actions on ----------------------------------------------------
 
 
-def test_a_copy_is_independent_of_its_game() -> None:
-    game = Game(CATALOG, 3, 8)
+def test_a_copy_is_independent_of_its_game(catalog: Catalog) -> None:
+    game = Game(catalog, 3, 8)
     for _ in range(10):
         game.apply(random_bot(game))
     before = game.state_json()

@@ -23,7 +23,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.trickoftherails import load_catalog
 from engine.trickoftherails.content.catalog import CARD_FAMILIES
 from engine.trickoftherails.content.model import KIND_NAMES, Catalog
 from engine.trickoftherails.rules.setup import deal, lane_plan
@@ -31,8 +30,8 @@ from engine.rng import SeededStream
 from generator.trickoftherails.tables import TABLES
 from tests.kit.pages import split_page
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.trickoftherails import CATALOG
 
-CATALOG = load_catalog(PROJECT_ROOT / "content" / "trickoftherails")
 CODE = sorted([*(PROJECT_ROOT / "engine" / "trickoftherails").rglob("*.py"), *(PROJECT_ROOT / "generator").rglob("*.py")])
 TEMPLATES = sorted((PROJECT_ROOT / "generator" / "templates" / "trickoftherails").glob("*.j2"))
 PAGES = sorted((PROJECT_ROOT / "site" / "trickoftherails").glob("*.md"))

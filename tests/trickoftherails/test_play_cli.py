@@ -20,14 +20,14 @@ from command import play
 from command.play import CLEAR
 from engine.stationmaster import load_catalog as load_station_master
 from engine.stationmaster.rules.game import Game as StationMasterGame
-from engine.trickoftherails import load_catalog
 from engine.trickoftherails.rules.actions import Play, from_json
 from engine.trickoftherails.bots import greedy_bot, random_bot
 from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.content.model import Catalog
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.trickoftherails import CATALOG
 
 CONTENT = PROJECT_ROOT / "content" / "trickoftherails"
-CATALOG = load_catalog(CONTENT)
 # A person's prompt, and the prompt that waits for the terminal to be handed over.
 PROMPT = re.compile(r"player (\d+), (choose 1-\d+|press Enter when only you can see the screen)> ")
 
@@ -73,14 +73,14 @@ def _first_turn(seed: int) -> Game:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_a_game_of_bots_plays_itself_to_the_end(players: int) -> None:
+def test_a_game_of_bots_plays_itself_to_the_end(catalog: Catalog, players: int) -> None:
     result = run_play(["--players", str(players), "--bots", str(players), "--seed", "5"])
     assert result.code == 0, result.err
     assert result.err == ""
     assert "Every seat is a bot" in result.out
     assert PROMPT.search(result.out) is None  # nobody was asked anything
     assert CLEAR not in result.out and "Your hand" not in result.out
-    expected = Game(CATALOG, players, 5)
+    expected = Game(catalog, players, 5)
     while not expected.is_over():
         expected.apply(greedy_bot(expected))
     final = result.out[result.out.index("=== Game over ===") :]
@@ -89,7 +89,7 @@ def test_a_game_of_bots_plays_itself_to_the_end(players: int) -> None:
     assert ("Winner: " in final) != ("Shared win: " in final)
 
 
-def test_one_person_and_two_bots_play_to_the_end(tmp_path: Path) -> None:
+def test_one_person_and_two_bots_play_to_the_end(catalog: Catalog, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run_play(["--bots", "2", "--bot", "random", "--seed", "11", "--save", str(save)], ["1"] * 200)
     assert result.code == 0, result.err
@@ -97,7 +97,7 @@ def test_one_person_and_two_bots_play_to_the_end(tmp_path: Path) -> None:
     game = replay(save)
     assert game.is_over()
     # the person always took the first choice; the bots chose for themselves
-    expected = Game(CATALOG, 3, 11)
+    expected = Game(catalog, 3, 11)
     while not expected.is_over():
         actor = expected.to_act
         expected.apply(expected.legal_actions()[0] if actor == 0 else random_bot(expected))
@@ -128,7 +128,7 @@ def _expected_prompts(game: Game, seats: list[str]) -> list[tuple[int, str, list
 
 
 @pytest.mark.parametrize(("players", "bots", "seed"), [(3, 1, 2), (4, 0, 3), (5, 2, 4), (4, 3, 5)])
-def test_no_screen_shows_a_card_another_player_holds(tmp_path: Path, players: int, bots: int, seed: int) -> None:
+def test_no_screen_shows_a_card_another_player_holds(catalog: Catalog, tmp_path: Path, players: int, bots: int, seed: int) -> None:
     """Hot seat: every prompt's screen is held against the hands at that
     moment. Before a person's choice nothing of another player's hand is
     printed; before a hand-over, nobody's; and between two clear-screen
@@ -145,14 +145,14 @@ def test_no_screen_shows_a_card_another_player_holds(tmp_path: Path, players: in
     assert [(int(p), "pass" if kind.startswith("press") else "choose") for p, kind in shown] == [(p, kind) for p, kind, _ in expected]
     for (player, kind, hands), screen in zip(expected, screens):
         hidden = [card for p, hand in enumerate(hands) if kind == "pass" or p != player for card in hand]
-        leaked = [CATALOG.by_id[card].name for card in hidden if mentions(screen, card)]
+        leaked = [catalog.by_id[card].name for card in hidden if mentions(screen, card)]
         assert not leaked, f"the screen before player {player}'s {kind} prompt shows {leaked}"
         if kind == "choose":  # and the person does see their own hand, sorted
             own = sorted(hands[player], key=game.order)
             line = next(line for line in screen.splitlines() if line.startswith(f"Your hand (player {player})"))
             listing = screen[screen.index(line) :]
             assert [c for c in own if mentions(listing, c)] == own
-            assert sorted(own, key=lambda c: listing.index(CATALOG.by_id[c].name + " (")) == own
+            assert sorted(own, key=lambda c: listing.index(catalog.by_id[c].name + " (")) == own
     # turn by turn: each stretch between clear-screen marks is one person's
     passes = [(player, hands) for player, kind, hands in expected if kind == "pass"]
     stretches = result.out.split(CLEAR)[1:]
@@ -161,17 +161,17 @@ def test_no_screen_shows_a_card_another_player_holds(tmp_path: Path, players: in
     for (player, _), still_held, stretch in zip(passes, after, stretches):
         assert f"Pass the terminal to player {player}." in stretch.splitlines()[:6]
         others = [card for p, hand in enumerate(still_held) if p != player for card in hand]
-        assert not [CATALOG.by_id[c].name for c in others if mentions(stretch, c)]
+        assert not [catalog.by_id[c].name for c in others if mentions(stretch, c)]
 
 
-def test_a_person_sees_the_table() -> None:
+def test_a_person_sees_the_table(catalog: Catalog) -> None:
     result = run_play(["--bots", "2", "--seed", "1"], ["quit"])
     screen = PROMPT.split(result.out)[0]
     game = _first_turn(1)
-    for part in ("Lane, leftmost first", "1. " + CATALOG.by_id[game.state.lane[0]].name, "(stock)", "(City ", "Locomotive [3] (cost 40)", "Railways", "share", "Shares held", "player 1 (greedy bot)", f"Your hand (player 0), {len(game.state.hands[0])} cards"):
+    for part in ("Lane, leftmost first", "1. " + catalog.by_id[game.state.lane[0]].name, "(stock)", "(City ", "Locomotive [3] (cost 40)", "Railways", "share", "Shares held", "player 1 (greedy bot)", f"Your hand (player 0), {len(game.state.hands[0])} cards"):
         assert part in screen, part
     for company, cards in game.state.railways.items():
-        assert CATALOG.company(company).name in screen
+        assert catalog.company(company).name in screen
         for card in cards:
             assert mentions(screen, card)
     assert "quit: stopping; the game was not saved" in result.out
@@ -200,25 +200,25 @@ def _refusable() -> tuple[int, str, list[str], int]:
     raise AssertionError("no seed makes the person follow suit")
 
 
-def test_a_refused_card_prints_the_engines_reasons_and_changes_nothing(tmp_path: Path) -> None:
+def test_a_refused_card_prints_the_engines_reasons_and_changes_nothing(catalog: Catalog, tmp_path: Path) -> None:
     seed, card, inputs, taken = _refusable()
     save = tmp_path / "s.json"
-    name = CATALOG.by_id[card].name
+    name = catalog.by_id[card].name
     result = run_play(["--bots", "2", "--seed", str(seed), "--save", str(save)], [*inputs, name.lower(), "quit"])
     assert result.code == 0
     reply = PROMPT.split(result.out)[-4]  # what the card's name brought
     lines = reply.strip().splitlines()
-    assert lines[0] == f"refused: Play {name} ({CATALOG.by_id[card].station_value}) (1 reason):"
+    assert lines[0] == f"refused: Play {name} ({catalog.by_id[card].station_value}) (1 reason):"
     assert "a card of the led company must be played" in lines[1]
     assert len(replay(save).history) == taken
 
 
-def test_a_card_named_is_played(tmp_path: Path) -> None:
+def test_a_card_named_is_played(catalog: Catalog, tmp_path: Path) -> None:
     game = _first_turn(0)
     action = game.legal_actions()[-1]
     assert isinstance(action, Play)
     save = tmp_path / "s.json"
-    result = run_play(["--bots", "2", "--seed", "0", "--save", str(save)], ["  " + CATALOG.by_id[action.card].name.upper() + " ", "quit"])
+    result = run_play(["--bots", "2", "--seed", "0", "--save", str(save)], ["  " + catalog.by_id[action.card].name.upper() + " ", "quit"])
     assert result.code == 0
     assert replay(save).history[len(game.history)] == action
 
@@ -265,9 +265,9 @@ def test_save_then_load_resumes_the_same_game(tmp_path: Path) -> None:
     assert "=== Game over ===" in second.out
 
 
-def test_load_takes_no_seed_players_or_house_rules(tmp_path: Path) -> None:
+def test_load_takes_no_seed_players_or_house_rules(catalog: Catalog, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    save.write_text(Game(CATALOG, 3, 1).dumps())
+    save.write_text(Game(catalog, 3, 1).dumps())
     result = run_play(["--load", str(save), "--players", "4"])
     assert result.code == 2 and "--players" in result.err and result.err.count("\n") == 1
 
@@ -306,9 +306,9 @@ def test_a_bad_save_is_refused_in_one_line_and_never_overwritten(tmp_path: Path,
     assert save.read_bytes() == body
 
 
-def test_saves_of_the_other_game_are_refused_with_the_game_to_use(tmp_path: Path) -> None:
+def test_saves_of_the_other_game_are_refused_with_the_game_to_use(catalog: Catalog, tmp_path: Path) -> None:
     ours = tmp_path / "rails.json"
-    ours.write_text(Game(CATALOG, 3, 1).dumps())
+    ours.write_text(Game(catalog, 3, 1).dumps())
     theirs = tmp_path / "station.json"
     theirs.write_text(_bad_saves()["other game"].decode())
     result = run_play(["--load", str(theirs)])

@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from engine.trickoftherails import load_catalog
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.scoring import scores, share_values
+from engine.trickoftherails.content.model import Catalog
+from tests.kit.trickoftherails import CATALOG
 
-CATALOG = load_catalog()
 GAMES = 10_000
 # From §1.8: (hand = tricks = lane, stock tricks, operating tricks, Cities,
 # Reservations, starting track, railway cards in railways at the end,
@@ -54,10 +54,10 @@ def play_out(game: Game) -> list[str]:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_basic_game_invariants_over_ten_thousand_games(players: int) -> None:
+def test_basic_game_invariants_over_ten_thousand_games(catalog: Catalog, players: int) -> None:
     hand, stock, operating, cities, reservations, starting, in_railways, shares, removed = EXPECTED[players]
     for seed in range(GAMES):
-        game = Game(CATALOG, players, seed)
+        game = Game(catalog, players, seed)
         s = game.state
         lane = Counter(family(c) for c in s.lane)
         assert len(s.lane) == hand and all(len(h) == hand for h in s.hands), seed
@@ -72,17 +72,17 @@ def test_basic_game_invariants_over_ten_thousand_games(players: int) -> None:
         assert railway_cards(s.removed) == removed, seed
         assert Counter(family(c) for c in s.removed if family(c) != "railway") == ({"reservations": reservations} if reservations else {}), seed
         assert len(s.locomotives) == 5, seed
-        values = share_values(CATALOG, s.railways, s.locomotives)
-        assert all(v >= CATALOG.share_floor for v in values.values()), seed
-        assert game.score() == scores(CATALOG, s.shares, values), seed
+        values = share_values(catalog, s.railways, s.locomotives)
+        assert all(v >= catalog.share_floor for v in values.values()), seed
+        assert game.score() == scores(catalog, s.shares, values), seed
         assert game.winners() == [p for p, v in enumerate(game.score()) if v == max(game.score())], seed
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_expert_games_keep_the_books(players: int) -> None:
+def test_expert_games_keep_the_books(catalog: Catalog, players: int) -> None:
     hand = EXPECTED[players][0]
     for seed in range(1_000):
-        game = Game(CATALOG, players, seed, {"variant": "expert"})
+        game = Game(catalog, players, seed, {"variant": "expert"})
         s = game.state
         starting = sum(railway_cards(r) for r in s.railways.values())
         resolved = play_out(game)
@@ -96,18 +96,18 @@ def test_expert_games_keep_the_books(players: int) -> None:
         assert ("loco-6" in dealt) == ("loco-all" in placed), seed
 
 
-def test_teams_score_the_partners_sum() -> None:
+def test_teams_score_the_partners_sum(catalog: Catalog) -> None:
     for seed in range(200):
-        game = Game(CATALOG, 4, seed, {"teams": True})
+        game = Game(catalog, 4, seed, {"teams": True})
         play_out(game)
-        own = scores(CATALOG, game.state.shares, game.share_values())
+        own = scores(catalog, game.state.shares, game.share_values())
         assert game.score() == [own[0] + own[2], own[1] + own[3], own[0] + own[2], own[1] + own[3]], seed
 
 
-def test_a_game_replays_from_its_save() -> None:
+def test_a_game_replays_from_its_save(catalog: Catalog) -> None:
     for players in (3, 4, 5):
-        game = Game(CATALOG, players, seed=7)
+        game = Game(catalog, players, seed=7)
         play_out(game)
-        again = Game.loads(CATALOG, game.dumps())
+        again = Game.loads(catalog, game.dumps())
         assert again.state_json() == game.state_json()
         assert again.score() == game.score()

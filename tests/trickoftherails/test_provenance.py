@@ -20,11 +20,10 @@ import re
 import pytest
 
 from tests.kit.project import PROJECT_ROOT
-from engine.trickoftherails import load_catalog
-from engine.trickoftherails.content.model import KIND_NAMES
+from engine.trickoftherails.content.model import Catalog, KIND_NAMES
+from tests.kit.trickoftherails import CATALOG
 
 SHARED = PROJECT_ROOT.parent / "shared"
-CATALOG = load_catalog(PROJECT_ROOT / "content" / "trickoftherails")
 
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason=f"the source documents are not at {SHARED}")
 
@@ -36,39 +35,39 @@ def document(edition_id: str) -> str:
     return found[0].read_text(encoding="utf-8")
 
 
-def test_every_source_names_a_document() -> None:
-    for edition_id in CATALOG.editions:
+def test_every_source_names_a_document(catalog: Catalog) -> None:
+    for edition_id in catalog.editions:
         assert document(edition_id)
 
 
-def test_companies_and_cities_are_printed_by_their_source() -> None:
-    for company in CATALOG.companies:
+def test_companies_and_cities_are_printed_by_their_source(catalog: Catalog) -> None:
+    for company in catalog.companies:
         assert company.source.edition is not None
         assert re.search(rf"(?<![\w&]){re.escape(company.name)}(?![\w&])", document(company.source.edition), re.IGNORECASE), company.name
-    for city in CATALOG.of_family("cities"):
+    for city in catalog.of_family("cities"):
         assert city.source.edition is not None
         assert re.search(rf"{re.escape(city.name)} {city.station_value}\b", document(city.source.edition)), city.name
 
 
-def test_the_station_values_are_the_documents() -> None:
+def test_the_station_values_are_the_documents(catalog: Catalog) -> None:
     text = document("bga")
-    for company in CATALOG.companies:
-        values = [c.station_value for c in CATALOG.railway_cards if c.company == company.id]
+    for company in catalog.companies:
+        values = [c.station_value for c in catalog.railway_cards if c.company == company.id]
         row = " | ".join(str(v) for v in values)
         assert re.search(rf"\*\*{re.escape(company.name)}\*\*[^|]*\| {row} \|", text), f"{company.name}: {row}"
 
 
-def test_every_locomotive_is_the_documents() -> None:
+def test_every_locomotive_is_the_documents(catalog: Catalog) -> None:
     text = document("bga")
-    for loco in CATALOG.of_family("locomotives"):
+    for loco in catalog.of_family("locomotives"):
         reach = "∞" if loco.reach is None else str(loco.reach)
         assert f"[{reach}] cost {loco.cost}" in text, loco.name
 
 
-def test_the_seed_describes_every_effect_cited_to_it() -> None:
+def test_the_seed_describes_every_effect_cited_to_it(catalog: Catalog) -> None:
     seed = document("seed")
-    for effect in CATALOG.effects.values():
+    for effect in catalog.effects.values():
         if effect.source.edition != "seed":
             continue
-        kinds = {KIND_NAMES[c.family] for c in CATALOG.cards if c.effect == effect.id}
+        kinds = {KIND_NAMES[c.family] for c in catalog.cards if c.effect == effect.id}
         assert kinds and any(kind.split()[0] in seed for kind in kinds), (effect.id, kinds)

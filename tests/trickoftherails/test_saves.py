@@ -15,9 +15,10 @@ from engine.stationmaster import load_catalog as load_stationmaster
 from engine.stationmaster.rules.game import Game as StationMasterGame
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.content.model import Catalog
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.trickoftherails import CATALOG
 
-CATALOG = load_catalog(PROJECT_ROOT / "content" / "trickoftherails")
 
 
 def played(players: int = 4, seed: int = 3, moves: int = 20) -> Game:
@@ -29,17 +30,17 @@ def played(players: int = 4, seed: int = 3, moves: int = 20) -> Game:
     return game
 
 
-def test_a_save_resumes_where_it_stopped() -> None:
+def test_a_save_resumes_where_it_stopped(catalog: Catalog) -> None:
     game = played()
-    again = Game.loads(CATALOG, game.dumps())
+    again = Game.loads(catalog, game.dumps())
     assert again.state_json() == game.state_json()
     assert again.to_act == game.to_act
 
 
-def test_a_station_master_save_is_refused() -> None:
+def test_a_station_master_save_is_refused(catalog: Catalog) -> None:
     other = StationMasterGame(load_stationmaster(PROJECT_ROOT / "content" / "stationmaster"), players=1, seed=1)
     with pytest.raises(SaveError, match="not a Trick of the Rails save"):
-        Game.loads(CATALOG, other.dumps())
+        Game.loads(catalog, other.dumps())
 
 
 def test_station_master_refuses_this_games_save() -> None:
@@ -67,25 +68,25 @@ def test_a_save_made_with_other_content_is_refused(tmp_path: Path) -> None:
         (lambda s: s.pop("actions"), "missing its action list"),
     ],
 )
-def test_a_damaged_save_says_what_is_wrong(edit: object, words: str) -> None:
+def test_a_damaged_save_says_what_is_wrong(catalog: Catalog, edit: object, words: str) -> None:
     save = json.loads(played().dumps())
     assert callable(edit)
     edit(save)
     with pytest.raises(SaveError, match=words):
-        Game.replay(CATALOG, save)
+        Game.replay(catalog, save)
 
 
-def test_an_illegal_action_in_a_save_carries_its_reasons() -> None:
+def test_an_illegal_action_in_a_save_carries_its_reasons(catalog: Catalog) -> None:
     game = played(moves=0)
     save = json.loads(game.dumps())
     leader = game.to_act
     assert leader is not None
     save["actions"] = [{"kind": "play", "player": (leader + 1) % 4, "card": game.state.hands[(leader + 1) % 4][0]}]
     with pytest.raises(SaveError) as caught:
-        Game.replay(CATALOG, save)
+        Game.replay(catalog, save)
     assert [r.code for r in caught.value.reasons] == ["not-your-turn"]
 
 
-def test_not_json_is_refused() -> None:
+def test_not_json_is_refused(catalog: Catalog) -> None:
     with pytest.raises(SaveError, match="not valid JSON"):
-        Game.loads(CATALOG, "{nope")
+        Game.loads(catalog, "{nope")

@@ -16,12 +16,12 @@ from tests.kit.project import PROJECT_ROOT
 from engine.errors import ConfigurationError, InvalidActionError
 from engine.packs import pack_rules
 from engine.sim.pool import game_seed
-from engine.trickoftherails import load_catalog
 from engine.trickoftherails.sim.report import NOT_PLACED
 from engine.trickoftherails.sim.runner import play_game
 from engine.trickoftherails.sim.simulate import Report, simulate
+from engine.trickoftherails.content.model import Catalog
+from tests.kit.trickoftherails import CATALOG
 
-CATALOG = load_catalog()
 PACK = pack_rules("trickoftherails")
 
 
@@ -41,15 +41,15 @@ def test_the_greedy_bot_simulates_the_same_for_any_number_of_workers() -> None:
     assert run(6, bot="greedy", workers=2).to_json() == run(6, bot="greedy").to_json()
 
 
-def test_game_i_is_the_game_with_its_own_seed() -> None:
+def test_game_i_is_the_game_with_its_own_seed(catalog: Catalog) -> None:
     report = run(4, seed=9, players=5)
     for i in range(4):
-        record = play_game(CATALOG, 5, game_seed(9, i), ["random"] * 5, {})
+        record = play_game(catalog, 5, game_seed(9, i), ["random"] * 5, {})
         assert [report.seats.scores[seat][i] for seat in range(5)] == list(record.scores)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_the_figures_add_up(players: int) -> None:
+def test_the_figures_add_up(catalog: Catalog, players: int) -> None:
     report = run(30, seed=2, players=players)
     data = report.to_dict()
     assert data["players"] == players and data["games"] == 30 and len(data["seats"]) == players
@@ -59,17 +59,17 @@ def test_the_figures_add_up(players: int) -> None:
     for seat in data["seats"]:
         assert seat["minScore"] <= seat["meanScore"] <= seat["maxScore"]
         assert seat["stdevScore"] >= 0
-    assert set(data["shareValues"]) == {c.name for c in CATALOG.companies}
+    assert set(data["shareValues"]) == {c.name for c in catalog.companies}
     for company in data["shareValues"].values():
         assert 0 <= company["zeroPercent"] <= 100 and company["mean"] >= 0
     # in the basic game every locomotive ends on exactly one railway
     for row in data["locomotives"].values():
         assert sum(row.values()) == pytest.approx(100, abs=0.5)
         assert row[NOT_PLACED] == 0
-    for company in (c.name for c in CATALOG.companies):
+    for company in (c.name for c in catalog.companies):
         assert sum(row[company] for row in data["locomotives"].values()) == pytest.approx(100, abs=0.5)
     # the lane decides each trick: per game, as many tricks of each kind as the layout holds
-    layout = CATALOG.layouts[players].basic
+    layout = catalog.layouts[players].basic
     stock = sum(slot in ("exchange", "reservation") for slot in layout)
     city = layout.count("city")
     tricks = data["leaderWins"]
@@ -103,10 +103,10 @@ def test_simulate_refuses_bad_arguments(kwargs: dict[str, object]) -> None:
         run(**args)  # type: ignore[arg-type]
 
 
-def test_the_pack_passes_the_player_count_on() -> None:
-    report = PACK.simulate(CATALOG, games=2, seed=1, players=5)
+def test_the_pack_passes_the_player_count_on(catalog: Catalog) -> None:
+    report = PACK.simulate(catalog, games=2, seed=1, players=5)
     assert json.loads(report.to_json())["players"] == 5
-    assert json.loads(PACK.simulate(CATALOG, games=2, seed=1).to_json())["players"] == 3
+    assert json.loads(PACK.simulate(catalog, games=2, seed=1).to_json())["players"] == 3
 
 
 def test_station_master_simulates_up_to_its_whistle_posts() -> None:
@@ -119,14 +119,14 @@ def test_station_master_simulates_up_to_its_whistle_posts() -> None:
         station_master.simulate(catalog, games=2, seed=1, players=5)
 
 
-def test_trick_of_the_rails_seats_a_bot_a_seat() -> None:
-    report = PACK.simulate(CATALOG, games=3, seed=2, seats=["greedy", "random", "random"])
+def test_trick_of_the_rails_seats_a_bot_a_seat(catalog: Catalog) -> None:
+    report = PACK.simulate(catalog, games=3, seed=2, seats=["greedy", "random", "random"])
     data = json.loads(report.to_json())
     assert data["players"] == 3 and data["bot"] == "greedy,random,random"
     assert [s["bot"] for s in data["seats"]] == ["greedy", "random", "random"]
     assert "seat 0 greedy, seat 1 random, seat 2 random" in report.to_text()
     with pytest.raises(ConfigurationError, match="one for every seat"):
-        PACK.simulate(CATALOG, games=1, players=4, seats=["greedy", "random", "random"])
+        PACK.simulate(catalog, games=1, players=4, seats=["greedy", "random", "random"])
 
 
 # -- the command ---------------------------------------------------------------------------

@@ -28,12 +28,12 @@ from generator.render import KIT_TABLES, read_pages, render_site
 from tests.kit.cli import Result
 from tests.kit.pages import split_cells, split_page
 from tests.kit.project import PROJECT_ROOT, edit
+from tests.kit.trickoftherails import CATALOG
 
 Run = Callable[..., Result]
 SVG = "{http://www.w3.org/2000/svg}"
 CONTENT = PROJECT_ROOT / "content" / "trickoftherails"
 SITE = PROJECT_ROOT / "site" / "trickoftherails"
-CATALOG = load_catalog(CONTENT)
 CONFIGURATIONS = [(players, variant) for variant in ("basic", "expert") for players in CATALOG.player_counts]
 
 
@@ -69,7 +69,7 @@ def test_the_picture_is_deterministic(players: int, variant: str) -> None:
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
-def test_the_picture_is_one_well_formed_line_with_a_title_and_a_description(players: int, variant: str) -> None:
+def test_the_picture_is_one_well_formed_line_with_a_title_and_a_description(catalog: Catalog, players: int, variant: str) -> None:
     svg = _svg_of(players, variant)
     assert "\n" not in svg and "\r" not in svg and "|" not in svg
     assert svg.startswith("<svg ") and svg.endswith("</svg>") and not svg.startswith("<?xml")
@@ -81,16 +81,16 @@ def test_the_picture_is_one_well_formed_line_with_a_title_and_a_description(play
     assert title.text is not None and root.attrib["aria-label"] == title.text
     assert f"{players} players" in title.text and ("Expert" in title.text) == (variant == "expert")
     assert desc.text is not None
-    slots = len(CATALOG.layouts[players].basic if variant == "basic" else CATALOG.layouts[players].expert)
+    slots = len(catalog.layouts[players].basic if variant == "basic" else catalog.layouts[players].expert)
     for number in range(1, slots + 1):
         assert re.search(rf"\bSlots? (?:[\d, ]+(?:and )?)?\b{number}\b", desc.text), f"slot {number} is not described"
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
-def test_each_slot_is_one_card_in_lane_order_and_drawn_slots_are_dashed(players: int, variant: str) -> None:
+def test_each_slot_is_one_card_in_lane_order_and_drawn_slots_are_dashed(catalog: Catalog, players: int, variant: str) -> None:
     root = ET.fromstring(_svg_of(players, variant))
     cards = _front_cards(root)
-    groups = lane_groups(CATALOG, players, variant)
+    groups = lane_groups(catalog, players, variant)
     by_slot = {i: g for g in groups for i in g.slots}
     assert len(cards) == len(by_slot)  # one card per slot: a pair of cards is one slot
     # the trick numbers read 1, 2, 3 ... in drawing order
@@ -105,20 +105,20 @@ def test_each_slot_is_one_card_in_lane_order_and_drawn_slots_are_dashed(players:
         assert (card.attrib.get("stroke-dasharray") == DRAWN_DASH) is group.drawn, index
 
 
-def test_the_drawn_slots_are_where_the_lane_plan_draws_among_different_cards() -> None:
+def test_the_drawn_slots_are_where_the_lane_plan_draws_among_different_cards(catalog: Catalog) -> None:
     for players, variant in CONFIGURATIONS:
         root = ET.fromstring(_svg_of(players, variant))
         dashed = {i for i, card in enumerate(_front_cards(root)) if card.attrib.get("stroke-dasharray")}
-        planned = {i for group in lane_plan(CATALOG, players, variant) if len(set(group.pool)) > len(group.slots) for i in group.slots}
+        planned = {i for group in lane_plan(catalog, players, variant) if len(set(group.pool)) > len(group.slots) for i in group.slots}
         assert dashed == planned, (players, variant)
     # the content has such slots: a City drawn at some count, the Expert pool at others
     assert any(ET.fromstring(svg).find(f".//{SVG}rect[@stroke-dasharray]") is not None for _, _, svg in _lanes())
 
 
 @pytest.mark.parametrize("players", CATALOG.player_counts)
-def test_the_pair_of_locomotives_is_one_slot_drawn_as_two_cards(players: int) -> None:
+def test_the_pair_of_locomotives_is_one_slot_drawn_as_two_cards(catalog: Catalog, players: int) -> None:
     root = ET.fromstring(_svg_of(players, "basic"))
-    bringers = [g for g in lane_groups(CATALOG, players, "basic") if g.follower is not None]
+    bringers = [g for g in lane_groups(catalog, players, "basic") if g.follower is not None]
     assert len(bringers) == 1
     assert len(list(root.iter(SVG + "polygon"))) == 1  # the card behind shows past the one in front
     follower = bringers[0].follower
@@ -177,20 +177,20 @@ def _plain(cell: str) -> str:
     return re.sub(r"\[([^\]]*(?:\\\][^\]]*)*)\]\([^)]*\)", r"\1", cell).replace("**", "").replace("&amp;", "&").replace("\\", "")
 
 
-def test_the_worked_example_shows_what_the_engine_scores_for_its_seed() -> None:
+def test_the_worked_example_shows_what_the_engine_scores_for_its_seed(catalog: Catalog) -> None:
     game = _played()
     _, blocks = split_page((SITE / "rules.md").read_text(encoding="utf-8"))
     body = blocks["worked-example"]
     assert f"seed\n{WORKED_SEED}" in body or f"seed {WORKED_SEED}" in body
     railways, players = _tables(body)
     header, rows = railways[0], railways[1:]
-    assert [_plain(r[0]) for r in rows] == [c.name for c in CATALOG.companies]
+    assert [_plain(r[0]) for r in rows] == [c.name for c in catalog.companies]
     values = game.share_values()
-    for company, row in zip(CATALOG.companies, rows):
+    for company, row in zip(catalog.companies, rows):
         cells = dict(zip(header, row))
         railway = game.state.railways[company.id]
-        loco = CATALOG.by_id[game.state.locomotives[company.id]]
-        stations = [CATALOG.by_id[c].station_value or 0 for c in railway]
+        loco = catalog.by_id[game.state.locomotives[company.id]]
+        stations = [catalog.by_id[c].station_value or 0 for c in railway]
         profit = best_run(stations, loco.reach)
         # every card, left to right, with its station value
         shown = [int(v) for v in re.findall(r"\((\d+)\)", _plain(cells[header[1]]))]
@@ -207,21 +207,21 @@ def test_the_worked_example_shows_what_the_engine_scores_for_its_seed() -> None:
         priced = re.findall(r"(\S+) (\d+) × (\d+) = (\d+)", _plain(row[1]))
         assert sum(int(worth) for *_, worth in priced) == score[seat]
         for name, held, value, worth in priced:
-            company = next(c for c in CATALOG.companies if c.name == name)
+            company = next(c for c in catalog.companies if c.name == name)
             assert int(value) == values[company.id] and int(held) * int(value) == int(worth)
-            assert int(held) == sum(1 for card in game.state.shares[seat] if CATALOG.by_id[card].company == company.id)
+            assert int(held) == sum(1 for card in game.state.shares[seat] if catalog.by_id[card].company == company.id)
     winners = game.winners()
     if len(winners) == 1:
         assert f"**Player {winners[0] + 1} wins** with {max(score)}." in body
     # worked.py agrees with the independent replay
-    worked = worked_game(CATALOG)
+    worked = worked_game(catalog)
     assert [p.score for p in worked.scores] == score and list(worked.winners) == winners
 
 
-def test_the_worked_seed_shows_a_floored_company_a_partial_run_and_one_winner() -> None:
+def test_the_worked_seed_shows_a_floored_company_a_partial_run_and_one_winner(catalog: Catalog) -> None:
     """What the seed was picked for: if an engine change loses it, pick another seed."""
-    worked = worked_game(CATALOG)
-    assert any(r.locomotive is not None and r.profit < (r.locomotive.cost or 0) and r.share_value == CATALOG.share_floor for r in worked.railways)
+    worked = worked_game(catalog)
+    assert any(r.locomotive is not None and r.profit < (r.locomotive.cost or 0) and r.share_value == catalog.share_floor for r in worked.railways)
     assert any(len(r.run) < len(r.cards) for r in worked.railways)
     assert len(worked.winners) == 1
 
@@ -229,26 +229,26 @@ def test_the_worked_seed_shows_a_floored_company_a_partial_run_and_one_winner() 
 # -- the open-points tables --------------------------------------------------------------
 
 
-def test_designed_values_lists_every_designed_record() -> None:
-    rows = designed_values(CATALOG)["rows"]
-    designed = [v.key for v in CATALOG.values if v.source.designed] + [c.id for c in CATALOG.cards if c.source.designed]
+def test_designed_values_lists_every_designed_record(catalog: Catalog) -> None:
+    rows = designed_values(catalog)["rows"]
+    designed = [v.key for v in catalog.values if v.source.designed] + [c.id for c in catalog.cards if c.source.designed]
     assert sorted(r["card"] or r["what"] for r in rows) == sorted(designed)
     assert all(r["reason"] for r in rows)
 
 
-def test_single_source_lists_every_record_citing_that_source_alone() -> None:
-    rows = single_source(CATALOG)["rows"]
+def test_single_source_lists_every_record_citing_that_source_alone(catalog: Catalog) -> None:
+    rows = single_source(catalog)["rows"]
     assert rows and all(r["source"].edition == SINGLE_SOURCE for r in rows)
-    cited = {c.id for c in CATALOG.cards if c.source.edition == SINGLE_SOURCE and c.family != "railway"}
+    cited = {c.id for c in catalog.cards if c.source.edition == SINGLE_SOURCE and c.family != "railway"}
     assert cited <= {r["card"] for r in rows}
     railway_rows = [r for r in rows if r["kind"] == "Railway card"]
-    assert len(railway_rows) == len(CATALOG.companies)  # one row per company's run of numbers
-    assert {v.key for v in CATALOG.values if v.source.edition == SINGLE_SOURCE} <= {r["what"] for r in rows}
+    assert len(railway_rows) == len(catalog.companies)  # one row per company's run of numbers
+    assert {v.key for v in catalog.values if v.source.edition == SINGLE_SOURCE} <= {r["what"] for r in rows}
 
 
-def test_the_pack_pages_lint_clean_and_place_every_table() -> None:
-    rendered = render_site(CATALOG, read_pages(SITE), "site/trickoftherails/", tables=TABLE_SET)
-    assert [p.render() for p in lint(CATALOG, rendered, TABLES, "site/trickoftherails/")] == []
+def test_the_pack_pages_lint_clean_and_place_every_table(catalog: Catalog) -> None:
+    rendered = render_site(catalog, read_pages(SITE), "site/trickoftherails/", tables=TABLE_SET)
+    assert [p.render() for p in lint(catalog, rendered, TABLES, "site/trickoftherails/")] == []
     assert sorted(rendered.table_page) == sorted([*TABLES, *KIT_TABLES])
     assert rendered.new == rendered.old, "the committed pages are stale: run `stationmaster cards`"
 

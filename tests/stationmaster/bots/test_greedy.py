@@ -12,11 +12,11 @@ import pytest
 
 from engine.stationmaster.rules.actions import Discard, Draw, FlyingSwitch, Hold, Play, RedFlag
 from engine.stationmaster.bots import greedy_bot, greedy_value
-from engine.stationmaster.content.model import TrackShape
+from engine.stationmaster.content.model import Catalog, TrackShape
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.bots.greedy import reach_gain
 from engine.stationmaster.rules.state import Car, Square
-from tests.kit.stationmaster import CATALOG, branch_yard, give, lay, loaded, new_game, office_slot, put_train, set_hand
+from tests.kit.stationmaster import branch_yard, give, lay, loaded, new_game, office_slot, put_train, set_hand
 from tests.kit.stationmaster_scenarios import STRIKE, struck_game
 
 
@@ -98,9 +98,9 @@ def test_a_flying_switch_is_not_spent_on_a_car_the_industry_does_not_work() -> N
     assert not isinstance(greedy_bot(game), FlyingSwitch)
 
 
-def test_with_a_flying_switch_in_hand_a_trailing_turnout_reaches_somewhere() -> None:
+def test_with_a_flying_switch_in_hand_a_trailing_turnout_reaches_somewhere(catalog: Catalog) -> None:
     game = new_game(seed=44)
-    trailing = CATALOG.by_id["turnout-left"]
+    trailing = catalog.by_id["turnout-left"]
     assert isinstance(trailing, TrackShape)
     set_hand(game, "straight", "straight", "straight")
     lay(game, 1, 0, "straight")

@@ -10,7 +10,8 @@ from engine.stationmaster.rules.actions import Draw, EndTurn, Play
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.bots.lookahead import Lookahead, choose
-from tests.kit.stationmaster import CATALOG, loaded, new_game, put_train, set_hand
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import loaded, new_game, put_train, set_hand
 
 
 def test_it_is_a_bot_of_the_pack() -> None:
@@ -26,7 +27,7 @@ def test_a_copy_is_independent_of_its_game() -> None:
     assert twin.catalog is game.catalog
 
 
-def test_a_determinized_copy_deals_the_hidden_cards_afresh_and_nothing_else() -> None:
+def test_a_determinized_copy_deals_the_hidden_cards_afresh_and_nothing_else(catalog: Catalog) -> None:
     game = new_game(players=2, seed=61)
     twin = game.determinized(SeededStream(5, "test"))
     s, t = game.state, twin.state
@@ -39,7 +40,7 @@ def test_a_determinized_copy_deals_the_hidden_cards_afresh_and_nothing_else() ->
     again = game.determinized(SeededStream(5, "test"))
     assert again.state.deck == t.deck, "the same stream deals the same"
     # the real game's streams are untouched
-    mirror = Game(CATALOG, players=2, seed=61)
+    mirror = Game(catalog, players=2, seed=61)
     while mirror.state.phase == "setup":
         mirror.apply(mirror.legal_actions()[0])
     assert game.rng._random.getstate() == mirror.rng._random.getstate()

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine.stationmaster.content.build import CARD_BUILDERS
-from engine.stationmaster.content.model import Consist, TrackShape
+from engine.stationmaster.content.model import Catalog, Consist, TrackShape
 from generator.stationmaster.tables import TABLES
 from tests.kit.stationmaster import CATALOG
 from tests.kit.project import PROJECT_ROOT
@@ -131,11 +131,11 @@ def test_the_grid_cell_fits_the_longest_label_the_schema_allows() -> None:
     assert schema["$defs"]["card"]["properties"]["label"]["maxLength"] == textview._LABEL_WIDTH
 
 
-def test_the_grid_shows_each_track_card_by_its_content_label() -> None:
+def test_the_grid_shows_each_track_card_by_its_content_label(catalog: Catalog) -> None:
     from engine.stationmaster.rules.game import Game
     from engine.stationmaster.rules.state import Square
     from command.stationmaster.textview import short_label
 
-    game = Game(CATALOG, seed=1)
-    for shape in CATALOG.of_type(TrackShape):
+    game = Game(catalog, seed=1)
+    for shape in catalog.of_type(TrackShape):
         assert short_label(game, Square(kind="track", card=shape.id)) == shape.label

@@ -5,14 +5,15 @@ test_status_rivals.py plays."""
 from __future__ import annotations
 
 from engine.stationmaster.rules.actions import Answer, Decline, EndTurn
-from tests.kit.stationmaster import CATALOG, codes, dealt, give, run
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import codes, dealt, give, run
 from tests.kit.stationmaster_scenarios import SCENARIOS, STRIKE, struck_game
 
 EFFECT = "arbitration"
 
 
-def test_arbitration_answers_the_strike_and_the_facility_works() -> None:
-    game, answer = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["arbitration"])
+def test_arbitration_answers_the_strike_and_the_facility_works(catalog: Catalog) -> None:
+    game, answer = SCENARIOS[EFFECT](catalog, catalog.by_id["arbitration"])
     assert Answer(1, "arbitration") in game.legal_actions() and Decline(1) in game.legal_actions()
     assert run(game, answer) == [EFFECT]  # the Strike's own handler never runs
     assert game.state.lasting == [] and "arbitration" not in game.state.hands[1]
@@ -23,8 +24,8 @@ def test_arbitration_answers_the_strike_and_the_facility_works() -> None:
     assert game.census() == dealt(game)
 
 
-def test_an_answer_given_twice_is_refused_and_changes_nothing() -> None:
-    game, answer = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["arbitration"])
+def test_an_answer_given_twice_is_refused_and_changes_nothing(catalog: Catalog) -> None:
+    game, answer = SCENARIOS[EFFECT](catalog, catalog.by_id["arbitration"])
     game.apply(answer)
     before = game.state_json()
     assert codes(game.check(answer)) == ["already-answered"]

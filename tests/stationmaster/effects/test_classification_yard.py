@@ -9,7 +9,9 @@ from __future__ import annotations
 from engine.effects.registry import trace
 from engine.stationmaster.rules.actions import EndTurn, Pull
 from engine.stationmaster.rules.state import Car
-from tests.kit.stationmaster import CATALOG, branch_yard, dealt, enhance, lay, new_game, put_train
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import branch_yard, dealt, enhance, lay, put_train
 from tests.kit.stationmaster_scenarios import SCENARIOS
 
 EFFECT = "classification-yard"
@@ -20,8 +22,8 @@ def _mixed() -> list[Car]:
     return [Car("boxcar", False), Car("tank", True), Car("hopper", False), Car("reefer", True, shipper=0)]
 
 
-def test_playing_it_and_ending_the_turn_runs_the_handler() -> None:
-    game, action = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id[CARD])
+def test_playing_it_and_ending_the_turn_runs_the_handler(catalog: Catalog) -> None:
+    game, action = SCENARIOS[EFFECT](catalog, catalog.by_id[CARD])
     assert game.check(action) == []
     with trace() as ran:
         game.apply(action)
@@ -29,8 +31,7 @@ def test_playing_it_and_ending_the_turn_runs_the_handler() -> None:
     assert game.census() == dealt(game)
 
 
-def test_loads_go_ahead_of_empties_on_every_track_each_block_in_its_order() -> None:
-    game = new_game(CATALOG)
+def test_loads_go_ahead_of_empties_on_every_track_each_block_in_its_order(game: Game) -> None:
     branch_yard(game)
     enhance(game, 3, 0, CARD)
     cars = _mixed()
@@ -40,8 +41,7 @@ def test_loads_go_ahead_of_empties_on_every_track_each_block_in_its_order() -> N
     assert any("Classification Yard sorts the cars at (3, -1)" in line for line in game.state.log)
 
 
-def test_cars_at_an_industry_stay_as_the_industry_left_them() -> None:
-    game = new_game(CATALOG)
+def test_cars_at_an_industry_stay_as_the_industry_left_them(game: Game) -> None:
     branch_yard(game)
     enhance(game, 3, 0, CARD)
     cars = [Car("boxcar", False), Car("boxcar", True)]
@@ -51,8 +51,7 @@ def test_cars_at_an_industry_stay_as_the_industry_left_them() -> None:
     assert industry.cars == cars
 
 
-def test_without_the_card_nothing_is_sorted() -> None:
-    game = new_game(CATALOG)
+def test_without_the_card_nothing_is_sorted(game: Game) -> None:
     branch_yard(game)
     cars = _mixed()
     square = lay(game, 3, -1, "straight", cars=list(cars))
@@ -60,8 +59,7 @@ def test_without_the_card_nothing_is_sorted() -> None:
     assert square.cars == cars
 
 
-def test_a_train_coupling_the_sorted_track_has_its_empties_at_the_rear() -> None:
-    game = new_game(CATALOG)
+def test_a_train_coupling_the_sorted_track_has_its_empties_at_the_rear(game: Game) -> None:
     branch_yard(game)
     enhance(game, 3, 0, CARD)
     lay(game, 3, -1, "straight", cars=[Car("boxcar", False), Car("boxcar", True)])

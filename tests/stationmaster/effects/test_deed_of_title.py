@@ -5,14 +5,15 @@ test_status_rivals.py plays."""
 from __future__ import annotations
 
 from engine.stationmaster.rules.actions import EndTurn, Play
-from tests.kit.stationmaster import CATALOG, codes, dealt, give, run
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import codes, dealt, give, run
 from tests.kit.stationmaster_scenarios import SCENARIOS
 
 EFFECT = "deed-of-title"
 
 
-def test_the_square_stays_free_to_build_on() -> None:
-    game, answer = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["deed-of-title"])
+def test_the_square_stays_free_to_build_on(catalog: Catalog) -> None:
+    game, answer = SCENARIOS[EFFECT](catalog, catalog.by_id["deed-of-title"])
     assert run(game, answer) == [EFFECT]
     assert game.state.lasting == []
     game.apply(EndTurn(0))

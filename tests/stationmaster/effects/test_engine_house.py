@@ -14,7 +14,8 @@ from engine.effects.registry import trace
 from engine.stationmaster.rules.actions import Action, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
-from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, dealt, enhance, give, loaded, new_game, put_train
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import ONE_PLAYER_OFFICE, branch_yard, codes, dealt, enhance, give, loaded, new_game, put_train
 from tests.kit.stationmaster_scenarios import SCENARIOS
 
 EFFECT = "engine-house"
@@ -43,8 +44,8 @@ def every_tray_taken(game: Game, *, house: bool = True) -> Train:
     return waiting
 
 
-def test_playing_it_and_ending_the_turn_runs_the_handler() -> None:
-    game, action = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id[CARD])
+def test_playing_it_and_ending_the_turn_runs_the_handler(catalog: Catalog) -> None:
+    game, action = SCENARIOS[EFFECT](catalog, catalog.by_id[CARD])
     assert game.check(action) == []
     with trace() as ran:
         game.apply(action)
@@ -55,8 +56,7 @@ def test_playing_it_and_ending_the_turn_runs_the_handler() -> None:
     assert game.census() == dealt(game)
 
 
-def test_the_tray_a_waiting_train_gives_up_runs_a_queued_extra() -> None:
-    game = new_game(CATALOG)
+def test_the_tray_a_waiting_train_gives_up_runs_a_queued_extra(game: Game) -> None:
     waiting = every_tray_taken(game)
     game.apply(EndTurn(0))
     assert [t.id for t in game.state.trains if t.card == "extra-9"] == ["extra-9"]
@@ -67,16 +67,14 @@ def test_the_tray_a_waiting_train_gives_up_runs_a_queued_extra() -> None:
     assert trays_balance(game)
 
 
-def test_without_the_engine_house_the_extra_waits_for_a_tray() -> None:
-    game = new_game(CATALOG)
+def test_without_the_engine_house_the_extra_waits_for_a_tray(game: Game) -> None:
     waiting = every_tray_taken(game, house=False)
     game.apply(EndTurn(0))
     assert [order.card for order in game.state.extras_queue] == ["extra-9"]
     assert waiting.crew_tray and trays_balance(game)
 
 
-def test_the_waiting_train_leaves_when_a_tray_frees() -> None:
-    game = new_game(CATALOG)
+def test_the_waiting_train_leaves_when_a_tray_frees(game: Game) -> None:
     waiting = every_tray_taken(game)
     game.apply(EndTurn(0))
     leaving = next(t for t in game.state.trains if t.id == "train-5")
@@ -94,8 +92,7 @@ def test_the_waiting_train_leaves_when_a_tray_frees() -> None:
     [Spot(0, train="waiting", x=2, y=-1, cars=1), Pull(0, train="waiting", x=2, y=-1), SortCars(0, train="waiting", order=(1, 0)), FlyingSwitch(0, train="waiting", x=2, y=-1)],
     ids=["spot", "pull", "sort", "flying-switch"],
 )
-def test_a_train_waiting_without_a_tray_makes_no_move(move: Action) -> None:
-    game = new_game(CATALOG)
+def test_a_train_waiting_without_a_tray_makes_no_move(game: Game, move: Action) -> None:
     branch_yard(game)
     waiting = every_tray_taken(game)
     waiting.cars = loaded("boxcar", 2)
@@ -106,8 +103,7 @@ def test_a_train_waiting_without_a_tray_makes_no_move(move: Action) -> None:
     assert "no-crew-tray" not in codes(game.check(move))
 
 
-def test_a_train_that_is_not_held_is_not_taken_in() -> None:
-    game = new_game(CATALOG)
+def test_a_train_that_is_not_held_is_not_taken_in(game: Game) -> None:
     enhance(game, 0, 0, CARD)
     leaving = put_train(game, "train-3", [], train_id="leaving")
     free = game.state.crew_trays_free
@@ -117,8 +113,7 @@ def test_a_train_that_is_not_held_is_not_taken_in() -> None:
     assert game.state.crew_trays_free == free and leaving.position != ONE_PLAYER_OFFICE
 
 
-def test_one_train_at_a_time_waits_in_it() -> None:
-    game = new_game(CATALOG)  # a Depot: two A/D tracks
+def test_one_train_at_a_time_waits_in_it(game: Game) -> None:
     enhance(game, 0, 0, CARD)
     first = put_train(game, "train-3", [], train_id="first", held=2)
     second = put_train(game, "train-5", [], train_id="second", held=2)
@@ -128,11 +123,11 @@ def test_one_train_at_a_time_waits_in_it() -> None:
     assert game.state.crew_trays_free == free + 1 and trays_balance(game)
 
 
-def test_a_waiting_train_wrecked_at_the_office_gives_back_no_tray() -> None:
+def test_a_waiting_train_wrecked_at_the_office_gives_back_no_tray(catalog: Catalog) -> None:
     """At a Whistle Post (one A/D track) a train arriving while the waiting
     train stands there collides with it: the arriving train's tray comes
     back, and none for the train that had none."""
-    game = new_game(CATALOG, startingOffice="whistle-post")
+    game = new_game(catalog, startingOffice="whistle-post")
     enhance(game, 0, 0, CARD)
     put_train(game, "train-3", [], train_id="waiting", held=2)
     put_train(game, "train-5", [], train_id="arriving", position=ONE_PLAYER_OFFICE - 1, remaining=1)
@@ -142,8 +137,7 @@ def test_a_waiting_train_wrecked_at_the_office_gives_back_no_tray() -> None:
     assert game.state.crew_trays_free == game.catalog.supplies.crew_trays
 
 
-def test_a_circus_waiting_in_it_still_stands_in_the_office_area_and_is_paid() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_waiting_in_it_still_stands_in_the_office_area_and_is_paid(game: Game) -> None:
     enhance(game, 0, 0, CARD)
     circus = put_train(game, "extra-18", [Car("flatcar", True) for _ in range(3)])
     game.apply(Hold(0, train="extra-18"))

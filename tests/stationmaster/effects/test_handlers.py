@@ -10,7 +10,7 @@ import pytest
 
 from engine.effects.registry import trace
 from engine.errors import IllegalActionError
-from engine.stationmaster.content.model import Card, Enhancement
+from engine.stationmaster.content.model import Card, Catalog, Enhancement
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.rules.actions import Action, Play, SortCars
 from engine.stationmaster.rules.game import Game
@@ -45,8 +45,8 @@ def test_every_registered_part1_effect_has_a_scenario() -> None:
     assert registered == set(PART1_SCENARIOS), "a Mainline/action handler was registered (or removed) without a scenario test"
 
 
-def test_every_registered_effect_is_declared_in_the_content() -> None:
-    assert set(load_handlers()) <= set(CATALOG.effects)
+def test_every_registered_effect_is_declared_in_the_content(catalog: Catalog) -> None:
+    assert set(load_handlers()) <= set(catalog.effects)
 
 
 @pytest.mark.parametrize("effect", sorted(PART1_SCENARIOS))
@@ -83,10 +83,10 @@ def test_every_live_part1_card_has_a_scenario(card: object) -> None:
     assert effect in PART1_SCENARIOS
 
 
-def test_unbuilt_cards_are_refused_with_a_reason() -> None:
+def test_unbuilt_cards_are_refused_with_a_reason(catalog: Catalog) -> None:
     game = new_game(seed=50)
     for card in ("poling",):
-        assert card_status(CATALOG, CATALOG.by_id[card]) == "unbuilt"
+        assert card_status(catalog, catalog.by_id[card]) == "unbuilt"
         set_hand(game, card, "straight", "straight")
         reasons = game.check(Play(0, card))
         assert "effect-unbuilt" in codes(reasons), reasons

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.effects.registry import trace
-from engine.stationmaster.content.model import Card
+from engine.stationmaster.content.model import Card, Catalog
 from engine.stationmaster.rules.status import card_effect, card_status
 from tests.kit.stationmaster import CATALOG
 from tests.kit.stationmaster_scenarios import SCENARIOS
@@ -21,12 +21,12 @@ def test_some_cards_are_live() -> None:
 
 
 @pytest.mark.parametrize("card", LIVE, ids=[c.id for c in LIVE])
-def test_live_card_handler_runs_when_played(card: Card) -> None:
+def test_live_card_handler_runs_when_played(catalog: Catalog, card: Card) -> None:
     effect = card_effect(card)
     assert effect is not None
     scenario = SCENARIOS.get(effect)
     assert scenario is not None, f"card '{card.id}' is shown live, but no scenario plays it (effect '{effect}')"
-    game, action = scenario(CATALOG, card)
+    game, action = scenario(catalog, card)
     assert game.check(action) == [], f"the scenario's action is refused: {game.check(action)}"
     with trace() as ran:
         game.apply(action)

@@ -16,7 +16,7 @@ import pytest
 
 from engine.effects.registry import trace
 from engine.stationmaster.rules.actions import Answer, Attack
-from engine.stationmaster.content.model import Card, OpponentCard
+from engine.stationmaster.content.model import Card, Catalog, OpponentCard
 from engine.stationmaster.rules.deck import ever_dealt
 from engine.stationmaster.rules.lookups import answers_of
 from engine.stationmaster.rules.status import card_effect, card_status
@@ -32,19 +32,19 @@ def _reached_with_rivals(card: Card) -> bool:
 WITH_RIVALS = [c for c in CATALOG.cards if card_status(CATALOG, c) == "dormantSolo" and _reached_with_rivals(c)]
 
 
-def test_every_opponent_directed_card_is_played_with_rivals() -> None:
-    opponent = {c.id for c in CATALOG.of_type(OpponentCard)}
+def test_every_opponent_directed_card_is_played_with_rivals(catalog: Catalog) -> None:
+    opponent = {c.id for c in catalog.of_type(OpponentCard)}
     assert opponent <= {c.id for c in WITH_RIVALS}, sorted(opponent - {c.id for c in WITH_RIVALS})
     assert "yard-office" in {c.id for c in WITH_RIVALS}
 
 
 @pytest.mark.parametrize("card", WITH_RIVALS, ids=[c.id for c in WITH_RIVALS])
-def test_its_handler_runs_in_a_game_with_rivals(card: Card) -> None:
+def test_its_handler_runs_in_a_game_with_rivals(catalog: Catalog, card: Card) -> None:
     effect = card_effect(card)
     assert effect is not None
     scenario = SCENARIOS.get(effect)
     assert scenario is not None, f"card '{card.id}' is dormantSolo for want of rivals, but no scenario plays it (effect '{effect}')"
-    game, action = scenario(CATALOG, card)
+    game, action = scenario(catalog, card)
     assert game.state.players > 1, "the scenario is a solitaire game"
     assert game.check(action) == [], f"the scenario's action is refused: {game.check(action)}"
     with trace() as ran:
@@ -71,10 +71,10 @@ PAIRS = [(d, a) for d in DEFENCES for a in answers_of(d)]
 
 
 @pytest.mark.parametrize(("defence", "attack_id"), PAIRS, ids=[f"{d.id}-answers-{a}" for d, a in PAIRS])
-def test_each_defence_answers_each_attack_it_is_printed_to_answer(defence: Card, attack_id: str) -> None:
+def test_each_defence_answers_each_attack_it_is_printed_to_answer(catalog: Catalog, defence: Card, attack_id: str) -> None:
     scenario = _answer_scenarios(defence).get(attack_id)
     assert scenario is not None, f"no scenario has {defence.id} answer a {attack_id}"
-    game, action = scenario(CATALOG, defence)
+    game, action = scenario(catalog, defence)
     if isinstance(action, Answer):  # a held defence answers in the window
         assert game.state.attack is not None and game.state.attack.card == attack_id and game.state.attack.waiting
     else:  # a defence standing in a district answers as the attack is played

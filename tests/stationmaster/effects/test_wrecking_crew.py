@@ -5,14 +5,15 @@ is the one test_status_rivals.py plays."""
 from __future__ import annotations
 
 from engine.stationmaster.rules.actions import Answer, Attack, Decline
-from tests.kit.stationmaster import CATALOG, dealt, give, rivals_game, run, terrain_slot
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import dealt, give, rivals_game, run, terrain_slot
 from tests.kit.stationmaster_scenarios import SCENARIOS
 
 EFFECT = "wrecking-crew"
 
 
-def test_it_answers_a_derailment() -> None:
-    game, answer = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["wrecking-crew"])
+def test_it_answers_a_derailment(catalog: Catalog) -> None:
+    game, answer = SCENARIOS[EFFECT](catalog, catalog.by_id["wrecking-crew"])
     assert run(game, answer) == [EFFECT]
     assert game.state.trains[0].held == 0
     assert game.census() == dealt(game)

@@ -5,14 +5,15 @@ test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from tests.kit.stationmaster import CATALOG, dealt, run
+from tests.kit.stationmaster import dealt, run
 from tests.kit.stationmaster_scenarios import SCENARIOS
+from engine.stationmaster.content.model import Catalog
 
 EFFECT = "yard-office"
 
 
-def test_the_yard_office_answers_and_stays() -> None:
-    game, action = SCENARIOS[EFFECT](CATALOG, CATALOG.by_id["yard-office"])
+def test_the_yard_office_answers_and_stays(catalog: Catalog) -> None:
+    game, action = SCENARIOS[EFFECT](catalog, catalog.by_id["yard-office"])
     assert run(game, action) == [EFFECT]
     assert len(game.state.trains[0].cars) == 2
     assert game.state.districts[1].squares["0,0"].enhancement == "yard-office"

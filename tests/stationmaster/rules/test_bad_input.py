@@ -10,6 +10,7 @@ from engine.stationmaster.rules.actions import Answer, Attack, ChooseGrade, Decl
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
+from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG
 
 
@@ -171,16 +172,16 @@ def test_from_json_round_trips_every_kind(action: object) -> None:
 
 
 @pytest.mark.parametrize("players", [0, 5, -1, True, 1.0, "2", None])
-def test_a_game_needs_one_to_four_players(players: object) -> None:
+def test_a_game_needs_one_to_four_players(catalog: Catalog, players: object) -> None:
     with pytest.raises(InvalidActionError) as err:
-        Game(CATALOG, players=players, seed=1)  # type: ignore[arg-type]
+        Game(catalog, players=players, seed=1)  # type: ignore[arg-type]
     assert "players" in str(err.value)
 
 
 @pytest.mark.parametrize("seed", ["1", 1.5, None, False])
-def test_a_seed_is_a_whole_number(seed: object) -> None:
+def test_a_seed_is_a_whole_number(catalog: Catalog, seed: object) -> None:
     with pytest.raises(InvalidActionError) as err:
-        Game(CATALOG, players=1, seed=seed)  # type: ignore[arg-type]
+        Game(catalog, players=1, seed=seed)  # type: ignore[arg-type]
     assert "seed" in str(err.value)
 
 
@@ -196,9 +197,9 @@ def test_a_seed_is_a_whole_number(seed: object) -> None:
         ({"extraStart": "anywhere"}, "extraStart"),
     ],
 )
-def test_unknown_house_rules_and_options_are_refused(rules: dict[str, object], word: str) -> None:
+def test_unknown_house_rules_and_options_are_refused(catalog: Catalog, rules: dict[str, object], word: str) -> None:
     with pytest.raises(InvalidActionError) as err:
-        Game(CATALOG, players=1, seed=1, house_rules=rules)  # type: ignore[arg-type]
+        Game(catalog, players=1, seed=1, house_rules=rules)  # type: ignore[arg-type]
     assert word in str(err.value)
 
 

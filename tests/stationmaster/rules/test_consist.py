@@ -10,7 +10,7 @@ import pytest
 from tests.kit.stationmaster import CATALOG, codes
 
 from engine.stationmaster.rules.consist import car_refusal, consist_refusals, make_up
-from engine.stationmaster.content.model import Consist, TrainCard
+from engine.stationmaster.content.model import Catalog, Consist, TrainCard
 from engine.stationmaster.rules.state import Car
 
 PIECES = CATALOG.game.table.crew_tray_pieces
@@ -173,8 +173,8 @@ def test_a_full_make_up_has_no_report() -> None:
 
 
 @pytest.mark.parametrize("card", [c for c in CATALOG.of_type(TrainCard)], ids=lambda c: c.id)
-def test_every_card_made_up_from_a_full_yard_is_a_legal_consist(card: TrainCard) -> None:
-    yard = [Car(t, loaded) for t, n in CATALOG.supplies.cars for _ in range(n) for loaded in (True, False)]
+def test_every_card_made_up_from_a_full_yard_is_a_legal_consist(catalog: Catalog, card: TrainCard) -> None:
+    yard = [Car(t, loaded) for t, n in catalog.supplies.cars for _ in range(n) for loaded in (True, False)]
     taken, _ = make_up(card, yard, "yard", PIECES)
     assert consist_refusals(card, taken, card.caboose, PIECES) == []
     assert len(taken) + card.caboose <= PIECES

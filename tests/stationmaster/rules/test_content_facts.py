@@ -29,10 +29,10 @@ def _terrain(card_id: str) -> MainlineCard:
     return card
 
 
-def test_department_cards_at_setup_come_from_game_yaml() -> None:
-    setup = CATALOG.game.setup
-    more = _with_game(CATALOG, setup=dataclasses.replace(setup, department_cards=setup.department_cards + 1))
-    shipped = Game(CATALOG, seed=3).state.departments
+def test_department_cards_at_setup_come_from_game_yaml(catalog: Catalog) -> None:
+    setup = catalog.game.setup
+    more = _with_game(catalog, setup=dataclasses.replace(setup, department_cards=setup.department_cards + 1))
+    shipped = Game(catalog, seed=3).state.departments
     changed = Game(more, seed=3).state.departments
     assert [len(p) for p in shipped] == [setup.department_cards] * len(shipped)
     assert [len(p) for p in changed] == [setup.department_cards + 1] * len(changed)
@@ -47,19 +47,19 @@ def test_points_for_a_delivered_load_come_from_game_yaml() -> None:
         assert game.state.scores[0] == points
 
 
-def test_a_car_counts_against_the_limit_its_category_names() -> None:
-    train = next(t for t in CATALOG.of_type(TrainCard) if t.consist.coach == 0 and not t.restrictions)
-    freight = next(kind for kind, _ in CATALOG.supplies.cars if CATALOG.supplies.car_categories[kind] == "freight")
+def test_a_car_counts_against_the_limit_its_category_names(catalog: Catalog) -> None:
+    train = next(t for t in catalog.of_type(TrainCard) if t.consist.coach == 0 and not t.restrictions)
+    freight = next(kind for kind, _ in catalog.supplies.cars if catalog.supplies.car_categories[kind] == "freight")
     assert car_refusal(train, Car(freight, False), pickup=False) is None
     as_coach = dataclasses.replace(train, car_categories={**train.car_categories, freight: "coach"})
     why = car_refusal(as_coach, Car(freight, False), pickup=False)
     assert why is not None and why.code == "takes-no-category", why
 
 
-def test_a_restriction_limits_freight_to_the_car_types_it_lists() -> None:
-    rid, rule = next((k, r) for k, r in CATALOG.restrictions.items() if r.car_types)
-    train = next(t for t in CATALOG.of_type(TrainCard) if rid in t.restrictions)
-    other = next(kind for kind, _ in CATALOG.supplies.cars if CATALOG.supplies.car_categories[kind] == "freight" and kind not in rule.car_types)
+def test_a_restriction_limits_freight_to_the_car_types_it_lists(catalog: Catalog) -> None:
+    rid, rule = next((k, r) for k, r in catalog.restrictions.items() if r.car_types)
+    train = next(t for t in catalog.of_type(TrainCard) if rid in t.restrictions)
+    other = next(kind for kind, _ in catalog.supplies.cars if catalog.supplies.car_categories[kind] == "freight" and kind not in rule.car_types)
     refusal = car_refusal(train, Car(other, False), pickup=False)
     assert refusal is not None and refusal.code == re.sub(r"(?<!^)(?=[A-Z])", "-", rid).lower(), refusal  # reefersOnly -> reefers-only
     widened = {**train.restriction_rules, rid: Restriction(rule.words, (*rule.car_types, other), rule.origin)}
@@ -85,25 +85,25 @@ def test_the_crossing_floor_comes_from_the_table() -> None:
     assert crossing_stages(dataclasses.replace(plains, crossing_rule=high_floor), carries_coach=False, slow=False) == 9
 
 
-def test_the_crossing_times_block_shows_the_table() -> None:
-    rule = CATALOG.crossing
+def test_the_crossing_times_block_shows_the_table(catalog: Catalog) -> None:
+    rule = catalog.crossing
     assert rule is not None
-    rows = crossing_times(CATALOG)["rows"]
+    rows = crossing_times(catalog)["rows"]
     assert {r["mph"]: r["fast"] for r in rows} == {mph: max(rule.fewest_stages, s) for mph, s in rule.stages_at_mph}
 
 
-def test_timetable_direction_comes_from_game_yaml() -> None:
+def test_timetable_direction_comes_from_game_yaml(catalog: Catalog) -> None:
     east = TimetableRule("east")
     west = TimetableRule("west")
     assert (east.heading("1"), east.heading("2")) == ("east", "west")
     assert (west.heading("1"), west.heading("2")) == ("west", "east")
-    assert CATALOG.game.timetable.odd_numbers_head in ("east", "west")
+    assert catalog.game.timetable.odd_numbers_head in ("east", "west")
 
 
-def test_passenger_modifier_hosts_name_the_lowest_passenger_tier() -> None:
-    ladder = [t for t in Game(CATALOG).ladder()]
-    lowest = next(CATALOG.by_id[t] for t in ladder if getattr(CATALOG.by_id[t], "passenger_facility", False))
-    words = {r["host_words"] for r in facility_modifiers(CATALOG)["rows"] if r["passenger"]}
+def test_passenger_modifier_hosts_name_the_lowest_passenger_tier(catalog: Catalog) -> None:
+    ladder = [t for t in Game(catalog).ladder()]
+    lowest = next(catalog.by_id[t] for t in ladder if getattr(catalog.by_id[t], "passenger_facility", False))
+    words = {r["host_words"] for r in facility_modifiers(catalog)["rows"] if r["passenger"]}
     assert words == {f"any Passenger Facility ({lowest.name} or above)"}
 
 
@@ -122,13 +122,13 @@ def _paid_stop(catalog: Catalog) -> int:
     return game.state.scores[0]
 
 
-def test_the_paid_stop_figure_on_the_site_is_what_the_handler_pays() -> None:
-    assert _paid_stop(CATALOG) == CATALOG.game.scoring.paid_stop
+def test_the_paid_stop_figure_on_the_site_is_what_the_handler_pays(catalog: Catalog) -> None:
+    assert _paid_stop(catalog) == catalog.game.scoring.paid_stop
 
 
-def test_points_for_a_paid_stop_come_from_game_yaml() -> None:
-    changed = _with_game(CATALOG, scoring=dataclasses.replace(CATALOG.game.scoring, paid_stop=CATALOG.game.scoring.paid_stop + 4))
-    assert _paid_stop(changed) == CATALOG.game.scoring.paid_stop + 4
+def test_points_for_a_paid_stop_come_from_game_yaml(catalog: Catalog) -> None:
+    changed = _with_game(catalog, scoring=dataclasses.replace(catalog.game.scoring, paid_stop=catalog.game.scoring.paid_stop + 4))
+    assert _paid_stop(changed) == catalog.game.scoring.paid_stop + 4
 
 
 def _departure_heading(catalog: Catalog, number_parity: int) -> tuple[str, str]:
@@ -145,13 +145,13 @@ def _departure_heading(catalog: Catalog, number_parity: int) -> tuple[str, str]:
     return train.heading, catalog.game.timetable.heading(card.number)
 
 
-def test_timetabled_trains_run_the_way_game_yaml_says() -> None:
+def test_timetabled_trains_run_the_way_game_yaml_says(catalog: Catalog) -> None:
     for parity in (0, 1):
-        given, wanted = _departure_heading(CATALOG, parity)
+        given, wanted = _departure_heading(catalog, parity)
         assert given == wanted
 
 
-def test_turning_the_timetable_round_in_game_yaml_turns_the_trains() -> None:
-    flipped = TimetableRule("west" if CATALOG.game.timetable.odd_numbers_head == "east" else "east")
-    given, wanted = _departure_heading(_with_game(CATALOG, timetable=flipped), 1)
+def test_turning_the_timetable_round_in_game_yaml_turns_the_trains(catalog: Catalog) -> None:
+    flipped = TimetableRule("west" if catalog.game.timetable.odd_numbers_head == "east" else "east")
+    given, wanted = _departure_heading(_with_game(catalog, timetable=flipped), 1)
     assert given == wanted

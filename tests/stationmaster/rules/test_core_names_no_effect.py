@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.trickoftherails import load_catalog as load_trick_of_the_rails
-from tests.kit.stationmaster import CATALOG
+from engine.stationmaster.content.model import Catalog
 from tests.kit.project import PROJECT_ROOT
 
 CORE = PROJECT_ROOT / "engine" / "stationmaster"
@@ -26,9 +26,9 @@ def _literals(text: str) -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize("pack", ["stationmaster", "trickoftherails"])
-def test_no_effect_id_or_card_id_in_the_core(pack: str) -> None:
+def test_no_effect_id_or_card_id_in_the_core(catalog: Catalog, pack: str) -> None:
     if pack == "stationmaster":
-        names = {card.id for card in CATALOG.cards} | set(CATALOG.effects)
+        names = {card.id for card in catalog.cards} | set(catalog.effects)
     else:
         names = {card.id for card in TOR.cards} | set(TOR.effects) | {company.id for company in TOR.companies}
     core = PROJECT_ROOT / "engine" / pack

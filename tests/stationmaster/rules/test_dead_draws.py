@@ -10,22 +10,23 @@ import pytest
 from generator.simulation_table import Option, SiteSimulation, build_simulation_context
 from engine.stationmaster.rules.dead_draws import SOLITAIRE_TERRAIN, unplayed_because
 from engine.stationmaster.rules.deck import mainline_inventory
+from engine.stationmaster.content.model import Catalog
 from generator.stationmaster.simulation import simulation_context
-from tests.kit.stationmaster import CATALOG, new_game
+from tests.kit.stationmaster import new_game
 
 FALLBACK = "no rule keeps it out of play"
 
 
-def test_an_unbuilt_effect_is_named_with_what_the_source_says() -> None:
-    why = unplayed_because(CATALOG, CATALOG.by_id["poling"])
+def test_an_unbuilt_effect_is_named_with_what_the_source_says(catalog: Catalog) -> None:
+    why = unplayed_because(catalog, catalog.by_id["poling"])
     assert why is not None and "not built" in why and "TBD in the source" in why
 
 
-def test_a_grade_card_says_what_it_needs_and_how_often_the_mainline_deals_it() -> None:
-    why = unplayed_because(CATALOG, CATALOG.by_id["airbrakes"])
-    grades = sum(1 for card in mainline_inventory(CATALOG) if card.id == "heavy-grade")
+def test_a_grade_card_says_what_it_needs_and_how_often_the_mainline_deals_it(catalog: Catalog) -> None:
+    why = unplayed_because(catalog, catalog.by_id["airbrakes"])
+    grades = sum(1 for card in mainline_inventory(catalog) if card.id == "heavy-grade")
     assert why is not None and "Heavy Grade" in why and "Brakeman" in why
-    assert f"{SOLITAIRE_TERRAIN} terrain cards dealt from {len(mainline_inventory(CATALOG))}, of which {grades} is a Heavy Grade" in why
+    assert f"{SOLITAIRE_TERRAIN} terrain cards dealt from {len(mainline_inventory(catalog))}, of which {grades} is a Heavy Grade" in why
 
 
 def test_the_solitaire_mainline_deals_as_many_terrain_cards_as_the_note_says() -> None:
@@ -33,41 +34,41 @@ def test_the_solitaire_mainline_deals_as_many_terrain_cards_as_the_note_says() -
     assert sum(slot.kind == "terrain" for slot in game.state.mainline) == SOLITAIRE_TERRAIN
 
 
-def test_a_held_card_is_described_by_its_own_action() -> None:
-    why = unplayed_because(CATALOG, CATALOG.by_id["flying-switch"])
+def test_a_held_card_is_described_by_its_own_action(catalog: Catalog) -> None:
+    why = unplayed_because(catalog, catalog.by_id["flying-switch"])
     assert why is not None and "turnout" in why and "(x, y)" not in why
 
 
-def test_an_industry_names_its_lockout_partner() -> None:
-    why = unplayed_because(CATALOG, CATALOG.by_id["coal-mine"])
+def test_an_industry_names_its_lockout_partner(catalog: Catalog) -> None:
+    why = unplayed_because(catalog, catalog.by_id["coal-mine"])
     assert why is not None and "Power Plant" in why and "stub" in why
 
 
-def test_an_attack_says_it_waits_for_what_it_acts_on() -> None:
-    why = unplayed_because(CATALOG, CATALOG.by_id["trackage-rights"])
+def test_an_attack_says_it_waits_for_what_it_acts_on(catalog: Catalog) -> None:
+    why = unplayed_because(catalog, catalog.by_id["trackage-rights"])
     assert why is not None and "only at a rival" in why and "an Extra you played, standing at a rival's Office" in why
 
 
-def test_a_defence_names_the_attacks_it_answers() -> None:
-    why = unplayed_because(CATALOG, CATALOG.by_id["deed-of-title"])
+def test_a_defence_names_the_attacks_it_answers(catalog: Catalog) -> None:
+    why = unplayed_because(catalog, catalog.by_id["deed-of-title"])
     assert why is not None and "Eminent Domain" in why and "a rival plays" in why
 
 
-def test_every_card_the_games_with_rivals_never_played_is_kept_out_by_a_rule() -> None:
+def test_every_card_the_games_with_rivals_never_played_is_kept_out_by_a_rule(catalog: Catalog) -> None:
     from generator.stationmaster.simulation import simulation_rivals_context
 
-    context = simulation_rivals_context(CATALOG)
+    context = simulation_rivals_context(catalog)
     never = [n["name"] for seating in context["seatings"] for n in seating["never_played"] if n["why"] is None]
     assert never == [], f"never played with rivals, and no rule says why: {never}"
 
 
 @pytest.mark.parametrize("card", ["straight", "train-1", "extra-5", "station"])
-def test_a_card_no_rule_keeps_out_of_play_has_no_excuse(card: str) -> None:
-    assert unplayed_because(CATALOG, CATALOG.by_id[card]) is None
+def test_a_card_no_rule_keeps_out_of_play_has_no_excuse(catalog: Catalog, card: str) -> None:
+    assert unplayed_because(catalog, catalog.by_id[card]) is None
 
 
-def test_every_card_the_sites_games_never_played_is_kept_out_by_a_rule() -> None:
-    context = simulation_context(CATALOG)
+def test_every_card_the_sites_games_never_played_is_kept_out_by_a_rule(catalog: Catalog) -> None:
+    context = simulation_context(catalog)
     never = [(table["value"], n["name"]) for table in context["configurations"] for n in table["never_played"] if n["why"] is None]
     assert never == [], f"never played, and no rule says why (a bot that finds no use for a card): {never}"
     for table in context["configurations"]:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from engine.stationmaster.content.model import MainlineCard, OfficeTier, OpponentCard
+from engine.stationmaster.content.model import Catalog, MainlineCard, OfficeTier, OpponentCard
 from engine.stationmaster.rules.deck import home_deck, is_dealt
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, defaults
@@ -30,65 +30,65 @@ def dealt_counter(rules: Mapping[str, HouseRuleValue], players: int = 1) -> Coun
     return Counter(card.id for card in home_deck(CATALOG, {**defaults(CATALOG), **rules}, players))
 
 
-def test_the_content_has_what_these_tests_need() -> None:
+def test_the_content_has_what_these_tests_need(catalog: Catalog) -> None:
     """Guard: every rule below is only meaningful while the content carries
     the cards it excludes (with non-zero counts)."""
-    assert any(c.count > 0 for c in CATALOG.of_type(OpponentCard))
-    assert CATALOG.by_id["depot"].count > 0
-    assert any(c.count > 0 for c in CATALOG.of_type(MainlineCard))
-    assert any(c.count == 0 and c.family == "track" for c in CATALOG.cards)
+    assert any(c.count > 0 for c in catalog.of_type(OpponentCard))
+    assert catalog.by_id["depot"].count > 0
+    assert any(c.count > 0 for c in catalog.of_type(MainlineCard))
+    assert any(c.count == 0 and c.family == "track" for c in catalog.cards)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_opponent_directed_cards_are_never_dealt_in_solitaire(config: dict[str, HouseRuleValue]) -> None:
+def test_opponent_directed_cards_are_never_dealt_in_solitaire(catalog: Catalog, config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
-    for card in CATALOG.of_type(OpponentCard):
+    for card in catalog.of_type(OpponentCard):
         assert card.id not in dealt, f"{card.id} ({card.category}) was dealt in solitaire under {config}"
-        assert not is_dealt(CATALOG, card, config)
+        assert not is_dealt(catalog, card, config)
     # and a real solitaire game under that configuration holds none of them anywhere
-    game = Game(CATALOG, players=1, seed=7, house_rules=config)
-    assert not set(game.census()) & {c.id for c in CATALOG.of_type(OpponentCard)}
+    game = Game(catalog, players=1, seed=7, house_rules=config)
+    assert not set(game.census()) & {c.id for c in catalog.of_type(OpponentCard)}
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
 @pytest.mark.parametrize("players", [2, 4])
-def test_opponent_directed_cards_are_dealt_with_rivals(config: dict[str, HouseRuleValue], players: int) -> None:
+def test_opponent_directed_cards_are_dealt_with_rivals(catalog: Catalog, config: dict[str, HouseRuleValue], players: int) -> None:
     dealt = dealt_counter(config, players)
-    for card in CATALOG.of_type(OpponentCard):
+    for card in catalog.of_type(OpponentCard):
         assert dealt[card.id] == card.count > 0, f"{card.id} ({card.category}) under {config}, {players} players"
-        assert is_dealt(CATALOG, card, config, players)
-    game = Game(CATALOG, players=players, seed=7, house_rules=config)
+        assert is_dealt(catalog, card, config, players)
+    game = Game(catalog, players=players, seed=7, house_rules=config)
     census = game.census()
-    assert all(census[c.id] == c.count for c in CATALOG.of_type(OpponentCard))
+    assert all(census[c.id] == c.count for c in catalog.of_type(OpponentCard))
 
 
-def test_depot_upgrades_absent_when_starting_on_depots() -> None:
+def test_depot_upgrades_absent_when_starting_on_depots(catalog: Catalog) -> None:
     dealt = dealt_counter({"startingOffice": "depot"})
     assert "depot" not in dealt
-    game = Game(CATALOG, players=4, seed=3, house_rules={"startingOffice": "depot"})
+    game = Game(catalog, players=4, seed=3, house_rules={"startingOffice": "depot"})
     assert "depot" not in game.census()
     assert [game.state.office(p) for p in range(4)] == ["depot"] * 4
 
 
-def test_depot_upgrades_present_when_starting_on_whistle_posts() -> None:
+def test_depot_upgrades_present_when_starting_on_whistle_posts(catalog: Catalog) -> None:
     dealt = dealt_counter({"startingOffice": "whistle-post"})
-    assert dealt["depot"] == CATALOG.by_id["depot"].count
-    game = Game(CATALOG, players=4, seed=3, house_rules={"startingOffice": "whistle-post"})
-    assert game.census()["depot"] == CATALOG.by_id["depot"].count
+    assert dealt["depot"] == catalog.by_id["depot"].count
+    game = Game(catalog, players=4, seed=3, house_rules={"startingOffice": "whistle-post"})
+    assert game.census()["depot"] == catalog.by_id["depot"].count
     assert [game.state.office(p) for p in range(4)] == ["whistle-post"] * 4
 
 
 @pytest.mark.parametrize("start", ["depot", "whistle-post"])
-def test_station_and_terminal_dealt_under_either_start(start: str) -> None:
+def test_station_and_terminal_dealt_under_either_start(catalog: Catalog, start: str) -> None:
     dealt = dealt_counter({"startingOffice": start})
-    assert dealt["station"] == CATALOG.by_id["station"].count > 0
-    assert dealt["terminal"] == CATALOG.by_id["terminal"].count > 0
+    assert dealt["station"] == catalog.by_id["station"].count > 0
+    assert dealt["terminal"] == catalog.by_id["terminal"].count > 0
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_count_zero_cards_are_absent(config: dict[str, HouseRuleValue]) -> None:
+def test_count_zero_cards_are_absent(catalog: Catalog, config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
-    zero = [c for c in CATALOG.cards if c.count == 0]
+    zero = [c for c in catalog.cards if c.count == 0]
     assert zero, "the content has no count-0 card to test with"
     for card in zero:
         assert card.id not in dealt
@@ -99,22 +99,22 @@ def test_count_zero_cards_are_absent(config: dict[str, HouseRuleValue]) -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_mainline_cards_never_in_the_home_office_deck(config: dict[str, HouseRuleValue]) -> None:
+def test_mainline_cards_never_in_the_home_office_deck(catalog: Catalog, config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
-    for card in CATALOG.of_type(MainlineCard):
+    for card in catalog.of_type(MainlineCard):
         assert card.id not in dealt
-    game = Game(CATALOG, players=3, seed=11, house_rules=config)
+    game = Game(catalog, players=3, seed=11, house_rules=config)
     home = set(game.state.deck) | {c for pile in game.state.departments for c in pile} | {c for hand in game.state.hands for c in hand}
-    assert not home & {c.id for c in CATALOG.of_type(MainlineCard)}
+    assert not home & {c.id for c in catalog.of_type(MainlineCard)}
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_deck_size_equals_sum_of_dealt_counts(config: dict[str, HouseRuleValue], players: int) -> None:
-    rules = {**defaults(CATALOG), **config}
-    expected = sum(card.count for card in CATALOG.cards if is_dealt(CATALOG, card, rules, players))
-    assert len(home_deck(CATALOG, rules, players)) == expected
-    game = Game(CATALOG, players=players, seed=players * 100 + 5, house_rules=config)
+def test_deck_size_equals_sum_of_dealt_counts(catalog: Catalog, config: dict[str, HouseRuleValue], players: int) -> None:
+    rules = {**defaults(catalog), **config}
+    expected = sum(card.count for card in catalog.cards if is_dealt(catalog, card, rules, players))
+    assert len(home_deck(catalog, rules, players)) == expected
+    game = Game(catalog, players=players, seed=players * 100 + 5, house_rules=config)
     s = game.state
     in_play = len(s.deck) + sum(map(len, s.departments)) + sum(map(len, s.hands)) + len(s.salvage)
     assert in_play == expected
@@ -122,22 +122,22 @@ def test_deck_size_equals_sum_of_dealt_counts(config: dict[str, HouseRuleValue],
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
-def test_every_dealt_card_is_dealt_exactly_its_count(config: dict[str, HouseRuleValue]) -> None:
+def test_every_dealt_card_is_dealt_exactly_its_count(catalog: Catalog, config: dict[str, HouseRuleValue]) -> None:
     dealt = dealt_counter(config)
-    rules = {**defaults(CATALOG), **config}
-    for card in CATALOG.cards:
-        if is_dealt(CATALOG, card, rules):
+    rules = {**defaults(catalog), **config}
+    for card in catalog.cards:
+        if is_dealt(catalog, card, rules):
             assert dealt[card.id] == card.count
         else:
             assert dealt[card.id] == 0
 
 
-def test_office_tiers_at_or_below_the_start_are_not_dealt() -> None:
+def test_office_tiers_at_or_below_the_start_are_not_dealt(catalog: Catalog) -> None:
     ladder = ["whistle-post", "depot", "station", "terminal"]
     for start in ("depot", "whistle-post"):
-        rules = {**defaults(CATALOG), "startingOffice": start}
-        for tier in CATALOG.of_type(OfficeTier):
-            assert is_dealt(CATALOG, tier, rules) == (tier.count > 0 and ladder.index(tier.id) > ladder.index(start))
+        rules = {**defaults(catalog), "startingOffice": start}
+        for tier in catalog.of_type(OfficeTier):
+            assert is_dealt(catalog, tier, rules) == (tier.count > 0 and ladder.index(tier.id) > ladder.index(start))
 
 
 def _table_cards(ctx: dict[str, object]) -> list[tuple[str, list[bool]]]:
@@ -149,22 +149,22 @@ def _table_cards(ctx: dict[str, object]) -> list[tuple[str, list[bool]]]:
 # The simulation reports are measured by playing games, never dealt from a
 # catalog: leaving them out keeps seconds of play out of collecting this file.
 @pytest.mark.parametrize("name", [n for n, fn in tables.TABLES.items() if n not in tables.REPORTS and "dealt_labels" in fn(CATALOG)])
-def test_site_dealt_columns_agree_with_a_real_deal(name: str) -> None:
+def test_site_dealt_columns_agree_with_a_real_deal(catalog: Catalog, name: str) -> None:
     """The site's Dealt column for each configuration says yes exactly when a
     game created under that configuration really holds the card."""
-    ctx = tables.TABLES[name](CATALOG)
-    cards = [CATALOG.by_id[card_id] for card_id, _ in _table_cards(ctx)]
-    columns = tables.dealt_columns(CATALOG, cards)
+    ctx = tables.TABLES[name](catalog)
+    cards = [catalog.by_id[card_id] for card_id, _ in _table_cards(ctx)]
+    columns = tables.dealt_columns(catalog, cards)
     assert columns.labels == ctx["dealt_labels"]
     for column, (config, players) in enumerate(zip(columns.configs, columns.seats)):
-        held = Game(CATALOG, players=players, seed=1, house_rules=config).census()
+        held = Game(catalog, players=players, seed=1, house_rules=config).census()
         for card_id, dealt in _table_cards(ctx):
-            assert dealt[column] == is_dealt(CATALOG, CATALOG.by_id[card_id], config, players)
+            assert dealt[column] == is_dealt(catalog, catalog.by_id[card_id], config, players)
             assert dealt[column] == (card_id in held), f"{name}: {card_id} under {config}"
 
 
-def test_site_offices_table_has_a_column_per_starting_office() -> None:
-    ctx = tables.offices(CATALOG)
+def test_site_offices_table_has_a_column_per_starting_office(catalog: Catalog) -> None:
+    ctx = tables.offices(catalog)
     rows = dict(_table_cards(ctx))
     labels = ctx["dealt_labels"]
     depot_col = next(i for i, label in enumerate(labels) if "Depot" in label)

@@ -13,7 +13,7 @@ from engine.errors import Reason
 import pytest
 
 from engine.stationmaster.rules.actions import EndTurn, Play, Spot
-from engine.stationmaster.content.model import Facility, FacilityModifier
+from engine.stationmaster.content.model import Catalog, Facility, FacilityModifier
 from engine.stationmaster.rules.district import capacity
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
@@ -62,10 +62,9 @@ def test_a_facility_joined_to_nothing_is_refused() -> None:
     assert codes(reasons) == ["not-on-a-stub"], reasons
 
 
-def test_a_diagonal_leg_does_not_make_a_stub_for_a_facility() -> None:
+def test_a_diagonal_leg_does_not_make_a_stub_for_a_facility(game: Game) -> None:
     """A Facility carries east-west rails only; the turnout's NE leg pointing
     into (2,-1) does not connect it."""
-    game = new_game(CATALOG)
     running_track(game, -1, 3)
     game.state.deck.append(game.state.districts[0].squares.pop(key(1, 0)).card)
     lay(game, 1, 0, "turnout-left", 0)
@@ -89,11 +88,11 @@ def test_a_facility_never_stands_outside_the_limits() -> None:
     assert "outside-limits" in codes(play(game, "freight-house", 9, -1))
 
 
-def test_a_facility_places_its_own_track_and_starts_with_the_content_crew() -> None:
+def test_a_facility_places_its_own_track_and_starts_with_the_content_crew(catalog: Catalog) -> None:
     game = yard()
     build(game, "grocers-warehouse", *EAST_STUB)
     square = game.state.districts[0].squares[key(*EAST_STUB)]
-    start = CATALOG.facility_start
+    start = catalog.facility_start
     assert start.pipeline == ("MEN", "AT", "WORK")
     assert square.kind == "facility" and square.card == "grocers-warehouse"
     assert square.laborers == start.laborers == 1
@@ -181,10 +180,10 @@ def test_two_different_industries_that_lock_nothing_out_may_share_a_district() -
     assert play(game, "coal-mine", *WEST_STUB) == []
 
 
-def test_every_lockout_pair_is_a_producer_and_consumer_of_one_commodity() -> None:
+def test_every_lockout_pair_is_a_producer_and_consumer_of_one_commodity(catalog: Catalog) -> None:
     assert LOCKOUT_PAIRS, "the content declares no lockout pairs"
     for a, b in LOCKOUT_PAIRS:
-        fa, fb = CATALOG.by_id[a], CATALOG.by_id[b]
+        fa, fb = catalog.by_id[a], catalog.by_id[b]
         assert isinstance(fa, Facility) and isinstance(fb, Facility)
         assert fa.commodity == fb.commodity
         assert {fa.traffic, fb.traffic} == {"inbound", "outbound"}
@@ -198,8 +197,8 @@ def test_both_ends_of_a_lockout_pair_are_never_in_one_district(first: str, secon
     assert codes(reasons) == ["lockout-pair"], reasons
 
 
-def test_a_lockout_partner_in_another_district_does_not_matter() -> None:
-    game = new_game(CATALOG, players=2)
+def test_a_lockout_partner_in_another_district_does_not_matter(catalog: Catalog) -> None:
+    game = new_game(catalog, players=2)
     branch_yard(game, player=0)
     branch_yard(game, player=1)
     lay(game, *EAST_STUB, "packing-sheds", player=1)
@@ -322,36 +321,34 @@ PASSENGER = ["waiting-area", "hotel", "restaurant"]
 
 
 @pytest.mark.parametrize("card", PASSENGER)
-def test_a_passenger_modifier_is_refused_at_a_whistle_post_with_the_reason(card: str) -> None:
-    game = new_game(CATALOG, startingOffice="whistle-post")
+def test_a_passenger_modifier_is_refused_at_a_whistle_post_with_the_reason(catalog: Catalog, card: str) -> None:
+    game = new_game(catalog, startingOffice="whistle-post")
     reasons = play(game, card, 0, -1)
     assert codes(reasons) == ["needs-passenger-facility"], reasons
 
 
 @pytest.mark.parametrize("card", PASSENGER)
-def test_a_passenger_modifier_is_allowed_at_a_depot(card: str) -> None:
-    game = new_game(CATALOG)
+def test_a_passenger_modifier_is_allowed_at_a_depot(game: Game, card: str) -> None:
     assert play(game, card, 0, -1) == []
     assert play(game, card, 0, 1) == []
     game.apply(Play(0, card, x=0, y=1))
     assert game.state.districts[0].squares[key(0, 1)].modifies == key(0, 0)
 
 
-def test_a_whistle_post_upgraded_to_a_depot_takes_a_passenger_modifier() -> None:
-    game = new_game(CATALOG, startingOffice="whistle-post")
+def test_a_whistle_post_upgraded_to_a_depot_takes_a_passenger_modifier(catalog: Catalog) -> None:
+    game = new_game(catalog, startingOffice="whistle-post")
     build(game, "depot", 0, 0)
     assert play(game, "hotel", 0, -1) == []
 
 
 @pytest.mark.parametrize("card", PASSENGER)
-def test_passenger_modifiers_stand_beside_the_office_only_orthogonally(card: str) -> None:
-    game = new_game(CATALOG)
+def test_passenger_modifiers_stand_beside_the_office_only_orthogonally(game: Game, card: str) -> None:
     running_track(game, -1, 1)
     assert CORNER in codes(play(game, card, 1, -1))
 
 
-def test_which_modifiers_are_passenger_modifiers() -> None:
-    found = sorted(m.id for m in CATALOG.of_type(FacilityModifier) if m.passenger)
+def test_which_modifiers_are_passenger_modifiers(catalog: Catalog) -> None:
+    found = sorted(m.id for m in catalog.of_type(FacilityModifier) if m.passenger)
     assert found == sorted(PASSENGER)
 
 
@@ -384,7 +381,7 @@ def test_a_loading_ramp_lets_one_more_load_wait_for_a_car() -> None:
     assert waits == {False: 1, True: 2}
 
 
-def test_the_modifier_adds_no_car_room() -> None:
+def test_the_modifier_adds_no_car_room(catalog: Catalog) -> None:
     """Covered for every pairing by test_an_industry_track_holds_four_cars_whatever_its_boxes;
     here the numbers are read directly."""
     game = yard()
@@ -392,7 +389,7 @@ def test_the_modifier_adds_no_car_room() -> None:
     build(game, "truck-dock", 3, -2)
     district = game.state.districts[0]
     assert capacity(game, district, key(*EAST_STUB), "inboundBox") == 1
-    assert CATALOG.game.table.cars_per_track == 4
+    assert catalog.game.table.cars_per_track == 4
 
 
 # -- a grant the host cannot use ---------------------------------------------------------

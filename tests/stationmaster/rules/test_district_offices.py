@@ -15,6 +15,7 @@ from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car, Train
 from command.stationmaster.textview import render_state
+from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, codes, dealt, enhance, give, lay, loaded, new_game, put_train
 
 LADDER = office_ladder(CATALOG)
@@ -40,28 +41,26 @@ def _try(game: Game, card: str) -> list[Reason]:
     return game.check(Play(0, card))
 
 
-def test_on_a_depot_start_the_next_tier_is_a_station() -> None:
-    game = new_game(CATALOG)
+def test_on_a_depot_start_the_next_tier_is_a_station(game: Game) -> None:
     assert game.state.office(0) == "depot"
     assert _try(game, "station") == []
 
 
 @pytest.mark.parametrize("card", ["terminal", "depot", "whistle-post"])
-def test_on_a_depot_start_no_other_tier_may_be_played(card: str) -> None:
-    game = new_game(CATALOG)
+def test_on_a_depot_start_no_other_tier_may_be_played(game: Game, card: str) -> None:
     reasons = _try(game, card)
     assert codes(reasons) == ["office-tier-order"], reasons
 
 
-def test_on_a_whistle_post_start_the_depot_comes_first() -> None:
-    game = new_game(CATALOG, startingOffice="whistle-post")
+def test_on_a_whistle_post_start_the_depot_comes_first(catalog: Catalog) -> None:
+    game = new_game(catalog, startingOffice="whistle-post")
     assert _try(game, "depot") == []
     for card in ("station", "terminal"):
         assert "office-tier-order" in codes(_try(game, card)), card
 
 
-def test_the_ladder_is_climbed_one_card_a_turn_to_the_top() -> None:
-    game = new_game(CATALOG, startingOffice="whistle-post")
+def test_the_ladder_is_climbed_one_card_a_turn_to_the_top(catalog: Catalog) -> None:
+    game = new_game(catalog, startingOffice="whistle-post")
     for tier in ("depot", "station", "terminal"):
         give(game, tier)
         game.apply(Play(0, tier))
@@ -76,8 +75,7 @@ def test_the_ladder_is_climbed_one_card_a_turn_to_the_top() -> None:
     assert "office-tier-order" in codes(_try(game, "terminal"))
 
 
-def test_an_upgrade_needs_no_square() -> None:
-    game = new_game(CATALOG)
+def test_an_upgrade_needs_no_square(game: Game) -> None:
     give(game, "station")
     game.apply(Play(0, "station"))
     assert set(game.state.districts[0].squares) == {key(0, 0)}
@@ -86,8 +84,7 @@ def test_an_upgrade_needs_no_square() -> None:
 # -- an upgrade keeps what is beside it ----------------------------------------------------
 
 
-def test_an_upgrade_keeps_the_modifiers_beside_the_office() -> None:
-    game = new_game(CATALOG)
+def test_an_upgrade_keeps_the_modifiers_beside_the_office(game: Game) -> None:
     lay(game, 0, -1, "waiting-area", modifies=key(0, 0))
     lay(game, 0, 1, "hotel", modifies=key(0, 0))
     enhance(game, 0, 0, "small-yard")
@@ -103,11 +100,10 @@ def test_an_upgrade_keeps_the_modifiers_beside_the_office() -> None:
     assert game.census() == dealt(game)
 
 
-def test_the_preserved_modifier_still_counts_after_the_upgrade() -> None:
+def test_the_preserved_modifier_still_counts_after_the_upgrade(game: Game) -> None:
     """A Hotel (an inbound slot) and a Restaurant (a Porter) laid beside a
     Depot still count once it is a Station: two slots and two Porters of its
     own plus one of each from the kept Modifiers set down three coaches."""
-    game = new_game(CATALOG)
     lay(game, 0, 1, "hotel", modifies=key(0, 0))
     lay(game, 0, -1, "restaurant", modifies=key(0, 0))
     give(game, "station")
@@ -198,8 +194,8 @@ def test_one_train_more_than_its_ad_tracks_is_a_collision(tier: str) -> None:
 # -- the Office a district starts on ------------------------------------------------------
 
 
-def test_districts_open_on_a_depot_by_default() -> None:
-    game = Game(CATALOG, players=2, seed=5)
+def test_districts_open_on_a_depot_by_default(catalog: Catalog) -> None:
+    game = Game(catalog, players=2, seed=5)
     assert game.rules["startingOffice"] == "depot"
     assert [game.state.office(p) for p in range(2)] == ["depot", "depot"]
     for player, district in enumerate(game.state.districts):
@@ -208,15 +204,15 @@ def test_districts_open_on_a_depot_by_default() -> None:
     assert [game.state.slot_card(slot) for slot in game.state.mainline if slot.kind == "office"] == ["depot", "depot"]
 
 
-def test_the_harder_game_opens_on_whistle_posts() -> None:
-    game = Game(CATALOG, players=2, seed=5, house_rules={"startingOffice": "whistle-post"})
+def test_the_harder_game_opens_on_whistle_posts(catalog: Catalog) -> None:
+    game = Game(catalog, players=2, seed=5, house_rules={"startingOffice": "whistle-post"})
     assert [game.state.office(p) for p in range(2)] == ["whistle-post", "whistle-post"]
     assert [game.state.slot_card(slot) for slot in game.state.mainline if slot.kind == "office"] == ["whistle-post", "whistle-post"]
 
 
 @pytest.mark.parametrize("start,depots_dealt", [("depot", False), ("whistle-post", True)])
-def test_depot_cards_are_dealt_only_when_districts_open_on_whistle_posts(start: str, depots_dealt: bool) -> None:
-    deck = [c.id for c in home_deck(CATALOG, {**Game(CATALOG, seed=1).rules, "startingOffice": start})]
+def test_depot_cards_are_dealt_only_when_districts_open_on_whistle_posts(catalog: Catalog, start: str, depots_dealt: bool) -> None:
+    deck = [c.id for c in home_deck(catalog, {**Game(catalog, seed=1).rules, "startingOffice": start})]
     assert ("depot" in deck) == depots_dealt
     assert "station" in deck and "terminal" in deck
     assert "whistle-post" not in deck
@@ -270,8 +266,7 @@ def test_the_held_train_comes_in_once_the_track_frees() -> None:
     assert not any("wrecked" in line for line in game.state.log)
 
 
-def test_a_depot_takes_the_same_second_train_without_an_interlocking() -> None:
-    game = new_game(CATALOG)
+def test_a_depot_takes_the_same_second_train_without_an_interlocking(game: Game) -> None:
     standing = put_train(game, "extra-18", loaded("flatcar", 3), train_id="standing")
     game.apply(Hold(0, train="standing"))
     arriving = _arriving(game)

@@ -26,7 +26,7 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.content.model import Facility
+from engine.stationmaster.content.model import Catalog, Facility
 from engine.stationmaster.rules.district import routes_of
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports
@@ -140,12 +140,12 @@ def test_games_biased_to_build_and_switch_keep_every_district_rule(chunk: int) -
     assert built["track"] and built["spot"], built
 
 
-def test_the_checks_catch_a_broken_district() -> None:
+def test_the_checks_catch_a_broken_district(catalog: Catalog) -> None:
     """The property is only as good as its checks: a district broken by hand
     is reported on every count."""
     from engine.stationmaster.rules.state import Car, Square
 
-    game = Game(CATALOG, players=1, seed=3)
+    game = Game(catalog, players=1, seed=3)
     district = game.state.districts[0]
     district.squares["5,0"] = Square("straight", "track")  # outside
     district.squares["0,0"].card = "depot"

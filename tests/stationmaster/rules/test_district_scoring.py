@@ -16,6 +16,7 @@ from engine.stationmaster.rules.actions import Draw, EndTurn, Hold, Play, Pull, 
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car, Train
+from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, dealt, empty, give, lay, loaded, new_game, office_slot, put_train
 
 PIPELINE = len(CATALOG.facility_start.pipeline)
@@ -54,8 +55,8 @@ def test_a_spotted_load_is_unloaded_and_scores_after_the_pipeline() -> None:
     assert any("Grocer's Warehouse: 1 load worked through; player 0 scores 1" in line for line in game.state.log)
 
 
-def test_the_pipeline_has_the_contents_three_boxes() -> None:
-    assert CATALOG.facility_start.pipeline == ("MEN", "AT", "WORK")
+def test_the_pipeline_has_the_contents_three_boxes(catalog: Catalog) -> None:
+    assert catalog.facility_start.pipeline == ("MEN", "AT", "WORK")
 
 
 def test_an_inbound_industry_ignores_loads_of_a_type_it_does_not_work() -> None:
@@ -72,12 +73,12 @@ def test_an_inbound_industry_ignores_loads_of_a_type_it_does_not_work() -> None:
     [("merchandise", False), ("lumber", True), (None, True)],
     ids=["another-commodity", "its-own-commodity", "a-load-from-off-the-map"],
 )
-def test_an_industry_takes_in_only_its_own_commodity(commodity: str | None, taken: bool) -> None:
+def test_an_industry_takes_in_only_its_own_commodity(catalog: Catalog, commodity: str | None, taken: bool) -> None:
     """A Lumber Yard works boxcars, and so does the Freight House that loads
     them with merchandise: a boxcar of merchandise from another district is
     left loaded at the Lumber Yard; a boxcar of lumber, or a load from off the
     map (no commodity), is taken in."""
-    game = new_game(CATALOG, players=2)
+    game = new_game(catalog, players=2)
     branch_yard(game)
     car = Car("boxcar", True, shipper=None if commodity is None else 1, commodity=commodity)
     square = industry(game, "lumber-yard", [car])
@@ -102,8 +103,8 @@ def test_an_industry_without_a_laborer_does_no_work() -> None:
     assert square.cars[0].loaded and square.pipeline == [0, 0, 0]
 
 
-def test_only_the_player_whose_turn_ends_has_their_district_worked() -> None:
-    game = new_game(CATALOG, players=2)
+def test_only_the_player_whose_turn_ends_has_their_district_worked(catalog: Catalog) -> None:
+    game = new_game(catalog, players=2)
     branch_yard(game, player=1)
     square = lay(game, *STUB, "grocers-warehouse", player=1)
     square.cars = loaded("reefer", 1)
@@ -124,12 +125,12 @@ def test_an_outbound_industry_loads_an_empty_car_of_its_type() -> None:
     assert game.state.scores == [0]  # loading earns nothing yet: delivery does
 
 
-def test_an_outbound_industry_with_no_car_keeps_its_load_waiting() -> None:
+def test_an_outbound_industry_with_no_car_keeps_its_load_waiting(catalog: Catalog) -> None:
     game = yard()
     square = industry(game, "coal-mine")
     for _ in range(3):
         game.apply(EndTurn(0))
-    assert square.waiting == CATALOG.by_id["coal-mine"].outbound_boxes  # type: ignore[attr-defined]
+    assert square.waiting == catalog.by_id["coal-mine"].outbound_boxes  # type: ignore[attr-defined]
     square.cars = empty("hopper", 2)
     game.apply(EndTurn(0))
     assert [c.loaded for c in square.cars] == [True, False]  # one box, one load waiting
@@ -171,8 +172,8 @@ def test_a_shipped_car_reaching_a_division_point_pays_its_shipper(heading: str, 
     assert any(f"a reefer loaded by player 0 reaches {end}; player 0 scores 1" in line for line in game.state.log)
 
 
-def test_a_shipped_car_pays_its_shipper_not_the_district_it_passes() -> None:
-    game = new_game(CATALOG, players=2)
+def test_a_shipped_car_pays_its_shipper_not_the_district_it_passes(catalog: Catalog) -> None:
+    game = new_game(catalog, players=2)
     east_dp = len(game.state.mainline) - 1
     put_train(game, "train-3", [Car("reefer", True, shipper=0)], position=east_dp - 1, remaining=1)
     game.apply(EndTurn(0))
@@ -207,8 +208,7 @@ def test_from_industry_to_division_point_end_to_end() -> None:
 # -- passengers -------------------------------------------------------------------------
 
 
-def test_coaches_set_down_at_a_depot_score_for_that_district() -> None:
-    game = new_game(CATALOG)
+def test_coaches_set_down_at_a_depot_score_for_that_district(game: Game) -> None:
     train = put_train(game, "train-1", loaded("coach", 1), held=1)
     game.apply(EndTurn(0))
     assert game.state.scores == [1]
@@ -216,16 +216,16 @@ def test_coaches_set_down_at_a_depot_score_for_that_district() -> None:
     assert any("a coach of passengers is set down at player 0's Depot; player 0 scores 1" in line for line in game.state.log)
 
 
-def test_no_passenger_is_set_down_at_a_whistle_post() -> None:
-    game = new_game(CATALOG, startingOffice="whistle-post")
+def test_no_passenger_is_set_down_at_a_whistle_post(catalog: Catalog) -> None:
+    game = new_game(catalog, startingOffice="whistle-post")
     train = put_train(game, "train-1", loaded("coach", 3), held=1)
     game.apply(EndTurn(0))
     assert game.state.scores == [0]
     assert all(c.loaded and c.shipper is None for c in train.cars)
 
 
-def test_passengers_boarded_here_are_set_down_elsewhere_not_here() -> None:
-    game = new_game(CATALOG, players=2)
+def test_passengers_boarded_here_are_set_down_elsewhere_not_here(catalog: Catalog) -> None:
+    game = new_game(catalog, players=2)
     train = put_train(game, "train-1", [Car("coach", False)], held=1)
     game.apply(EndTurn(0))  # boards at player 0's Depot
     assert train.cars == [Car("coach", True, shipper=0)]
@@ -238,11 +238,10 @@ def test_passengers_boarded_here_are_set_down_elsewhere_not_here() -> None:
     assert game.state.scores == [0, 1]
 
 
-def test_a_coach_is_never_set_down_in_the_district_that_filled_it() -> None:
+def test_a_coach_is_never_set_down_in_the_district_that_filled_it(game: Game) -> None:
     """A train standing at the Depot through two turns' ends: the first fills
     its empty coach, the second sets nothing down there (no traffic in
     circles), and the district earns nothing for its own passengers."""
-    game = new_game(CATALOG)
     train = put_train(game, "train-1", [Car("coach", False)], held=2)
     game.apply(EndTurn(0))
     assert train.cars == [Car("coach", True, shipper=0)]
@@ -268,8 +267,7 @@ def circus(game: Game, cars: list[Car] | None = None, **kw: object) -> Train:
     return put_train(game, "extra-18", loaded("flatcar", 3) if cars is None else cars, **kw)  # type: ignore[arg-type]
 
 
-def test_a_fully_loaded_circus_held_through_a_mainline_phase_earns_a_point() -> None:
-    game = new_game(CATALOG)
+def test_a_fully_loaded_circus_held_through_a_mainline_phase_earns_a_point(game: Game) -> None:
     circus(game)
     game.apply(Hold(0, train="extra-18"))
     game.apply(EndTurn(0))
@@ -278,8 +276,7 @@ def test_a_fully_loaded_circus_held_through_a_mainline_phase_earns_a_point() -> 
     assert any("X18 Circus Train stood a whole Mainline Phase in player 0's Office Area, fully loaded" in line for line in game.state.log)
 
 
-def test_a_circus_carrying_an_empty_earns_nothing() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_carrying_an_empty_earns_nothing(game: Game) -> None:
     circus(game, loaded("flatcar", 2) + empty("boxcar", 1))
     game.apply(Hold(0, train="extra-18"))
     game.apply(EndTurn(0))
@@ -287,40 +284,35 @@ def test_a_circus_carrying_an_empty_earns_nothing() -> None:
     assert any("not fully loaded: it earns nothing" in line for line in game.state.log)
 
 
-def test_a_circus_with_no_cars_earns_nothing() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_with_no_cars_earns_nothing(game: Game) -> None:
     circus(game, [])
     game.apply(Hold(0, train="extra-18"))
     game.apply(EndTurn(0))
     assert game.state.scores == [0]
 
 
-def test_a_circus_made_up_short_earns_nothing() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_made_up_short_earns_nothing(game: Game) -> None:
     circus(game, loaded("flatcar", 2))  # the X18 card calls for 3 freight cars
     game.apply(Hold(0, train="extra-18"))
     game.apply(EndTurn(0))
     assert game.state.scores == [0]
 
 
-def test_a_circus_that_moves_on_earns_nothing() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_that_moves_on_earns_nothing(game: Game) -> None:
     train = circus(game)
     game.apply(EndTurn(0))  # not held: it leaves the Office in this Mainline Phase
     assert train.position == ONE_PLAYER_OFFICE + 1
     assert game.state.scores == [0]
 
 
-def test_a_circus_arriving_this_phase_has_not_stood_a_whole_phase() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_arriving_this_phase_has_not_stood_a_whole_phase(game: Game) -> None:
     train = circus(game, position=ONE_PLAYER_OFFICE - 1, remaining=1)
     game.apply(EndTurn(0))
     assert (train.position, train.remaining) == (ONE_PLAYER_OFFICE, 0)
     assert game.state.scores == [0]
 
 
-def test_a_circus_stopped_on_the_mainline_earns_nothing() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_stopped_on_the_mainline_earns_nothing(game: Game) -> None:
     give(game, "red-flag")
     train = circus(game, position=ONE_PLAYER_OFFICE + 1, remaining=1)
     assert "not-at-an-office" in codes(game.check(Hold(0, train="extra-18")))
@@ -330,15 +322,13 @@ def test_a_circus_stopped_on_the_mainline_earns_nothing() -> None:
     assert game.state.scores == [0]
 
 
-def test_a_circus_stopped_at_a_division_point_earns_nothing() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_stopped_at_a_division_point_earns_nothing(game: Game) -> None:
     circus(game, position=0, held=1)
     game.apply(EndTurn(0))
     assert game.state.scores == [0]
 
 
-def test_a_circus_is_paid_once_per_district() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_is_paid_once_per_district(game: Game) -> None:
     circus(game)
     for _ in range(3):
         game.apply(Hold(0, train="extra-18"))
@@ -347,8 +337,8 @@ def test_a_circus_is_paid_once_per_district() -> None:
     assert game.state.trains[0].position == ONE_PLAYER_OFFICE
 
 
-def test_the_point_goes_to_the_district_it_stopped_in() -> None:
-    game = new_game(CATALOG, players=2)
+def test_the_point_goes_to_the_district_it_stopped_in(catalog: Catalog) -> None:
+    game = new_game(catalog, players=2)
     circus(game, position=office_slot(game, 1), player=0)  # player 0's Circus at player 1's Office
     game.apply(Hold(0, train="extra-18"))
     game.apply(EndTurn(0))
@@ -357,8 +347,8 @@ def test_the_point_goes_to_the_district_it_stopped_in() -> None:
     assert game.state.districts[1].paid_stops == ["extra-18"] and game.state.districts[0].paid_stops == []
 
 
-def test_a_circus_touring_two_districts_is_paid_in_each() -> None:
-    game = new_game(CATALOG, players=2)
+def test_a_circus_touring_two_districts_is_paid_in_each(catalog: Catalog) -> None:
+    game = new_game(catalog, players=2)
     train = circus(game, position=office_slot(game, 0))
     game.apply(Hold(0, train="extra-18"))
     game.apply(EndTurn(0))
@@ -371,11 +361,10 @@ def test_a_circus_touring_two_districts_is_paid_in_each() -> None:
     assert game.state.scores == [1, 1]
 
 
-def test_a_circus_that_comes_back_after_the_rebuild_is_a_new_train_and_is_paid_again() -> None:
+def test_a_circus_that_comes_back_after_the_rebuild_is_a_new_train_and_is_paid_again(game: Game) -> None:
     """An Extra runs once and its card goes to the Salvage Yard, which the
     rebuilt deck gathers: played again, it is a new run, and once per
     district means once per district for each run."""
-    game = new_game(CATALOG)
     s = game.state
     circus(game)
     game.apply(Hold(0, train="extra-18"))
@@ -399,23 +388,22 @@ def test_a_circus_that_comes_back_after_the_rebuild_is_a_new_train_and_is_paid_a
 
 
 @pytest.mark.parametrize("card,cars", [("extra-18", loaded("flatcar", 3)), ("extra-17", loaded("coach", 2))])
-def test_a_whistle_post_district_counts(card: str, cars: list[Car]) -> None:
-    game = new_game(CATALOG, startingOffice="whistle-post")
+def test_a_whistle_post_district_counts(catalog: Catalog, card: str, cars: list[Car]) -> None:
+    game = new_game(catalog, startingOffice="whistle-post")
     put_train(game, card, [Car(c.type, c.loaded) for c in cars])
     game.apply(Hold(0, train=card))
     game.apply(EndTurn(0))
     assert game.state.scores == [1]
 
 
-def test_only_its_own_player_may_hold_an_extra() -> None:
-    game = new_game(CATALOG, players=2)
+def test_only_its_own_player_may_hold_an_extra(catalog: Catalog) -> None:
+    game = new_game(catalog, players=2)
     circus(game, position=office_slot(game, 1), player=0)
     game.apply(EndTurn(0))
     assert "not-your-extra" in codes(game.check(Hold(1, train="extra-18")))
 
 
-def test_an_ordinary_train_held_fully_loaded_earns_nothing_for_stopping() -> None:
-    game = new_game(CATALOG)
+def test_an_ordinary_train_held_fully_loaded_earns_nothing_for_stopping(game: Game) -> None:
     put_train(game, "extra-9", loaded("stockcar", 3))
     game.apply(Hold(0, train="extra-9"))
     game.apply(EndTurn(0))
@@ -435,8 +423,7 @@ def test_switching_cars_around_does_not_break_the_stop() -> None:
     assert game.census() == dealt(game)
 
 
-def test_a_circus_kept_at_the_office_by_an_opposing_train_has_still_stood_still() -> None:
-    game = new_game(CATALOG)
+def test_a_circus_kept_at_the_office_by_an_opposing_train_has_still_stood_still(game: Game) -> None:
     train = circus(game)  # not held: it means to leave eastward
     put_train(game, "train-3", [], train_id="opposing", heading="west", position=ONE_PLAYER_OFFICE + 1, remaining=2)
     game.apply(EndTurn(0))
@@ -444,16 +431,14 @@ def test_a_circus_kept_at_the_office_by_an_opposing_train_has_still_stood_still(
     assert game.state.scores == [1]
 
 
-def test_a_fully_loaded_campaign_train_held_at_a_depot_earns_its_point() -> None:
-    game = new_game(CATALOG)
+def test_a_fully_loaded_campaign_train_held_at_a_depot_earns_its_point(game: Game) -> None:
     put_train(game, "extra-17", loaded("coach", 2))
     game.apply(Hold(0, train="extra-17"))
     game.apply(EndTurn(0))
     assert game.state.districts[0].paid_stops == ["extra-17"]
 
 
-def test_census_holds_through_a_paid_stop() -> None:
-    game = new_game(CATALOG)
+def test_census_holds_through_a_paid_stop(game: Game) -> None:
     circus(game)
     game.apply(Hold(0, train="extra-18"))
     game.apply(EndTurn(0))

@@ -101,9 +101,8 @@ def test_track_on_the_west_limit_moves_that_sign_west() -> None:
     assert "Straight is laid at (-2, 0)" in game.state.log[-1]
 
 
-def test_the_first_card_of_a_game_extends_from_the_office() -> None:
+def test_the_first_card_of_a_game_extends_from_the_office(game: Game) -> None:
     """A district opens with the Office between Limits at -1 and 1."""
-    game = new_game(CATALOG)
     district = game.state.districts[0]
     assert (district.west_limit, district.east_limit) == (-1, 1)
     give(game, "straight")

@@ -10,7 +10,8 @@ import pytest
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError, StationMasterError
 from engine.stationmaster.rules.actions import EndTurn, Play
 from engine.stationmaster.rules.game import Game
-from tests.kit.stationmaster import CATALOG, codes, new_game
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import codes, new_game
 
 
 def test_the_new_types_are_invalid_action_errors() -> None:
@@ -29,9 +30,9 @@ def test_the_new_types_are_invalid_action_errors() -> None:
         ({"house_rules": {"extraStart": "anywhere"}}, "extraStart"),
     ],
 )
-def test_a_game_that_cannot_be_set_up_is_a_configuration_error(setup: dict[str, object], word: str) -> None:
+def test_a_game_that_cannot_be_set_up_is_a_configuration_error(catalog: Catalog, setup: dict[str, object], word: str) -> None:
     with pytest.raises(ConfigurationError) as err:
-        Game(CATALOG, **setup)  # type: ignore[arg-type]
+        Game(catalog, **setup)  # type: ignore[arg-type]
     assert word in str(err.value)
 
 
@@ -53,21 +54,21 @@ def _save() -> dict[str, object]:
         ({"actions": [{"kind": "teleport", "player": 0}]}, "action 1 cannot be replayed"),
     ],
 )
-def test_a_save_that_cannot_be_replayed_is_a_save_error(change: dict[str, object], word: str) -> None:
+def test_a_save_that_cannot_be_replayed_is_a_save_error(catalog: Catalog, change: dict[str, object], word: str) -> None:
     save = _save() | change
     with pytest.raises(SaveError) as err:
-        Game.replay(CATALOG, save)
+        Game.replay(catalog, save)
     assert word in str(err.value)
 
 
 @pytest.mark.parametrize("text", ["{not json", "[]", "1" * 5000])
-def test_a_save_that_is_not_a_json_object_is_a_save_error(text: str) -> None:
+def test_a_save_that_is_not_a_json_object_is_a_save_error(catalog: Catalog, text: str) -> None:
     with pytest.raises(SaveError):
-        Game.loads(CATALOG, text)
+        Game.loads(catalog, text)
 
 
-def test_a_good_save_replays() -> None:
-    assert Game.replay(CATALOG, _save()).history == [EndTurn(0)]
+def test_a_good_save_replays(catalog: Catalog) -> None:
+    assert Game.replay(catalog, _save()).history == [EndTurn(0)]
 
 
 def test_action_errors_keep_their_types() -> None:

@@ -23,6 +23,7 @@ from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, P
 from engine.stationmaster.bots import greedy_bot
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.proposals import Proposals, proposals
+from engine.stationmaster.content.model import Catalog
 from tests.kit.project import PROJECT_ROOT as CATALOG_ROOT
 from tests.kit.stationmaster import CATALOG, new_game, set_hand_and_draw
 
@@ -64,8 +65,8 @@ def _played(seed: int, steps: int, players: int = 1) -> Game:
 
 
 @pytest.mark.parametrize("seed", [0, 5, 11])
-def test_apply_does_not_judge_again_an_action_random_legal_action_just_picked(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = Game(CATALOG, players=2, seed=seed)
+def test_apply_does_not_judge_again_an_action_random_legal_action_just_picked(catalog: Catalog, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(catalog, players=2, seed=seed)
     for _ in range(60):
         action = game.random_legal_action()
         assert action is not None
@@ -241,12 +242,12 @@ def test_a_determinized_copy_judges_everything() -> None:
 
 
 @pytest.mark.parametrize(("seed", "players"), [(0, 1), (8, 2), (13, 3)])
-def test_a_game_played_on_the_fast_path_replays_from_its_save(seed: int, players: int) -> None:
+def test_a_game_played_on_the_fast_path_replays_from_its_save(catalog: Catalog, seed: int, players: int) -> None:
     """The save of a bot game, replayed (every action judged in full),
     gives the same game, byte for byte."""
     game = _played(seed, 10_000, players)
     assert game.is_over()
-    again = Game.loads(CATALOG, game.dumps())
+    again = Game.loads(catalog, game.dumps())
     assert again.state_json() == game.state_json()
     assert again.dumps() == game.dumps()
 
@@ -319,7 +320,7 @@ def test_below_refuses_an_empty_range(n: int) -> None:
 # -- where a train can reach, kept between asks --------------------------------
 
 
-def test_reachable_kept_on_the_game_follows_every_change_of_the_squares() -> None:
+def test_reachable_kept_on_the_game_follows_every_change_of_the_squares(catalog: Catalog) -> None:
     """The kept answer is the answer worked out afresh, in every position of
     seeded games and after cars, a caboose or a turned card change a square
     behind the engine's back (nothing relies on who changed it)."""
@@ -330,7 +331,7 @@ def test_reachable_kept_on_the_game_follows_every_change_of_the_squares() -> Non
 
     checked = 0
     for seed in range(8):
-        game = Game(CATALOG, players=2, seed=seed)
+        game = Game(catalog, players=2, seed=seed)
         while not game.is_over() and len(game.history) < 150:
             for district in game.state.districts:
                 for kick in (False, True):

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from engine.stationmaster.rules.actions import ChooseGrade, Draw, EndTurn, Play, SortCars
-from engine.stationmaster.content.model import MainlineCard, MainlineModifier
+from engine.stationmaster.content.model import Catalog, MainlineCard, MainlineModifier
 from engine.stationmaster.rules.deck import mainline_inventory
 from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
@@ -51,17 +51,17 @@ def wrecked(game: Game) -> bool:
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_n_plus_one_terrain_cards_between_division_points(players: int) -> None:
+def test_n_plus_one_terrain_cards_between_division_points(catalog: Catalog, players: int) -> None:
     for seed in range(10):
-        s = Game(CATALOG, players=players, seed=seed).state
+        s = Game(catalog, players=players, seed=seed).state
         kinds = [slot.kind for slot in s.mainline]
         assert kinds == ["divisionPoint"] + ["terrain", "office"] * players + ["terrain", "divisionPoint"]
         assert kinds.count("terrain") == players + 1
         assert [slot.player for slot in s.mainline if slot.kind == "office"] == list(range(players))
 
 
-def test_division_points_are_card_records_at_both_ends() -> None:
-    s = Game(CATALOG, players=2, seed=3).state
+def test_division_points_are_card_records_at_both_ends(catalog: Catalog) -> None:
+    s = Game(catalog, players=2, seed=3).state
     west, east = s.mainline[0], s.mainline[-1]
     assert (west.kind, west.card) == ("divisionPoint", "west-division-point")
     assert (east.kind, east.card) == ("divisionPoint", "east-division-point")
@@ -71,13 +71,13 @@ def test_division_points_are_card_records_at_both_ends() -> None:
     assert west.yard and east.yard, "the cars start in the Division Point yards"
 
 
-def test_terrain_is_dealt_from_the_inventory() -> None:
-    inventory = Counter(c.id for c in mainline_inventory(CATALOG))
+def test_terrain_is_dealt_from_the_inventory(catalog: Catalog) -> None:
+    inventory = Counter(c.id for c in mainline_inventory(catalog))
     assert inventory["plains"] == 2 and sum(inventory.values()) == 10
     seen: Counter[str] = Counter()
     both_plains = 0
     for seed in range(300):
-        s = Game(CATALOG, players=4, seed=seed).state
+        s = Game(catalog, players=4, seed=seed).state
         drawn = Counter(slot.printed or slot.card for slot in s.mainline if slot.kind == "terrain")
         for card_id, n in drawn.items():
             assert n <= inventory[card_id], f"seed {seed}: {card_id} x{n}"
@@ -89,11 +89,11 @@ def test_terrain_is_dealt_from_the_inventory() -> None:
     assert seen["plains"] / sum(seen.values()) > 0.16
 
 
-def test_the_mainline_is_seeded() -> None:
-    a = [s.card for s in Game(CATALOG, players=4, seed=99).state.mainline]
-    b = [s.card for s in Game(CATALOG, players=4, seed=99).state.mainline]
+def test_the_mainline_is_seeded(catalog: Catalog) -> None:
+    a = [s.card for s in Game(catalog, players=4, seed=99).state.mainline]
+    b = [s.card for s in Game(catalog, players=4, seed=99).state.mainline]
     assert a == b
-    assert len({tuple(s.card for s in Game(CATALOG, players=4, seed=n).state.mainline) for n in range(20)}) > 10
+    assert len({tuple(s.card for s in Game(catalog, players=4, seed=n).state.mainline) for n in range(20)}) > 10
 
 
 # -- crossing times -------------------------------------------------------------------
@@ -175,8 +175,8 @@ def graded_seed(players: int) -> int:
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
-def test_setup_waits_for_the_heavy_grade_direction(players: int) -> None:
-    game = Game(CATALOG, players=players, seed=graded_seed(players))
+def test_setup_waits_for_the_heavy_grade_direction(catalog: Catalog, players: int) -> None:
+    game = Game(catalog, players=players, seed=graded_seed(players))
     s = game.state
     slot = next(i for i, x in enumerate(s.mainline) if x.card == "heavy-grade")
     assert s.phase == "setup" and s.pending_grades == [slot]
@@ -194,9 +194,9 @@ def test_setup_waits_for_the_heavy_grade_direction(players: int) -> None:
     assert "grades-chosen" in codes(game.check(ChooseGrade(0, slot=slot, uphill="east")))
 
 
-def test_without_a_heavy_grade_there_is_no_setup_step() -> None:
+def test_without_a_heavy_grade_there_is_no_setup_step(catalog: Catalog) -> None:
     for seed in range(30):
-        game = Game(CATALOG, players=1, seed=seed)
+        game = Game(catalog, players=1, seed=seed)
         graded = any(slot.card == "heavy-grade" for slot in game.state.mainline)
         assert (game.state.phase == "setup") == graded
 
@@ -314,8 +314,8 @@ def test_the_rule_is_read_from_the_card_not_its_id() -> None:
     assert codes(game.check(Play(0, "abs-signals", slot=1))) == ["draw-option-only"]
 
 
-def test_every_grade_card_and_realignment_names_the_draw_option() -> None:
-    for card in CATALOG.of_type(MainlineModifier):
+def test_every_grade_card_and_realignment_names_the_draw_option(catalog: Catalog) -> None:
+    for card in catalog.of_type(MainlineModifier):
         assert card.play_option == "draw", card.id
 
 

@@ -21,7 +21,7 @@ from tests.kit.stationmaster import CATALOG, codes
 
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars
-from engine.stationmaster.content.model import TrainCard
+from engine.stationmaster.content.model import Catalog, TrainCard
 from engine.stationmaster.rules.deck import home_deck
 from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
@@ -166,17 +166,17 @@ def test_random_games_keep_every_card_and_every_rule(chunk: int) -> None:
     assert total["illegal"] > 500 and total["illegal-json"] > 50 and total["exhaustive"] > 100, total
 
 
-def test_the_walk_reaches_the_interesting_rules() -> None:
+def test_the_walk_reaches_the_interesting_rules(catalog: Catalog) -> None:
     """Across a handful of games the bot plays trains, Extras and Mainline cards,
     and the deck is rebuilt at least once: the property loop is not vacuous."""
     seen: Counter[str] = Counter()
     for seed in range(40):
-        game = Game(CATALOG, players=1 + seed % 4, seed=seed)
+        game = Game(catalog, players=1 + seed % 4, seed=seed)
         while not game.is_over():
             action = game.bot.choice(game.legal_actions())
             game.apply(action)
             if isinstance(action, Play):
-                seen[CATALOG.by_id[action.card].family] += 1
+                seen[catalog.by_id[action.card].family] += 1
             seen[action.kind] += 1
         seen["rebuilt"] += sum("ran out" in line for line in game.state.log)
         seen["departed"] += sum(" departs " in line for line in game.state.log)
@@ -185,14 +185,14 @@ def test_the_walk_reaches_the_interesting_rules() -> None:
     assert seen["attack"] and seen["decline"], seen  # the games with rivals attack, and open response windows
 
 
-def test_deck_hungry_games_rebuild_the_deck_and_keep_every_card() -> None:
+def test_deck_hungry_games_rebuild_the_deck_and_keep_every_card(catalog: Catalog) -> None:
     """The random walk rarely empties the Home Office deck; a bot that always
     draws from the deck does, so the rebuild runs under the census check too."""
     rebuilt = 0
     for seed in range(24):
         config = CONFIGS[seed % len(CONFIGS)]
-        game = Game(CATALOG, players=3 + seed % 2, seed=1000 + seed, house_rules=config)
-        dealt = Counter(card.id for card in home_deck(CATALOG, game.rules, game.state.players))
+        game = Game(catalog, players=3 + seed % 2, seed=1000 + seed, house_rules=config)
+        dealt = Counter(card.id for card in home_deck(catalog, game.rules, game.state.players))
         while not game.is_over():
             legal = game.legal_actions()
             from_deck = [a for a in legal if isinstance(a, Draw) and a.source == "deck"]

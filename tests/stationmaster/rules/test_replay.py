@@ -11,6 +11,7 @@ import pytest
 from engine.stationmaster.rules.actions import Play, from_json
 from engine.errors import InvalidActionError, SaveError
 from engine.stationmaster.rules.game import SAVE_FORMAT, Game
+from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG
 
 
@@ -33,37 +34,37 @@ def bot_game(seed: int, players: int = 2, steps: int | None = None, **house: obj
         (7, 4, {"extraStart": "divisionPointsOnly"}),
     ],
 )
-def test_the_same_seed_and_actions_give_byte_identical_state(seed: int, players: int, house: dict[str, object]) -> None:
+def test_the_same_seed_and_actions_give_byte_identical_state(catalog: Catalog, seed: int, players: int, house: dict[str, object]) -> None:
     game = bot_game(seed, players, **house)  # type: ignore[arg-type]  # house holds house rules only, never steps
     assert game.is_over()
-    again = Game(CATALOG, players=players, seed=seed, house_rules=house)  # type: ignore[arg-type]
+    again = Game(catalog, players=players, seed=seed, house_rules=house)  # type: ignore[arg-type]
     for action in game.history:
         again.apply(action)
     assert again.state_json() == game.state_json()
-    replayed = Game.replay(CATALOG, game.save())
+    replayed = Game.replay(catalog, game.save())
     assert replayed.state_json() == game.state_json()
     assert replayed.score() == game.score()
 
 
-def test_the_bot_stream_does_not_move_the_rules_stream() -> None:
+def test_the_bot_stream_does_not_move_the_rules_stream(catalog: Catalog) -> None:
     """A game whose actions are chosen by the bot replays without any bot."""
     a = bot_game(5, 2, steps=150)
-    b = Game(CATALOG, players=2, seed=5)
+    b = Game(catalog, players=2, seed=5)
     for action in a.history:
         b.apply(action)
     assert a.rng._random.getstate() == b.rng._random.getstate()
     assert a.state_json() == b.state_json()
 
 
-def test_different_seeds_give_different_games() -> None:
-    assert Game(CATALOG, players=2, seed=1).state_json() != Game(CATALOG, players=2, seed=2).state_json()
+def test_different_seeds_give_different_games(catalog: Catalog) -> None:
+    assert Game(catalog, players=2, seed=1).state_json() != Game(catalog, players=2, seed=2).state_json()
 
 
 @pytest.mark.parametrize("steps", [0, 1, 37, None])
-def test_dumps_and_loads_round_trip(steps: int | None) -> None:
+def test_dumps_and_loads_round_trip(catalog: Catalog, steps: int | None) -> None:
     game = bot_game(11, 3, steps=steps, discardTimetabled=True)
     text = game.dumps()
-    loaded = Game.loads(CATALOG, text)
+    loaded = Game.loads(catalog, text)
     assert loaded.state_json() == game.state_json()
     assert loaded.dumps() == text
     assert loaded.rules == game.rules
@@ -76,11 +77,11 @@ def test_dumps_and_loads_round_trip(steps: int | None) -> None:
         assert loaded.state_json() == game.state_json()
 
 
-def test_a_save_names_its_format_content_seed_players_and_rules() -> None:
+def test_a_save_names_its_format_content_seed_players_and_rules(catalog: Catalog) -> None:
     game = bot_game(3, 2, steps=20, extraStart="ownOffice")
     save = game.save()
     assert save["format"] == SAVE_FORMAT
-    assert save["content"] == CATALOG.fingerprint
+    assert save["content"] == catalog.fingerprint
     assert (save["seed"], save["players"]) == (3, 2)
     assert save["houseRules"]["extraStart"] == "ownOffice"
     assert len(save["actions"]) == 20
@@ -118,7 +119,7 @@ def refusal_codes(error: InvalidActionError) -> list[str]:
     return [r.code for r in error.reasons] if isinstance(error, SaveError) else []
 
 
-def test_an_edited_action_is_refused(saved: dict[str, object]) -> None:
+def test_an_edited_action_is_refused(catalog: Catalog, saved: dict[str, object]) -> None:
     actions = saved["actions"]
     assert isinstance(actions, list)
     # one player's action given to the other player
@@ -126,7 +127,7 @@ def test_an_edited_action_is_refused(saved: dict[str, object]) -> None:
     bad["actions"][0]["player"] = 1 - bad["actions"][0]["player"]  # type: ignore[index]
     assert "not-your-turn" in refusal_codes(refused(bad, "action 1", "cannot be replayed"))
     # a card the hand does not hold
-    game = Game(CATALOG, players=2, seed=13)
+    game = Game(catalog, players=2, seed=13)
     for a in actions[:3]:
         game.apply(from_json(a))
     absent = next(c for c in game.state.deck if c not in game.state.hands[game.state.current])
@@ -175,32 +176,32 @@ def test_missing_or_malformed_parts_are_refused(saved: dict[str, object]) -> Non
     refused(dict(saved, seed=None), "seed")
 
 
-def test_truncated_json_is_refused() -> None:
+def test_truncated_json_is_refused(catalog: Catalog) -> None:
     text = bot_game(17, 1, steps=10).dumps()
     for cut in (0, 1, len(text) // 2, len(text) - 1):
         with pytest.raises(InvalidActionError) as err:
-            Game.loads(CATALOG, text[:cut])
+            Game.loads(catalog, text[:cut])
         assert "not valid JSON" in str(err.value)
 
 
-def test_loads_refuses_json_that_is_not_a_save() -> None:
+def test_loads_refuses_json_that_is_not_a_save(catalog: Catalog) -> None:
     for text in ("[]", "null", "42", '"save"', "{}"):
         with pytest.raises(InvalidActionError):
-            Game.loads(CATALOG, text)
+            Game.loads(catalog, text)
 
 
-def test_a_truncated_action_list_replays_to_the_earlier_state(saved: dict[str, object]) -> None:
+def test_a_truncated_action_list_replays_to_the_earlier_state(catalog: Catalog, saved: dict[str, object]) -> None:
     actions = saved["actions"]
     assert isinstance(actions, list)
     short = dict(saved, actions=actions[:30])
-    game = Game(CATALOG, players=2, seed=13)
+    game = Game(catalog, players=2, seed=13)
     for a in actions[:30]:
         game.apply(from_json(a))
-    assert Game.replay(CATALOG, short).state_json() == game.state_json()
+    assert Game.replay(catalog, short).state_json() == game.state_json()
 
 
-def test_a_save_playing_a_mainline_card_is_refused_cleanly() -> None:
-    game = Game(CATALOG, players=1, seed=21)
+def test_a_save_playing_a_mainline_card_is_refused_cleanly(catalog: Catalog) -> None:
+    game = Game(catalog, players=1, seed=21)
     while not game.state.trains:
         game.apply(game.bot.choice(game.legal_actions()))
     save = game.save()

@@ -12,7 +12,8 @@ import pytest
 from engine.errors import IllegalActionError, SaveError
 from engine.stationmaster.rules.actions import Action, Answer, Attack, Decline, EndTurn, Play, from_json
 from engine.stationmaster.rules.game import Game
-from tests.kit.stationmaster import CATALOG, codes, give
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import codes, give
 from tests.kit.stationmaster_scenarios import STRIKE, struck_game
 
 
@@ -51,15 +52,15 @@ def test_an_attack_from_json_names_its_rival() -> None:
         from_json({"kind": "attack", "player": 0, "card": "strike", "rival": "one"})
 
 
-def test_a_save_from_before_this_change_is_refused_saying_why() -> None:
-    game = Game(CATALOG, players=2, seed=3)
+def test_a_save_from_before_this_change_is_refused_saying_why(catalog: Catalog) -> None:
+    game = Game(catalog, players=2, seed=3)
     old = dict(json.loads(game.dumps()), format="stationmaster-save/1")
     with pytest.raises(SaveError, match="before opponent-directed cards were dealt"):
-        Game.replay(CATALOG, old)
+        Game.replay(catalog, old)
 
 
-def test_a_three_player_game_with_random_choices_plays_to_its_end_and_replays() -> None:
-    game = Game(CATALOG, players=3, seed=0)
+def test_a_three_player_game_with_random_choices_plays_to_its_end_and_replays(catalog: Catalog) -> None:
+    game = Game(catalog, players=3, seed=0)
     while not game.is_over():
         action = game.random_legal_action()
         assert action is not None
@@ -69,4 +70,4 @@ def test_a_three_player_game_with_random_choices_plays_to_its_end_and_replays() 
     assert {"attack", "decline"} <= kinds, kinds
     for action in game.history:
         assert from_json(json.loads(json.dumps(action.to_json()))) == action
-    assert Game.loads(CATALOG, game.dumps()).state_json() == game.state_json()
+    assert Game.loads(catalog, game.dumps()).state_json() == game.state_json()

@@ -12,7 +12,8 @@ from engine.stationmaster.rules.actions import Attack, Play, RedFlag
 from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
-from tests.kit.stationmaster import CATALOG, codes, dealt, end_stage, new_game, set_hand, take
+from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import codes, dealt, end_stage, new_game, set_hand, take
 
 
 # -- timetabled trains and the D12 ----------------------------------------------------
@@ -50,11 +51,12 @@ def _timetable_game(monkeypatch: pytest.MonkeyPatch, roll: int, taken: list[int]
     ],
 )
 def test_a_timetabled_train_takes_the_first_open_slot_at_or_after_the_d12(
+    catalog: Catalog,
     monkeypatch: pytest.MonkeyPatch, roll: int, taken: list[int], expected: int
 ) -> None:
     game, calls = _timetable_game(monkeypatch, roll, taken)
     game.apply(Play(0, "train-1"))
-    assert calls == [CATALOG.game.table.die_sides] == [12]
+    assert calls == [catalog.game.table.die_sides] == [12]
     assert game.state.timetable.index("train-1") == expected
     assert game.census() == dealt(game)
 
@@ -198,8 +200,8 @@ def test_extra_start_any_office_allows_every_office() -> None:
         assert game.check(Play(0, "extra-9", slot=slot, heading="east")) == []
 
 
-def test_any_office_is_the_default() -> None:
-    assert Game(CATALOG, players=2, seed=1).rules["extraStart"] == "anyOffice"
+def test_any_office_is_the_default(catalog: Catalog) -> None:
+    assert Game(catalog, players=2, seed=1).rules["extraStart"] == "anyOffice"
 
 
 @pytest.mark.parametrize("rule", ["divisionPointsOnly", "ownOffice", "anyOffice"])
@@ -377,13 +379,13 @@ def test_without_a_second_section_only_one_train_departs() -> None:
 
 
 @pytest.mark.parametrize("card", ["strike", "derailment", "eminent-domain", "arbitration", "deed-of-title"])
-def test_opponent_directed_cards_are_not_played_with_play(card: str) -> None:
+def test_opponent_directed_cards_are_not_played_with_play(catalog: Catalog, card: str) -> None:
     """An attack is played with its own action, a defence only answers; the
     ordinary Play refuses both, for that reason and not for being out of hand."""
     game = new_game(seed=34)
     game.state.hands[0].append(card)  # a solitaire deck deals none: put it in hand by hand
     reasons = game.check(Play(0, card))
-    expected = "nothing-to-answer" if CATALOG.by_id[card].answers else "attack-card"  # type: ignore[attr-defined]
+    expected = "nothing-to-answer" if catalog.by_id[card].answers else "attack-card"  # type: ignore[attr-defined]
     assert codes(reasons) == [expected], reasons
     assert Play(0, card) not in game.legal_actions()
     before = game.state_json()

@@ -13,6 +13,7 @@ from engine.stationmaster.rules.deck import home_deck
 from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.dispatch import hand_limit
+from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG, codes, new_game, set_hand, take
 
 TABLE = CATALOG.game.table
@@ -156,28 +157,28 @@ def test_only_the_current_player_acts() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_opening_deal_three_random(players: int, seed: int) -> None:
-    game = Game(CATALOG, players=players, seed=seed, house_rules={"openingDeal": "threeRandom"})
+def test_opening_deal_three_random(catalog: Catalog, players: int, seed: int) -> None:
+    game = Game(catalog, players=players, seed=seed, house_rules={"openingDeal": "threeRandom"})
     assert [len(h) for h in game.state.hands] == [3] * players
     assert [len(p) for p in game.state.departments] == [1, 1, 1]
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_opening_deal_three_track_three_other(players: int, seed: int) -> None:
-    game = Game(CATALOG, players=players, seed=seed, house_rules={"openingDeal": "threeTrackThreeOther"})
+def test_opening_deal_three_track_three_other(catalog: Catalog, players: int, seed: int) -> None:
+    game = Game(catalog, players=players, seed=seed, house_rules={"openingDeal": "threeTrackThreeOther"})
     for hand in game.state.hands:
-        families = [CATALOG.by_id[c].family for c in hand]
+        families = [catalog.by_id[c].family for c in hand]
         assert len(hand) == 6
         assert families.count("track") == 3
-    assert game.census() == Counter(c.id for c in home_deck(CATALOG, game.rules, players))
+    assert game.census() == Counter(c.id for c in home_deck(catalog, game.rules, players))
     # six cards is over the limit: the first turn cannot simply end
     if game.state.phase == "local":
         assert codes(game.check(EndTurn(0))) == ["hand-over-limit"]
 
 
-def test_three_random_is_the_default_and_differs_from_three_track() -> None:
-    default = Game(CATALOG, players=2, seed=5)
+def test_three_random_is_the_default_and_differs_from_three_track(catalog: Catalog) -> None:
+    default = Game(catalog, players=2, seed=5)
     assert default.rules["openingDeal"] == "threeRandom"
     assert all(len(h) == 3 for h in default.state.hands)
 
@@ -203,8 +204,8 @@ def test_twelve_stages_a_day_and_the_game_ends_after_the_contents_days(players: 
     assert codes(game.check(EndTurn(0))) == ["game-over"]
 
 
-def test_the_game_length_follows_the_content() -> None:
-    short = dataclasses.replace(CATALOG, game=dataclasses.replace(CATALOG.game, table=dataclasses.replace(TABLE, game_days=1)))
+def test_the_game_length_follows_the_content(catalog: Catalog) -> None:
+    short = dataclasses.replace(catalog, game=dataclasses.replace(catalog.game, table=dataclasses.replace(TABLE, game_days=1)))
     game = new_game(players=2, seed=3, catalog=short, terrain=None)
     turns = 0
     while not game.is_over():

@@ -28,6 +28,7 @@ from engine.errors import InvalidActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import configurations, defaults
 from engine.stationmaster.sim.simulate import BOT_FUNCTIONS, Report, game_seed, play_game
+from engine.stationmaster.content.model import Catalog
 from generator.stationmaster import simulation as site_simulation
 from generator.stationmaster.simulation import simulation_context
 from generator.lint import lint
@@ -67,11 +68,11 @@ def test_another_seed_another_report() -> None:
     assert run(12, seed=1).to_json() != run(12, seed=2).to_json()
 
 
-def test_game_i_is_the_game_with_its_own_seed() -> None:
+def test_game_i_is_the_game_with_its_own_seed(catalog: Catalog) -> None:
     """Any one game of a report can be replayed alone from game_seed(seed, i)."""
     report = run(5, seed=9)
     for i in range(5):
-        result = play_game(CATALOG, game_seed(9, i), "random", defaults(CATALOG), {})
+        result = play_game(catalog, game_seed(9, i), "random", defaults(catalog), {})
         assert result.score == report.scores.values[i]
         assert result.actions == report.actions.values[i]
     assert game_seed(9, 4) == 9 * 1_000_003 + 4
@@ -83,15 +84,15 @@ ACTIONS_CHECKED = {"lookahead": 45}
 
 
 @pytest.mark.parametrize("bot", sorted(BOT_FUNCTIONS))
-def test_bots_never_touch_the_rules_stream(bot: str) -> None:
+def test_bots_never_touch_the_rules_stream(catalog: Catalog, bot: str) -> None:
     """A bot's game is its seed plus its actions: replaying the recorded
     actions (no bot at all) leaves the rules' stream in the same state."""
-    game = Game(CATALOG, players=1, seed=game_seed(4, 1))
+    game = Game(catalog, players=1, seed=game_seed(4, 1))
     while not game.is_over() and len(game.history) < ACTIONS_CHECKED.get(bot, 10**6):
         action = BOT_FUNCTIONS[bot](game)
         assert action is not None
         game.apply(action)
-    twin = Game.loads(CATALOG, game.dumps())
+    twin = Game.loads(catalog, game.dumps())
     assert twin.state_json() == game.state_json()
     assert twin.rng._random.getstate() == game.rng._random.getstate()
 
@@ -110,11 +111,11 @@ def test_no_module_but_the_seeded_stream_imports_random() -> None:
 
 @pytest.mark.parametrize("rules", [{}, {"openingDeal": "threeTrackThreeOther", "discardTimetabled": True}, {"startingOffice": "whistle-post"}], ids=["defaults", "six-card-deal", "whistle-post"])
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_every_draw_is_played_discarded_or_held(bot: str, rules: dict[str, str | bool]) -> None:
+def test_every_draw_is_played_discarded_or_held(catalog: Catalog, bot: str, rules: dict[str, str | bool]) -> None:
     report = run(10, seed=21, bot=bot, rules=rules)
-    hand = CATALOG.game.table.hand_limit
+    hand = catalog.game.table.hand_limit
     per_game = 2 * hand if rules.get("openingDeal") == "threeTrackThreeOther" else hand
-    dealt = {c.id for c in home_deck(CATALOG, report.house_rules)}
+    dealt = {c.id for c in home_deck(catalog, report.house_rules)}
     assert set(report.cards) == dealt  # every dealt card listed, nothing else
     assert sum(c.opening for c in report.cards.values()) == per_game * report.games
     for c in report.cards.values():
@@ -131,19 +132,19 @@ def test_every_draw_is_played_discarded_or_held(bot: str, rules: dict[str, str |
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_counts_match_the_actions_of_the_game(bot: str) -> None:
+def test_counts_match_the_actions_of_the_game(catalog: Catalog, bot: str) -> None:
     """Tallies against the recorded actions of the very same game."""
     seed = game_seed(5, 0)
     tally: dict[str, list[int]] = {}
-    result = play_game(CATALOG, seed, bot, defaults(CATALOG), tally)
-    game = Game(CATALOG, players=1, seed=seed)
+    result = play_game(catalog, seed, bot, defaults(catalog), tally)
+    game = Game(catalog, players=1, seed=seed)
     opening = Counter(game.state.hands[0])
     while not game.is_over():
         action = BOT_FUNCTIONS[bot](game)
         assert action is not None
         game.apply(action)
     kinds = Counter(type(a) for a in game.history)
-    report = Report.build(CATALOG, games=1, seed=0, bot=bot, house_rules=defaults(CATALOG), scores=[result.score], actions=[result.actions], turns=[result.turns], tally=tally)
+    report = Report.build(catalog, games=1, seed=0, bot=bot, house_rules=defaults(catalog), scores=[result.score], actions=[result.actions], turns=[result.turns], tally=tally)
     cards = report.cards.values()
     assert result.actions == len(game.history)
     assert result.turns == kinds[EndTurn]
@@ -156,7 +157,7 @@ def test_counts_match_the_actions_of_the_game(bot: str) -> None:
     assert Counter({k: c.held_at_end for k, c in report.cards.items() if c.held_at_end}) == Counter(game.state.hands[0])
 
 
-def test_distributions() -> None:
+def test_distributions(catalog: Catalog) -> None:
     report = run(25, seed=2)
     for dist in (report.scores, report.actions, report.turns):
         assert dist.minimum <= dist.median <= dist.maximum
@@ -165,7 +166,7 @@ def test_distributions() -> None:
         assert sum(n for _, _, n in hist) == 25
         assert hist[0][0] == dist.minimum and hist[-1][0] <= dist.maximum <= hist[-1][1]
         assert len(hist) <= simulate.HISTOGRAM_BINS
-    table = CATALOG.game.table
+    table = catalog.game.table
     assert report.turns.minimum == report.turns.maximum == table.game_days * table.stages_per_day
 
 
@@ -188,15 +189,15 @@ def test_greedy_finishes_its_games_and_plays_differently() -> None:
     "kwargs",
     [{"games": 0}, {"games": 100_001}, {"workers": 0}, {"workers": 65}, {"seed": -1}, {"bot": "smart"}, {"house_rules": {"noSuchRule": "x"}}, {"house_rules": {"startingOffice": "palace"}}],
 )
-def test_simulate_refuses_bad_arguments(kwargs: dict[str, object]) -> None:
+def test_simulate_refuses_bad_arguments(catalog: Catalog, kwargs: dict[str, object]) -> None:
     args: dict[str, object] = {"games": 1, "seed": 0, "workers": 1, "bot": "random", "house_rules": {}, **kwargs}
     with pytest.raises(InvalidActionError):
-        simulate.simulate(CATALOG, **args)  # type: ignore[arg-type]
+        simulate.simulate(catalog, **args)  # type: ignore[arg-type]
 
 
-def test_progress_is_called_up_to_the_total() -> None:
+def test_progress_is_called_up_to_the_total(catalog: Catalog) -> None:
     seen: list[tuple[int, int]] = []
-    simulate.simulate(CATALOG, games=6, seed=0, workers=2, progress=lambda done, total: seen.append((done, total)))
+    simulate.simulate(catalog, games=6, seed=0, workers=2, progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (6, 6)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
@@ -297,18 +298,18 @@ def test_a_real_process_with_two_workers() -> None:
 # -- the rules site's table ------------------------------------------------------------------------------
 
 
-def test_simulation_context_is_deterministic() -> None:
+def test_simulation_context_is_deterministic(catalog: Catalog) -> None:
     # How long it takes is measured by the benches, never asserted by a test.
-    fresh = site_simulation._simulation_context(CATALOG)
-    assert site_simulation._simulation_context(CATALOG) == fresh
-    assert simulation_context(CATALOG) == fresh
-    assert simulation_context(CATALOG) == fresh  # the cached answer, unchanged by a caller
+    fresh = site_simulation._simulation_context(catalog)
+    assert site_simulation._simulation_context(catalog) == fresh
+    assert simulation_context(catalog) == fresh
+    assert simulation_context(catalog) == fresh  # the cached answer, unchanged by a caller
 
 
-def test_simulation_context_rows() -> None:
-    context = simulation_context(CATALOG)
-    base = defaults(CATALOG)
-    offices = [c["startingOffice"] for c in configurations(CATALOG) if all(c[k] == base[k] for k in base if k != "startingOffice")]
+def test_simulation_context_rows(catalog: Catalog) -> None:
+    context = simulation_context(catalog)
+    base = defaults(catalog)
+    offices = [c["startingOffice"] for c in configurations(catalog) if all(c[k] == base[k] for k in base if k != "startingOffice")]
     assert [t["value"] for t in context["configurations"]] == offices
     assert sum(t["is_default"] for t in context["configurations"]) == 1
     for table in context["configurations"]:
@@ -317,23 +318,23 @@ def test_simulation_context_rows() -> None:
         rates = [r["dead_rate"] for r in rows]
         assert rates == sorted(rates, reverse=True)
         for r in rows:
-            assert r["card"] in CATALOG.by_id and isinstance(r["dead_rate"], int) and 0 <= r["dead_rate"] <= 100
+            assert r["card"] in catalog.by_id and isinstance(r["dead_rate"], int) and 0 <= r["dead_rate"] <= 100
         # the same figures the command prints for that configuration
-        report = simulate.simulate(CATALOG, games=context["games"], seed=context["seed"], house_rules={"startingOffice": table["value"]}, bot=context["bot"])
+        report = simulate.simulate(catalog, games=context["games"], seed=context["seed"], house_rules={"startingOffice": table["value"]}, bot=context["bot"])
         first = rows[0]
         assert report.cards[first["card"]].dead_percent() == first["dead_rate"]
 
 
-def test_the_simulation_table_renders_and_passes_the_lint(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_simulation_table_renders_and_passes_the_lint(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(TABLES, "simulation", simulation_context)
     pages = read_pages(PROJECT_ROOT / "site" / "stationmaster")
     placed = [name for name, text in pages.items() if "<!-- generated: simulation -->" in text]
     if not placed:
         pages["simulation-test.md"] = "# Simulation\n\n<!-- generated: simulation -->\n<!-- /generated -->\n"
         placed = ["simulation-test.md"]
-    rendered = render_site(CATALOG, pages, tables=TABLE_SET)
+    rendered = render_site(catalog, pages, tables=TABLE_SET)
     text = rendered.new[placed[0]]
-    assert text.count("| Card | Dead draws (% of draws) | Drawn per game |") == len(simulation_context(CATALOG)["configurations"])
+    assert text.count("| Card | Dead draws (% of draws) | Drawn per game |") == len(simulation_context(catalog)["configurations"])
     assert "% |" in text and " per game |" in text
-    problems = [p.render() for p in lint(CATALOG, rendered, TABLES) if placed[0] in p.render()]
+    problems = [p.render() for p in lint(catalog, rendered, TABLES) if placed[0] in p.render()]
     assert problems == []

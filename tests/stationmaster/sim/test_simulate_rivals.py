@@ -28,6 +28,7 @@ from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import defaults
 from engine.stationmaster.sim.report import Report
 from engine.stationmaster.sim.runner import play_game
+from engine.stationmaster.content.model import Catalog
 from generator.stationmaster.tables import TABLE_SET, TABLES
 from generator.lint import lint
 from generator.render import read_pages, render_site
@@ -56,10 +57,10 @@ def test_every_game_is_won_alone_or_shared(players: int) -> None:
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_every_draw_in_every_hand_is_played_discarded_or_held(bot: str) -> None:
+def test_every_draw_in_every_hand_is_played_discarded_or_held(catalog: Catalog, bot: str) -> None:
     report = run(8, players=3, bot=bot)
-    assert set(report.cards) == {c.id for c in home_deck(CATALOG, report.house_rules, 3)}
-    assert sum(c.opening for c in report.cards.values()) == CATALOG.game.table.hand_limit * 3 * 8
+    assert set(report.cards) == {c.id for c in home_deck(catalog, report.house_rules, 3)}
+    assert sum(c.opening for c in report.cards.values()) == catalog.game.table.hand_limit * 3 * 8
     for c in report.cards.values():
         assert c.drawn == c.played + c.discarded + c.held_at_end, c
         assert c.other == 0  # no card passes from one hand to another
@@ -68,15 +69,15 @@ def test_every_draw_in_every_hand_is_played_discarded_or_held(bot: str) -> None:
     assert attacks and sum(c.played for c in attacks) == sum(a.played for a in report.attacks.values())
 
 
-def test_attacks_and_answers_match_the_games_themselves() -> None:
+def test_attacks_and_answers_match_the_games_themselves(catalog: Catalog) -> None:
     """The attack tally against the recorded actions of the same games."""
     tally: dict[str, list[int]] = {}
     attacks: dict[str, list[int]] = {}
     played: Counter[str] = Counter()
     for i in range(6):
         seed = game_seed(5, i)
-        result = play_game(CATALOG, seed, ("greedy", "greedy"), defaults(CATALOG), tally, attacks)
-        game = Game(CATALOG, players=2, seed=seed)
+        result = play_game(catalog, seed, ("greedy", "greedy"), defaults(catalog), tally, attacks)
+        game = Game(catalog, players=2, seed=seed)
         while not game.is_over():
             action = BOT_FUNCTIONS["greedy"](game)
             assert action is not None
@@ -90,12 +91,12 @@ def test_attacks_and_answers_match_the_games_themselves() -> None:
         assert 0 <= a.answered <= a.played
 
 
-def test_game_i_is_the_game_with_its_own_seed_and_seats() -> None:
+def test_game_i_is_the_game_with_its_own_seed_and_seats(catalog: Catalog) -> None:
     report = run(4, players=None, seats=["greedy", "random"])
     data = report.to_dict()
     assert data["bot"] == "greedy,random" and [s["bot"] for s in data["seats"]] == ["greedy", "random"]
     for i in range(4):
-        result = play_game(CATALOG, game_seed(5, i), ["greedy", "random"], defaults(CATALOG), {})
+        result = play_game(catalog, game_seed(5, i), ["greedy", "random"], defaults(catalog), {})
         assert [report.seat_figures.scores[seat][i] for seat in range(2)] == list(result.scores)  # type: ignore[union-attr]
 
 
@@ -135,10 +136,10 @@ def test_the_text_names_the_seats() -> None:
     [{"players": 5}, {"players": 0}, {"players": True}, {"seats": []}, {"seats": ["greedy", "smart"]}, {"players": 3, "seats": ["greedy", "random"]}, {"seats": ["random"] * 5}],
     ids=["five", "none", "bool", "no-seats", "unknown-bot", "count-disagrees", "five-seats"],
 )
-def test_simulate_refuses_bad_seating(kwargs: dict[str, object]) -> None:
+def test_simulate_refuses_bad_seating(catalog: Catalog, kwargs: dict[str, object]) -> None:
     args: dict[str, object] = {"games": 1, "players": None, **kwargs}
     with pytest.raises(ConfigurationError):
-        simulate.simulate(CATALOG, **args)  # type: ignore[arg-type]
+        simulate.simulate(catalog, **args)  # type: ignore[arg-type]
 
 
 # -- the command ------------------------------------------------------------------------------
@@ -173,8 +174,8 @@ def test_bad_seating_exits_2_with_one_line(run_cli: RunCli, args: list[str]) -> 
 # -- the rules site's table -----------------------------------------------------------------------
 
 
-def test_the_rivals_table_shows_each_seating_as_the_command_reports_it() -> None:
-    context = site_simulation.simulation_rivals_context(CATALOG)
+def test_the_rivals_table_shows_each_seating_as_the_command_reports_it(catalog: Catalog) -> None:
+    context = site_simulation.simulation_rivals_context(catalog)
     assert [s["players"] for s in context["seatings"]] == [s.players for s in site_simulation.SITE_SEATINGS] == [2, 3]
     for shown, seating in zip(context["seatings"], site_simulation.SITE_SEATINGS):
         assert (shown["games"], shown["seed"], shown["bot"]) == (seating.games, seating.seed, seating.bot)
@@ -183,21 +184,21 @@ def test_the_rivals_table_shows_each_seating_as_the_command_reports_it() -> None
         assert [s["mean"] for s in shown["seats"]] == [f"{s['meanScore']:.1f}" for s in report.to_dict()["seats"]]
         assert [(a["card"], a["played"], a["answered"]) for a in shown["attacks"]] == [(a.id, a.played, a.answered) for a in report.attacks.values()]
         # only the cards a table with rivals deals, by dead-draw rate
-        assert shown["rows"] and all(is_dealt(CATALOG, CATALOG.by_id[r["card"]], report.house_rules, 2) and not is_dealt(CATALOG, CATALOG.by_id[r["card"]], report.house_rules, 1) for r in shown["rows"])
+        assert shown["rows"] and all(is_dealt(catalog, catalog.by_id[r["card"]], report.house_rules, 2) and not is_dealt(catalog, catalog.by_id[r["card"]], report.house_rules, 1) for r in shown["rows"])
         assert [r["dead_rate"] for r in shown["rows"]] == sorted((r["dead_rate"] for r in shown["rows"]), reverse=True)
         assert {n["card"] for n in shown["never_played"]} == {r["card"] for r in shown["rows"] if r["dead_rate"] == 100}
-    assert site_simulation._simulation_rivals_context(CATALOG) == context
-    assert site_simulation.simulation_rivals_context(CATALOG) == context  # the cached answer, unchanged
+    assert site_simulation._simulation_rivals_context(catalog) == context
+    assert site_simulation.simulation_rivals_context(catalog) == context  # the cached answer, unchanged
 
 
-def test_the_rivals_table_renders_and_passes_the_lint() -> None:
+def test_the_rivals_table_renders_and_passes_the_lint(catalog: Catalog) -> None:
     pages = read_pages(Path(PROJECT_ROOT) / "site" / "stationmaster")
     placed = [name for name, text in pages.items() if "<!-- generated: simulation-rivals -->" in text]
     assert placed == ["simulation.md"]
-    rendered = render_site(CATALOG, pages, tables=TABLE_SET)
+    rendered = render_site(catalog, pages, tables=TABLE_SET)
     text = rendered.new["simulation.md"]
     for seating in site_simulation.SITE_SEATINGS:
         assert f"`stationmaster simulate --games {seating.games} --seed {seating.seed} --players {seating.players} --bot {seating.bot}`" in text
     assert text.count("| Seat | Mean score | Wins | Shared wins |") == len(site_simulation.SITE_SEATINGS)
-    assert [p.render() for p in lint(CATALOG, rendered, TABLES) if "simulation.md" in p.render()] == []
+    assert [p.render() for p in lint(catalog, rendered, TABLES) if "simulation.md" in p.render()] == []
 

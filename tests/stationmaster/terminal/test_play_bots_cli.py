@@ -23,6 +23,7 @@ from engine.stationmaster.rules.actions import Answer, Decline
 from engine.stationmaster.bots import greedy_bot
 from engine.stationmaster.rules.game import Game
 from command.stationmaster.textview import ActionKeys
+from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster_play import CONTENT, Played, parser, replay, run_play
 from tests.kit.stationmaster import CATALOG
 from tests.kit.stationmaster_scenarios import STRIKE, struck_game
@@ -151,7 +152,7 @@ def _session_on(game: Game, seated: list[str], lines: list[str]) -> str:
     return out.getvalue()
 
 
-def test_a_defending_person_is_handed_the_terminal_before_their_hand_is_shown() -> None:
+def test_a_defending_person_is_handed_the_terminal_before_their_hand_is_shown(catalog: Catalog) -> None:
     game = struck_game()  # player 0 holds a Strike aimed at player 1's Grocer's Warehouse
     give(game, "arbitration", player=1)  # and player 1 a defence that answers it
     hands = [list(hand) for hand in game.state.hands]
@@ -163,7 +164,7 @@ def test_a_defending_person_is_handed_the_terminal_before_their_hand_is_shown() 
     for at_terminal, stretch in zip((0, 1, 0), stretches):
         assert set(HAND.findall(stretch)) == {str(at_terminal)}, stretch
         # and no card only the other holds stands in a hand listing
-        only_theirs = {CATALOG.by_id[c].name for c in hands[1 - at_terminal]} - {CATALOG.by_id[c].name for c in hands[at_terminal]}
+        only_theirs = {catalog.by_id[c].name for c in hands[1 - at_terminal]} - {catalog.by_id[c].name for c in hands[at_terminal]}
         assert not [name for name in only_theirs if f"  - {name} " in stretch], stretch
     # the defender is told what is aimed at them, and the attacker what came of it
     assert "Since your last turn:\n  player 0:\n    > Play Strike at " in stretches[1]

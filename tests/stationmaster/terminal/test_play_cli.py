@@ -18,6 +18,7 @@ from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, F
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.switching import train_district
 from command.stationmaster.textview import ActionKeys, describe_action, render_final, render_state
+from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster_play import Played, parser, replay, run_play
 from tests.kit.stationmaster import CATALOG, codes
 
@@ -107,9 +108,9 @@ def test_a_legal_json_action_is_taken(tmp_path: Path) -> None:
     assert replay(save).state_json() == expected.state_json()
 
 
-def test_a_refused_json_action_prints_every_reason_and_changes_nothing(tmp_path: Path) -> None:
+def test_a_refused_json_action_prints_every_reason_and_changes_nothing(catalog: Catalog, tmp_path: Path) -> None:
     game = fresh(0)
-    absent = next(c.id for c in CATALOG.cards if c.family == "track" and c.id not in game.state.hands[0])
+    absent = next(c.id for c in catalog.cards if c.family == "track" and c.id not in game.state.hands[0])
     action = Discard(0, absent, 2)
     reasons = game.check(action)
     assert {"not-in-hand", "discard-not-now"} <= set(codes(reasons)), reasons  # not in hand, and no Draw came first
@@ -119,7 +120,7 @@ def test_a_refused_json_action_prints_every_reason_and_changes_nothing(tmp_path:
     assert result.code == 0
     reply = result.replies[1]
     lines = reply.splitlines()
-    assert lines[0].startswith(f"refused: Discard {CATALOG.by_id[absent].name} onto Department 2")
+    assert lines[0].startswith(f"refused: Discard {catalog.by_id[absent].name} onto Department 2")
     assert lines[1:] == [f"  - {r}" for r in reasons]
     assert replay(save).history == []
     assert replay(save).state_json() == fresh(0).state_json()
@@ -233,13 +234,13 @@ def test_save_then_load_resumes_the_identical_game(tmp_path: Path) -> None:
     assert replay(save).state_json() == expected.state_json()
 
 
-def test_a_resumed_game_shows_the_keys_the_unbroken_one_would() -> None:
+def test_a_resumed_game_shows_the_keys_the_unbroken_one_would(catalog: Catalog) -> None:
     """Mid-turn, a play keeps the number it had before the save."""
     typed, _ = _first_keys(3)
     for cut in range(1, 40):
         game, held = _session(3, typed[:cut])
         if game.history and not isinstance(game.history[-1], EndTurn):
-            again = Game.loads(CATALOG, game.dumps())
+            again = Game.loads(catalog, game.dumps())
             offered = held.assign(game, game.legal_actions())
             assert ActionKeys.resumed(again).assign(again, again.legal_actions()) == offered
 
@@ -496,7 +497,7 @@ def test_no_switching_panel_once_the_game_is_over() -> None:
     assert render_final(game) in closing
 
 
-def test_the_district_grid_marks_rows_columns_and_limits() -> None:
+def test_the_district_grid_marks_rows_columns_and_limits(catalog: Catalog) -> None:
     game = fresh(5)
     while len(game.state.districts[0].squares) < 5 and not game.is_over():
         game.apply(game.random_legal_action())  # type: ignore[arg-type]
@@ -508,4 +509,4 @@ def test_the_district_grid_marks_rows_columns_and_limits() -> None:
     assert any(line.startswith("  y=0 ") and line.endswith("<- Running Track") for line in text.splitlines())
     for where, square in district.squares.items():
         x, y = (int(v) for v in where.split(","))
-        assert f"({x}, {y}) {CATALOG.by_id[square.card].name}" in text
+        assert f"({x}, {y}) {catalog.by_id[square.card].name}" in text

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from engine.stationmaster.rules.actions import ACTION_TYPES, Action, Draw, EndTurn, Pull, RedFlag, Spot
-from engine.stationmaster.content.model import TrainCard
+from engine.stationmaster.content.model import Catalog, TrainCard
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car
 from command.stationmaster.textview import ActionKeys, describe_action, render_state, render_switching
-from tests.kit.stationmaster import CATALOG, branch_yard, lay, new_game, put_train, take
+from tests.kit.stationmaster import branch_yard, lay, new_game, put_train, take
 
 
 @pytest.mark.parametrize("kind", sorted(ACTION_TYPES))
@@ -63,9 +63,9 @@ def test_a_red_flag_appearing_moves_no_other_key() -> None:
             assert numbers.setdefault(key, action) == action, key
 
 
-def test_every_action_keeps_its_key_for_the_whole_turn() -> None:
+def test_every_action_keeps_its_key_for_the_whole_turn(catalog: Catalog) -> None:
     for seed in range(6):
-        game, keys = Game(CATALOG, players=1 + seed % 2, seed=seed), ActionKeys()
+        game, keys = Game(catalog, players=1 + seed % 2, seed=seed), ActionKeys()
         turn: dict[str, Action] = {}
         current = None
         while not game.is_over():
@@ -162,21 +162,21 @@ def test_abs_signals_are_named_once() -> None:
     assert line.lower().count("abs signals") == 1, line
 
 
-def test_no_grid_label_ends_in_a_cut_word_and_a_stop_after_a_space() -> None:
+def test_no_grid_label_ends_in_a_cut_word_and_a_stop_after_a_space(catalog: Catalog) -> None:
     from engine.stationmaster.rules.state import Square
     from command.stationmaster.textview import short_label
 
     game = new_game(seed=3)
-    for card in CATALOG.cards:
+    for card in catalog.cards:
         label = short_label(game, Square(card=card.id, kind="track"))
         assert len(label) <= 9 and " ." not in label and not label.endswith(" "), (card.name, label)
     assert short_label(game, Square(card="whistle-post", kind="office")) == "Whistle"
 
 
-def test_a_car_refused_is_named_with_its_article() -> None:
+def test_a_car_refused_is_named_with_its_article(catalog: Catalog) -> None:
     from engine.stationmaster.rules.consist import car_refusal
 
-    passenger = CATALOG.by_id["train-1"]
+    passenger = catalog.by_id["train-1"]
     assert isinstance(passenger, TrainCard)
     why = car_refusal(passenger, Car("boxcar", False), pickup=True)
     assert why is not None and "not an empty boxcar" in why and "a empty" not in why
