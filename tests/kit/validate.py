@@ -135,3 +135,18 @@ def no_traceback(result: CliResult) -> None:
     assert "internal error" not in result.output
     assert "RecursionError" not in result.output
     assert result.code in (0, 1, 2), result.output
+
+
+def misspell(m: re.Match[str]) -> str:
+    """The match with a "q" typed after its first group: a reference that
+    names nothing."""
+    return m.group(0)[: m.start(1) - m.start()] + m.group(1) + "q" + m.group(0)[m.end(1) - m.start() :]
+
+
+def set_consist(content: Path, consist: str, caboose: bool) -> tuple[str, int, str]:
+    """Give the first train card of the copy this consist and caboose: the
+    new text, the offset of the consist line and the card's id."""
+    card = cards("home-deck/trains.yaml")[0]["id"]
+    sub(content, "home-deck/trains.yaml", r"^    caboose: .*$", f"    caboose: {'true' if caboose else 'false'}", card=card)
+    text, off = sub(content, "home-deck/trains.yaml", r"^    consist: .*$", f"    consist: {consist}", card=card)
+    return text, off, card
