@@ -21,20 +21,45 @@ from tests.kit import hang_guard
 from tests.kit.cli import CliResult, Result, RunCli, call_cli, subprocess_env
 from tests.kit.project import PROJECT_ROOT, SHIPPED_CONTENT, copy_project
 
-# What makes a test module slow: it starts processes (the command, MkDocs, a
-# browser, a Dask cluster) or fuzzes. Read from each module's own source, so
-# a new slow module is marked without anyone keeping a list.
-_SLOW_SIGNS = re.compile(r"\b(?:subprocess|hang_guard|Popen|playwright|dask|mkdocs|hypothesis)\b")
+# The slow tiers (registered in pyproject.toml); ``slow`` is their union.
+TIERS = ("subprocess", "browser", "cluster", "fuzz", "sim")
+# The signs in a test module's own source that put it in a tier: a new module
+# that starts processes, opens a browser, starts a cluster or fuzzes is marked
+# without anyone keeping a list. A test that plays many whole games in this
+# process says so itself, with ``fuzz`` (random games held to invariants) or
+# ``sim`` (games played to measure them).
+TIER_SIGNS = {
+    "subprocess": re.compile(r"\b(?:subprocess|hang_guard|Popen|mkdocs)\b"),
+    "browser": re.compile(r"\bplaywright\b"),
+    "cluster": re.compile(r"\bdask\b"),
+    "fuzz": re.compile(r"\bhypothesis\b"),
+}
+# Fixtures that start a process for the test that asks for them.
+_STARTS_A_PROCESS = {"run_cli_subprocess"}
+
+
+def _module_tiers(path: Path) -> set[str]:
+    source = path.read_text(encoding="utf-8")
+    tiers = {tier for tier, sign in TIER_SIGNS.items() if sign.search(source)}
+    if "fuzz" in path.parts:
+        tiers.add("fuzz")
+    return tiers
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test of a slow module ``slow`` (``make test-fast`` leaves them out)."""
-    slow: dict[Path, bool] = {}
+    """Mark every test with its slow tiers, and ``slow`` if it has any
+    (``make test-fast`` runs the tests that have none)."""
+    by_module: dict[Path, set[str]] = {}
     for item in items:
-        path = item.path
-        if path not in slow:
-            slow[path] = "fuzz" in path.parts or bool(_SLOW_SIGNS.search(path.read_text(encoding="utf-8")))
-        if slow[path]:
+        if item.path not in by_module:
+            by_module[item.path] = _module_tiers(item.path)
+        tiers = set(by_module[item.path])
+        tiers |= {mark.name for mark in item.iter_markers() if mark.name in TIERS}
+        if _STARTS_A_PROCESS & set(getattr(item, "fixturenames", ())):
+            tiers.add("subprocess")
+        for tier in sorted(tiers):
+            item.add_marker(tier)
+        if tiers:
             item.add_marker(pytest.mark.slow)
 
 

@@ -27,6 +27,7 @@ def tail_probability(games: int, wins: int, chance: float) -> float:
     return sum(math.comb(games, k) * chance**k * (1 - chance) ** (games - k) for k in range(wins, games + 1))
 
 
+@pytest.mark.sim  # hundreds of bot games
 @pytest.mark.parametrize("players", [3, 4])
 def test_greedy_beats_random_by_a_margin_that_cannot_be_luck(catalog: Catalog, players: int) -> None:
     """One greedy seat (a different seat each game, so no seat's edge

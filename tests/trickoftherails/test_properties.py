@@ -14,6 +14,9 @@ from engine.trickoftherails.rules.scoring import scores, share_values
 from engine.trickoftherails.content.model import Catalog
 from tests.kit.trickoftherails import CATALOG
 
+# Ten thousand random games at each player count: the fuzz tier, not the quick loop.
+pytestmark = pytest.mark.fuzz
+
 GAMES = 10_000
 # From §1.8: (hand = tricks = lane, stock tricks, operating tricks, Cities,
 # Reservations, starting track, railway cards in railways at the end,

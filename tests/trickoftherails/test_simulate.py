@@ -22,6 +22,9 @@ from engine.trickoftherails.sim.simulate import Report, simulate
 from engine.trickoftherails.content.model import Catalog
 from tests.kit.trickoftherails import CATALOG
 
+# Simulations of whole games: the sim tier.
+pytestmark = pytest.mark.sim
+
 PACK = pack_rules("trickoftherails")
 
 

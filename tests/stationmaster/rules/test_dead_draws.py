@@ -54,6 +54,7 @@ def test_a_defence_names_the_attacks_it_answers(catalog: Catalog) -> None:
     assert why is not None and "Eminent Domain" in why and "a rival plays" in why
 
 
+@pytest.mark.sim  # plays the site's games
 def test_every_card_the_games_with_rivals_never_played_is_kept_out_by_a_rule(catalog: Catalog) -> None:
     from generator.stationmaster.simulation import simulation_rivals_context
 
@@ -67,6 +68,7 @@ def test_a_card_no_rule_keeps_out_of_play_has_no_excuse(catalog: Catalog, card: 
     assert unplayed_because(catalog, catalog.by_id[card]) is None
 
 
+@pytest.mark.sim  # plays the site's games
 def test_every_card_the_sites_games_never_played_is_kept_out_by_a_rule(catalog: Catalog) -> None:
     context = simulation_context(catalog)
     never = [(table["value"], n["name"]) for table in context["configurations"] for n in table["never_played"] if n["why"] is None]

@@ -28,6 +28,9 @@ from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import configurations
 from engine.stationmaster.rules.switching import train_district
 
+# Hundreds of random whole games: the fuzz tier, not the quick loop.
+pytestmark = pytest.mark.fuzz
+
 CONFIGS = configurations(CATALOG)
 EXTRAS = [c.id for c in CATALOG.of_type(TrainCard) if c.service == "extra"]
 

@@ -40,6 +40,9 @@ from tests.kit.cli import CliResult
 from tests.kit.stationmaster import CATALOG
 from tests.kit.project import PROJECT_ROOT
 
+# Simulations of whole games: the sim tier.
+pytestmark = pytest.mark.sim
+
 
 
 def run(games: int, seed: int = 3, workers: int = 1, bot: str = "random", rules: dict[str, str | bool] | None = None) -> Report:

@@ -34,6 +34,9 @@ from generator.lint import lint
 from generator.render import read_pages, render_site
 from tests.kit.stationmaster import CATALOG
 
+# Simulations of whole games with rivals: the sim tier.
+pytestmark = pytest.mark.sim
+
 
 
 def run(games: int, players: int | None = 2, seed: int = 5, workers: int = 1, bot: str = "greedy", seats: list[str] | None = None) -> Report:
