@@ -14,9 +14,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.kit import hang_guard
 import pytest
 from engine.packs import known_pack_ids, pack_rules
+from tests.kit import hang_guard
 from tests.kit.project import PROJECT_ROOT
 
 PACK_FOLDERS = [PROJECT_ROOT / layer / pack for layer in ("engine", "generator", "command") for pack in known_pack_ids()]

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.changelog import PackSide, compare_pack
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
-from generator.changelog import PackSide, compare_pack
 
 MANEUVERS = Path("content/stationmaster/home-deck/maneuvers.yaml")
 

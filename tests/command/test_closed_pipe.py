@@ -19,7 +19,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from tests.kit import hang_guard
 from tests.kit.cli import stationmaster_exe, subprocess_env
 from tests.kit.project import PROJECT_ROOT, copy_project

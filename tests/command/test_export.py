@@ -11,9 +11,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from engine.packs import pack_rules
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
-from engine.packs import pack_rules
 
 SCHEMA = json.loads((PROJECT_ROOT / "site" / "cards.schema.json").read_text(encoding="utf-8"))
 

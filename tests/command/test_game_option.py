@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from command import play
+from engine.packs import known_pack_ids, pack_rules
 from tests.kit.cli import CliResult, RunCli
 from tests.kit.project import PROJECT_ROOT
-from engine.packs import known_pack_ids, pack_rules
 
 
 def _play(run_cli: RunCli, monkeypatch: pytest.MonkeyPatch, args: list[str], cwd: Path = PROJECT_ROOT) -> CliResult:

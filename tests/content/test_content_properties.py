@@ -21,12 +21,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-from tests.kit.project import SHIPPED_CONTENT
 from command import cli
 from engine.packs import load_packs
 from engine.stationmaster.content.model import Catalog
 from engine.content.problems import Problem, render_all
 from engine.errors import ContentError
+from tests.kit.project import SHIPPED_CONTENT
 
 # Every file of the shipped content, read once: {relative path: bytes}.
 ORIGINAL: dict[str, bytes] = {

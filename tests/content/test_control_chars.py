@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.kit.cli import CliResult, RunCli
 from engine.content.yamlread import YamlReadError, read_yaml
+from tests.kit.cli import CliResult, RunCli
 
 BIDI = ["\u200e", "\u200f", "\u061c", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))]
 CONTROLS = [chr(c) for c in [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)]]

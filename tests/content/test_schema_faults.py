@@ -24,8 +24,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.kit.cli import CliResult, RunCli
 from engine.content.schemas import SchemaLoadError, SchemaSet
+from tests.kit.cli import CliResult, RunCli
 from tests.kit.project import PROJECT_ROOT
 
 Edit = Callable[[dict[str, Any]], None]

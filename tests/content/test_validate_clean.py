@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from tests.kit.cli import CliResult, RunCli
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.validate import SUMMARY, Validate, expect_problem, no_traceback, snapshot, sub, value_at, write

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-
 from tests.kit.validate import Validate, at, card_at, card_span, cards, expect_problem, misspell, read, set_consist, shipped, sub, value_at, write
 
 

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from tests.kit.project import SHIPPED_CONTENT
 from tests.kit.validate import Validate, at, card_span, card_start, cards, expect_problem, read, sub, value_at, write
 

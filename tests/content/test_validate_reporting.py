@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from tests.kit.cli import PROBLEM_LINE, RunCli
 from tests.kit.validate import Validate, at, card_at, card_start, cards, expect_problem, misspell, set_consist, shipped, sub, value_at, write
 

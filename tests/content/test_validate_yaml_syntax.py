@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-
 from tests.kit.validate import Validate, at, expect_problem, position, sub
 
 

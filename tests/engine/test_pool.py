@@ -3,7 +3,6 @@ whatever the number of workers, and a clear error where it cannot work."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from engine.sim import pool

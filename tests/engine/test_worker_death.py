@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.sim import pool
+from generator import forked
 from tests.kit import hang_guard
 from tests.kit.cli import stationmaster_exe, subprocess_env
 from tests.kit.project import PROJECT_ROOT, copy_project
-from engine.sim import pool
-from generator import forked
 
 needs_fork = pytest.mark.skipif(pool.start_method() != "fork", reason="this platform cannot fork")
 

@@ -21,10 +21,9 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch, spawn
-from tests.kit.project import PROJECT_ROOT
 from tests.kit.fuzz_mutations import Draw, NUMBERS, ODD_TEXT, Spared, json_paths, set_at
+from tests.kit.project import PROJECT_ROOT
 
 GAMES = ("stationmaster", "trickoftherails")
 

@@ -18,18 +18,16 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch
-from tests.kit.project import PROJECT_ROOT
 from tests.kit.fuzz_mutations import MUTATIONS, PAGE_MUTATIONS, damage
 from tests.kit.pages import split_page
+from tests.kit.project import PROJECT_ROOT
 
 PARTS = ["content", "site", "mkdocs.yml"]
 
 # Cases per kind of page damage, and of mixed content damage.
 PAGE_EXAMPLES = 2
 CONTENT_EXAMPLES = 6
-
 
 
 @pytest.fixture(scope="module")

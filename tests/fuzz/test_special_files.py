@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, scratch, spawn
 from tests.kit.project import PROJECT_ROOT
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from tests.kit.fuzz import assert_sound, call, changes, fingerprint, fuzz_settings, scratch
-from tests.kit.project import PROJECT_ROOT
 from tests.kit.fuzz_mutations import MUTATIONS, damage
+from tests.kit.project import PROJECT_ROOT
 
 # Cases per kind of damage: about 30 kinds, each case one in-process run.
 EXAMPLES = 3

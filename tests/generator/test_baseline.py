@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-
 from tests.kit.cli import Result, call_cli
 from tests.kit.pages import split_page
 from tests.kit.project import PROJECT_ROOT, snapshot

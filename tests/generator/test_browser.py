@@ -25,10 +25,10 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from engine.packs import load_packs
 from tests.kit import hang_guard
 from tests.kit.cli import subprocess_env
 from tests.kit.project import PROJECT_ROOT
-from engine.packs import load_packs
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Page, Route, sync_playwright

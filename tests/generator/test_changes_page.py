@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.editions import read_editions
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
-from generator.editions import read_editions
 
 
 @pytest.mark.parametrize("pack", ["stationmaster", "trickoftherails"])

@@ -18,16 +18,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.kit import hang_guard
-from tests.kit.cli import Result, call_cli, subprocess_env
-from tests.kit.project import PROJECT_ROOT, edit, snapshot
-from tests.kit.stationmaster import registry
 import pytest
 
 from engine import localcache, sources
 from generator import render, site as generator_site
 from generator.blocks import parse_page
 from generator.stamps import STAMP, split_stamp, stamped
+from tests.kit import hang_guard
+from tests.kit.cli import Result, call_cli, subprocess_env
+from tests.kit.project import PROJECT_ROOT, edit, snapshot
+from tests.kit.stationmaster import registry
 
 FACILITIES = "content/stationmaster/home-deck/facilities.yaml"
 SIMULATION = "site/stationmaster/simulation.md"

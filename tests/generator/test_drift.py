@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from tests.kit import hang_guard
 from tests.kit.cli import Result, stationmaster_exe, subprocess_env
 from tests.kit.pages import split_page

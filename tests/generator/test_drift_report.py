@@ -14,12 +14,12 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.kit.cli import PROBLEM_LINE, Result
-from tests.kit.project import PROJECT_ROOT, edit, line_of
 from generator.tableset import TableSet
 from generator.blocks import OPEN_RE, parse_page
 from generator.drift import FIX_HINT, describe, drift
 from generator.render import Rendered
+from tests.kit.cli import PROBLEM_LINE, Result
+from tests.kit.project import PROJECT_ROOT, edit, line_of
 
 LIMIT = 200
 

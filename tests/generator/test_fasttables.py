@@ -4,7 +4,6 @@ table itself, and the parser's own answer wherever it is not sure."""
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +12,6 @@ from markdown_it.token import Token
 from generator import lint
 from generator.fasttables import block_tokens
 from tests.kit.project import PROJECT_ROOT
-
 
 
 def _parse(text: str) -> list[Token]:

@@ -12,7 +12,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from tests.kit import hang_guard
 from tests.kit.project import PROJECT_ROOT, VENV_BIN, edit
 

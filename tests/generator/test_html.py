@@ -15,7 +15,6 @@ import pytest
 
 from engine.packs import pack_rules
 from generator.records import export, to_json
-
 from tests.kit import hang_guard
 from tests.kit.cli import Result, stop_server, subprocess_env
 from tests.kit.pages import status_of

@@ -10,7 +10,6 @@ import pytest
 
 from generator.stationmaster.tables import TABLES
 from generator.render import KIT_TABLES
-
 from tests.kit.cli import Result
 from tests.kit.project import edit, line_of, snapshot
 

@@ -21,10 +21,10 @@ import pytest
 from mkdocs.config import load_config
 from mkdocs.exceptions import PluginError
 
+from generator.mkdocs_plugin import CardTablesPlugin
 from tests.kit import hang_guard
 from tests.kit.cli import stop_server, subprocess_env
 from tests.kit.project import VENV_BIN, edit
-from generator.mkdocs_plugin import CardTablesPlugin
 
 MANEUVERS = "content/stationmaster/home-deck/maneuvers.yaml"
 PROBLEM = f"{MANEUVERS}:16:5: card 'poling', field 'nam': unknown key 'nam'"

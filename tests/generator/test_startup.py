@@ -10,10 +10,10 @@ from pathlib import Path
 import jinja2
 import pytest
 
+from generator import render
 from tests.kit import hang_guard
 from tests.kit.cli import subprocess_env
 from tests.kit.project import PROJECT_ROOT
-from generator import render
 
 
 def _modules_after(args: list[str], cwd: Path) -> set[str]:

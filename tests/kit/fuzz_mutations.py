@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
-
 from tests.kit.fuzz import CONTENT
 
 T = TypeVar("T")

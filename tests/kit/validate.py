@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
 from tests.kit.cli import CliResult
 from tests.kit.project import SHIPPED_CONTENT
 

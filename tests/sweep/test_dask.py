@@ -16,8 +16,6 @@ from typing import Any
 
 import pytest
 
-from tests.kit.cli import CliResult, RunCli
-from tests.kit.project import PROJECT_ROOT
 from engine.packs import pack_rules
 from engine.sweep import runner as runners
 from engine.sweep.dask_runner import Chunk, ChunkTask, cluster_client, dask_runner, packed, play_chunk
@@ -25,6 +23,8 @@ from engine.sweep.grid import build_grid
 from engine.sweep.render import to_json
 from engine.sweep.run import engine_fingerprint, sweep
 from engine.sweep.store import CellStore
+from tests.kit.cli import CliResult, RunCli
+from tests.kit.project import PROJECT_ROOT
 
 SM = PROJECT_ROOT / "content" / "stationmaster"
 # Two cells of random play, a few games each: the whole test stays quick.
@@ -159,7 +159,6 @@ def test_without_cluster_dask_is_never_imported(run_cli: RunCli, tmp_path: Path)
     done = hang_guard.run([sys.executable, "-c", probe, *ARGS], "a sweep without --cluster to end", cwd=tmp_path, env=subprocess_env())
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip() == "False"
-
 
 
 def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_hang(run_cli: RunCli, tmp_path: Path) -> None:

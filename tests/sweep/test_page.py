@@ -11,7 +11,6 @@ import shlex
 from pathlib import Path
 
 from markdown_it import MarkdownIt
-
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
 

@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.kit.cli import RunCli
-from tests.kit.project import PROJECT_ROOT
 from engine.packs import pack_rules
 from engine.sweep import runner as runners
 from engine.sweep.differences import compare
@@ -24,6 +22,8 @@ from engine.sweep.grid import Cell, build_grid
 from engine.sweep.run import sweep
 from engine.sweep.runner import CellProgress, CellRunner
 from engine.sweep.store import FORMAT, CellStore
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 
 SM = str(PROJECT_ROOT / "content" / "stationmaster")
 TOTR = str(PROJECT_ROOT / "content" / "trickoftherails")

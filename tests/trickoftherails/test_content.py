@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.kit.cli import CliResult, PROBLEM_LINE
-from tests.kit.project import PROJECT_ROOT
 from engine.content.problems import Problem
 from engine.errors import ContentError
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.content.model import Card, Catalog
+from tests.kit.cli import CliResult, PROBLEM_LINE
+from tests.kit.project import PROJECT_ROOT
 from tests.kit.validate import at, no_traceback, read, write
 
 TOTR_CONTENT = PROJECT_ROOT / "content" / "trickoftherails"

@@ -15,8 +15,6 @@ from engine.trickoftherails.content.model import Catalog
 from tests.kit.trickoftherails import NAME_TO_ID, game_at, ids
 
 
-
-
 def test_share_values_of_the_worked_end_of_game(catalog: Catalog) -> None:
     railways = {
         "b-and-o": ids("B&O 2", "B&O Station", "B&O 9", "New York", "B&O 10", "B&O 5"),

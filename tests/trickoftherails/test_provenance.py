@@ -19,8 +19,8 @@ import re
 
 import pytest
 
-from tests.kit.project import PROJECT_ROOT
 from engine.trickoftherails.content.model import Catalog, KIND_NAMES
+from tests.kit.project import PROJECT_ROOT
 from tests.kit.trickoftherails import CATALOG
 
 SHARED = PROJECT_ROOT.parent / "shared"

@@ -20,7 +20,6 @@ from tests.kit.project import PROJECT_ROOT
 from tests.kit.trickoftherails import CATALOG
 
 
-
 def played(players: int = 4, seed: int = 3, moves: int = 20) -> Game:
     game = Game(CATALOG, players, seed)
     for _ in range(moves):

@@ -10,9 +10,6 @@ import sys
 
 import pytest
 
-from tests.kit import hang_guard
-from tests.kit.cli import RunCli
-from tests.kit.project import PROJECT_ROOT
 from engine.errors import ConfigurationError, InvalidActionError
 from engine.packs import pack_rules
 from engine.sim.pool import game_seed
@@ -20,6 +17,9 @@ from engine.trickoftherails.sim.report import NOT_PLACED
 from engine.trickoftherails.sim.runner import play_game
 from engine.trickoftherails.sim.simulate import Report, simulate
 from engine.trickoftherails.content.model import Catalog
+from tests.kit import hang_guard
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 from tests.kit.trickoftherails import CATALOG
 
 # Simulations of whole games: the sim tier.

@@ -20,8 +20,8 @@ import pytest
 from engine.stationmaster.content.build import CARD_BUILDERS
 from engine.stationmaster.content.model import Catalog, Consist, TrackShape
 from generator.stationmaster.tables import TABLES
-from tests.kit.stationmaster import CATALOG
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.stationmaster import CATALOG
 
 # Station Master's own folders and the shared generator; another pack's site
 # tables name that pack's cards, which may share a word with one of these.

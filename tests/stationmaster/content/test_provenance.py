@@ -27,9 +27,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.kit.project import PROJECT_ROOT, SHIPPED_CONTENT
 from engine.stationmaster import load_catalog
 from engine.stationmaster.content.model import Card, Catalog, TrainCard
+from tests.kit.project import PROJECT_ROOT, SHIPPED_CONTENT
 
 SEEDS = PROJECT_ROOT.parent / "shared" / "seeds"
 

@@ -3,7 +3,6 @@ trailing-point turnout that no run from the Office reaches."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from engine.stationmaster.rules.actions import FlyingSwitch, Play, Spot

@@ -5,9 +5,9 @@ test_status_rivals.py plays."""
 
 from __future__ import annotations
 
+from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import dealt, run
 from tests.kit.stationmaster_scenarios import SCENARIOS
-from engine.stationmaster.content.model import Catalog
 
 EFFECT = "yard-office"
 

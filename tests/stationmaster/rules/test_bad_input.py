@@ -3,7 +3,6 @@ acceptance), and the state untouched after every refused or invalid action."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from engine.stationmaster.rules.actions import Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
@@ -12,7 +11,6 @@ from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
 from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG
-
 
 
 def local_game(players: int = 2, seed: int = 3) -> Game:

@@ -8,7 +8,6 @@ import dataclasses
 import re
 from typing import Any
 
-
 from engine.stationmaster.rules.consist import car_refusal
 from engine.stationmaster.content.model import Catalog, CrossingRule, MainlineCard, Restriction, TimetableRule, TrainCard
 from engine.stationmaster.rules.game import Game

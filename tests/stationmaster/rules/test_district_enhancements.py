@@ -18,7 +18,6 @@ from engine.stationmaster.rules.game import Game
 from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, dealt, enhance, give, lay, new_game, put_train
 
 
-
 def three_cars() -> list[Car]:
     return [Car("boxcar", True), Car("reefer", False), Car("hopper", True)]
 

@@ -17,8 +17,6 @@ from collections import Counter
 
 import pytest
 
-from tests.kit.stationmaster import CATALOG, codes
-
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars
 from engine.stationmaster.content.model import Catalog, TrainCard
@@ -27,6 +25,7 @@ from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import configurations
 from engine.stationmaster.rules.switching import train_district
+from tests.kit.stationmaster import CATALOG, codes
 
 # Hundreds of random whole games: the fuzz tier, not the quick loop.
 pytestmark = pytest.mark.fuzz

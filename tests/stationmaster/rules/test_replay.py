@@ -15,7 +15,6 @@ from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG
 
 
-
 def bot_game(seed: int, players: int = 2, steps: int | None = None, **house: object) -> Game:
     game = Game(CATALOG, players=players, seed=seed, house_rules=house)  # type: ignore[arg-type]
     n = 0

@@ -34,15 +34,13 @@ from generator.stationmaster.simulation import simulation_context
 from generator.lint import lint
 from generator.render import read_pages, render_site
 from generator.stationmaster.tables import TABLES
-
 from tests.kit import hang_guard
 from tests.kit.cli import CliResult
-from tests.kit.stationmaster import CATALOG
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.stationmaster import CATALOG
 
 # Simulations of whole games: the sim tier.
 pytestmark = pytest.mark.sim
-
 
 
 def run(games: int, seed: int = 3, workers: int = 1, bot: str = "random", rules: dict[str, str | bool] | None = None) -> Report:

@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.kit.cli import RunCli
-from tests.kit.project import PROJECT_ROOT
 from engine.errors import ConfigurationError
 from engine.sim.pool import game_seed
 from engine.stationmaster.sim import simulate
@@ -32,11 +30,12 @@ from engine.stationmaster.content.model import Catalog
 from generator.stationmaster.tables import TABLE_SET, TABLES
 from generator.lint import lint
 from generator.render import read_pages, render_site
+from tests.kit.cli import RunCli
+from tests.kit.project import PROJECT_ROOT
 from tests.kit.stationmaster import CATALOG
 
 # Simulations of whole games with rivals: the sim tier.
 pytestmark = pytest.mark.sim
-
 
 
 def run(games: int, players: int | None = 2, seed: int = 5, workers: int = 1, bot: str = "greedy", seats: list[str] | None = None) -> Report:

@@ -16,7 +16,6 @@ from typing import TextIO, cast
 
 import pytest
 
-from tests.kit.stationmaster import give
 from command import play
 from command.stationmaster import session
 from engine.stationmaster.rules.actions import Answer, Decline
@@ -24,8 +23,8 @@ from engine.stationmaster.bots import greedy_bot
 from engine.stationmaster.rules.game import Game
 from command.stationmaster.textview import ActionKeys
 from engine.stationmaster.content.model import Catalog
+from tests.kit.stationmaster import CATALOG, give
 from tests.kit.stationmaster_play import CONTENT, Played, parser, replay, run_play
-from tests.kit.stationmaster import CATALOG
 from tests.kit.stationmaster_scenarios import STRIKE, struck_game
 
 # A person's prompt, and the prompt that waits for the terminal to be handed over.

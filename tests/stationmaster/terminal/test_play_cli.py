@@ -19,8 +19,8 @@ from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.switching import train_district
 from command.stationmaster.textview import ActionKeys, describe_action, render_final, render_state
 from engine.stationmaster.content.model import Catalog
-from tests.kit.stationmaster_play import Played, parser, replay, run_play
 from tests.kit.stationmaster import CATALOG, codes
+from tests.kit.stationmaster_play import Played, parser, replay, run_play
 
 
 def fresh(seed: int, players: int = 1) -> Game:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from engine.stationmaster.rules.actions import Answer, Attack
 from engine.stationmaster.rules.game import Game
 from command.stationmaster.textview import ActionKeys
-from tests.kit.stationmaster_play import run_play
 from tests.kit.stationmaster import CATALOG
+from tests.kit.stationmaster_play import run_play
 
 
 def _inputs(seed: int) -> list[str]:
