@@ -40,9 +40,7 @@ def test_a_determinized_copy_deals_the_hidden_cards_afresh_and_nothing_else(cata
     again = game.determinized(SeededStream(5, "test"))
     assert again.state.deck == t.deck, "the same stream deals the same"
     # the real game's streams are untouched
-    mirror = Game(catalog, players=2, seed=61)
-    while mirror.state.phase == "setup":
-        mirror.apply(mirror.legal_actions()[0])
+    mirror = new_game(catalog, players=2, seed=61, terrain=None)
     assert game.rng._random.getstate() == mirror.rng._random.getstate()
 
 

@@ -10,15 +10,13 @@ from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Square, Train
 from engine.stationmaster.rules.switching import reachable
-from tests.kit.stationmaster import CATALOG, codes
+from tests.kit.stationmaster import codes, new_game
 
 OFFICE = 2
 
 
 def _yard(*, flag: bool = True, cars: int = 2, card: str = "train-3") -> Game:
-    game = Game(CATALOG, players=1, seed=1)
-    while game.state.phase == "setup":
-        game.apply(game.legal_actions()[0])
+    game = new_game(seed=1, terrain=None)
     squares = game.state.districts[0].squares
     squares["1,0"] = Square("turnout-left", "track", rotation=180)  # diverging leg E-SW: trailing from the Office
     squares["0,1"] = Square("curve-left", "track")

@@ -10,14 +10,11 @@ from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
 from engine.stationmaster.content.model import Catalog
-from tests.kit.stationmaster import CATALOG
+from tests.kit.stationmaster import CATALOG, new_game
 
 
 def local_game(players: int = 2, seed: int = 3) -> Game:
-    game = Game(CATALOG, players=players, seed=seed)
-    while game.state.phase == "setup":
-        game.apply(game.legal_actions()[0])
-    return game
+    return new_game(players=players, seed=seed, terrain=None)
 
 
 def invalid(game: Game, action: object, *words: str) -> None:
