@@ -164,7 +164,7 @@ def code_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     root = tmp_path / "code"
     for folder in ("engine", "generator", "command"):
         shutil.copytree(PROJECT_ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(sources, "PROJECT_ROOT", root)
+    monkeypatch.setattr(sources, "ROOT", root)
     monkeypatch.setattr(render, "TEMPLATES", root / "generator" / "templates")
     sources.folder_digest.cache_clear()
     yield root
