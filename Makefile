@@ -46,12 +46,14 @@ serve: $(STAMP)
 # The type check goes first: it takes seconds, and CI (.ci/run) runs only
 # this target, so this is what keeps tests/ and bench/ typed too.
 # The suite runs over every core, a test module to a worker (pytest-xdist);
-# `.venv/bin/python -m pytest tests/FILE.py` runs one module alone, in-process.
+# `.venv/bin/python -m pytest tests/ROOM/FILE.py` runs one module alone, in-process.
 test: typecheck
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
-# The rules, content and page tests that run in this process (no command,
-# MkDocs, browser, cluster or fuzzing): the quick loop while working.
+# The rules, content and page tests that run in this process: none of the
+# slow tiers (subprocess, browser, cluster, fuzz, sim; see pyproject.toml),
+# the quick loop while working. `-m "not browser"`, `-m fuzz` and the like
+# pick the tiers by hand.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
 

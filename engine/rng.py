@@ -58,7 +58,7 @@ class SeededStream:
         random bits as ``n`` has, drawn again until they make a number below
         ``n``. Only the public ``getrandbits`` is called, and the same numbers
         come out of the same stream (``tests/kit/test_replay_digest.py`` and
-        ``tests/test_fast_path.py`` hold them to it). For 0 that loop would
+        ``tests/stationmaster/rules/test_fast_path.py`` hold them to it). For 0 that loop would
         draw no bits for ever, so ``n`` is checked first."""
         if n <= 0:
             raise ValueError(f"empty range for below({n})")

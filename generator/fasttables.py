@@ -13,7 +13,7 @@ quotes, raw HTML blocks that run past a blank line) is left to markdown-it
 whole, and so is a table whose cells hold anything but plain text,
 backslash escapes, the four entities ``cell`` writes, inline HTML tags,
 simple code spans and plain links: emphasis, images, other entities or a link this
-reader does not know the parser's answer for. ``tests/test_fasttables.py``
+reader does not know the parser's answer for. ``tests/generator/test_fasttables.py``
 holds it to markdown-it's tokens, on every shipped table and on generated
 cells.
 """

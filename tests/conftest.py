@@ -1,6 +1,9 @@
-"""Shared fixtures: a scratch copy of the shipped content and two ways to run
-``stationmaster``: in-process (fast, used by almost every test) and in a
-subprocess (for the few end-to-end checks and anything that might hang)."""
+"""Fixtures every folder of the suite may use: a private cache for the
+session, the shipped content and a scratch copy of it, a scratch copy of the
+whole project brought up to date once, and two ways to run ``stationmaster``:
+in-process (fast, used by almost every test) and in a subprocess (for the few
+end-to-end checks and anything that might hang). Helpers a test imports live
+in tests/kit/; a pack's game-building fixtures in tests/<pack>/conftest.py."""
 
 from __future__ import annotations
 
@@ -10,70 +13,53 @@ import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
-import hang_guard
 from command import cli
+from tests.kit import hang_guard
+from tests.kit.cli import CliResult, Result, RunCli, call_cli, subprocess_env
+from tests.kit.project import PROJECT_ROOT, SHIPPED_CONTENT, copy_project
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_CONTENT = PROJECT_ROOT / "content" / "stationmaster"
-
-# ``path:line:column: message`` as the text format prints one problem.
-PROBLEM_LINE = re.compile(r"^(?P<path>[^\n]+?):(?P<line>[0-9]+):(?P<column>[0-9]+): (?P<message>.*)$")
-
-
-class Located(NamedTuple):
-    path: str
-    line: int
-    column: int
-    message: str
-
-
-class CliResult(NamedTuple):
-    """What one run of the command gave: unpacks as ``code, out, err``."""
-
-    code: int
-    out: str
-    err: str
-
-    @property
-    def output(self) -> str:
-        return self.out + self.err
-
-    @property
-    def problems(self) -> list[Located]:
-        """Every ``path:line:column: message`` line of stdout (text format)."""
-        found = []
-        for line in self.out.splitlines():
-            m = PROBLEM_LINE.match(line)
-            if m:
-                found.append(Located(m["path"], int(m["line"]), int(m["column"]), m["message"]))
-        return found
-
-    def located(self) -> list[tuple[str, int, int, str]]:
-        """``problems`` as plain tuples, for comparing with literals."""
-        return [tuple(p) for p in self.problems]  # type: ignore[misc]
+# The slow tiers (registered in pyproject.toml); ``slow`` is their union.
+TIERS = ("subprocess", "browser", "cluster", "fuzz", "sim")
+# The signs in a test module's own source that put it in a tier: a new module
+# that starts processes, opens a browser, starts a cluster or fuzzes is marked
+# without anyone keeping a list. A test that plays many whole games in this
+# process says so itself, with ``fuzz`` (random games held to invariants) or
+# ``sim`` (games played to measure them).
+TIER_SIGNS = {
+    "subprocess": re.compile(r"\b(?:subprocess|hang_guard|Popen|mkdocs)\b"),
+    "browser": re.compile(r"\bplaywright\b"),
+    "cluster": re.compile(r"\bdask\b"),
+    "fuzz": re.compile(r"\bhypothesis\b"),
+}
+# Fixtures that start a process for the test that asks for them.
+_STARTS_A_PROCESS = {"run_cli_subprocess"}
 
 
-RunCli = Callable[[Sequence[str], Path], CliResult]
-
-
-# What makes a test module slow: it starts processes (the command, MkDocs, a
-# browser, a Dask cluster) or fuzzes. Read from each module's own source, so
-# a new slow module is marked without anyone keeping a list.
-_SLOW_SIGNS = re.compile(r"\b(?:subprocess|hang_guard|Popen|playwright|dask|mkdocs|hypothesis)\b")
+def _module_tiers(path: Path) -> set[str]:
+    source = path.read_text(encoding="utf-8")
+    tiers = {tier for tier, sign in TIER_SIGNS.items() if sign.search(source)}
+    if "fuzz" in path.parts:
+        tiers.add("fuzz")
+    return tiers
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test of a slow module ``slow`` (``make test-fast`` leaves them out)."""
-    slow: dict[Path, bool] = {}
+    """Mark every test with its slow tiers, and ``slow`` if it has any
+    (``make test-fast`` runs the tests that have none)."""
+    by_module: dict[Path, set[str]] = {}
     for item in items:
-        path = item.path
-        if path not in slow:
-            slow[path] = "fuzz" in path.name or bool(_SLOW_SIGNS.search(path.read_text(encoding="utf-8")))
-        if slow[path]:
+        if item.path not in by_module:
+            by_module[item.path] = _module_tiers(item.path)
+        tiers = set(by_module[item.path])
+        tiers |= {mark.name for mark in item.iter_markers() if mark.name in TIERS}
+        if _STARTS_A_PROCESS & set(getattr(item, "fixturenames", ())):
+            tiers.add("subprocess")
+        for tier in sorted(tiers):
+            item.add_marker(tier)
+        if tiers:
             item.add_marker(pytest.mark.slow)
 
 
@@ -120,18 +106,6 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str])
     return run
 
 
-def subprocess_env(**extra: str) -> dict[str, str]:
-    """The environment for running the kit in a child process: this checkout
-    first on the path (not whatever the editable install points at), no git
-    variables leaking in from a hook, no MkDocs 2 banner."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
-    env.pop("PYTHONWARNINGS", None)
-    env["NO_MKDOCS_2_WARNING"] = "1"
-    env.update(extra)
-    return env
-
-
 @pytest.fixture
 def run_cli_subprocess() -> Callable[..., CliResult]:
     """Run ``python -m command.cli ARGS`` in ``cwd``; a hang fails the test
@@ -140,5 +114,38 @@ def run_cli_subprocess() -> Callable[..., CliResult]:
     def run(args: Sequence[str], cwd: Path) -> CliResult:
         proc = hang_guard.run([sys.executable, "-m", "command.cli", *args], f"stationmaster {' '.join(args)} to end", cwd=cwd, env=subprocess_env())
         return CliResult(proc.returncode, proc.stdout, proc.stderr)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project, regenerated once so that it passes ``check``
+    (the committed pages can lag behind work in progress on the engine)."""
+    root = copy_project(PROJECT_ROOT, tmp_path_factory.mktemp("baseline") / "project")
+    result = call_cli(["cards"], root)
+    assert result.code == 0, result.output
+    result = call_cli(["check"], root)
+    assert result.code == 0, result.output
+    return root
+
+
+@pytest.fixture
+def project(baseline: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private up-to-date project copy; the current directory is set to it.
+    (Its simulation reports are never played by ``cards`` or ``check``; a
+    test that wants them measured runs ``cards --reports``.)"""
+    root = tmp_path / "project"
+    shutil.copytree(baseline, root)
+    monkeypatch.chdir(root)
+    return root
+
+
+@pytest.fixture
+def sm(project: Path) -> Callable[..., Result]:
+    """Run ``stationmaster ARGS`` in-process inside ``project``."""
+
+    def run(*args: str) -> Result:
+        return call_cli(args, project)
 
     return run

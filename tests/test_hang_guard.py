@@ -1,4 +1,4 @@
-"""The hang guard itself (tests/hang_guard.py): a command that ends gives its
+"""The hang guard itself (tests/kit/hang_guard.py): a command that ends gives its
 output, and one that outlives the guard (a tiny one, passed in here) fails
 the test with a message naming the command and what it was waiting for,
 and leaves nothing it started running."""
@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from hang_guard import HANG_GUARD, finish, run, wait_until
+from tests.kit.hang_guard import HANG_GUARD, finish, run, wait_until
 
 TINY = 0.5  # seconds: far shorter than the sleeps below, so they must outlive it
 

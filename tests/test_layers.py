@@ -14,15 +14,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import hang_guard
 import pytest
 from engine.packs import known_pack_ids, pack_rules
+from tests.kit import hang_guard
+from tests.kit.project import PROJECT_ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-PACK_FOLDERS = [ROOT / layer / pack for layer in ("engine", "generator", "command") for pack in known_pack_ids()]
+PACK_FOLDERS = [PROJECT_ROOT / layer / pack for layer in ("engine", "generator", "command") for pack in known_pack_ids()]
 SHARED = [
     path
-    for path in (*sorted((ROOT / "engine").rglob("*.py")), *sorted((ROOT / "generator").rglob("*.py")), *sorted((ROOT / "generator" / "templates").glob("*.j2")))
+    for path in (*sorted((PROJECT_ROOT / "engine").rglob("*.py")), *sorted((PROJECT_ROOT / "generator").rglob("*.py")), *sorted((PROJECT_ROOT / "generator" / "templates").glob("*.j2")))
     if not any(path.is_relative_to(folder) for folder in PACK_FOLDERS)
 ]
 
@@ -34,16 +34,16 @@ def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_import_contracts_hold() -> None:
-    done = _lint_imports(ROOT)
+    done = _lint_imports(PROJECT_ROOT)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "5 kept, 0 broken" in done.stdout, done.stdout[-2000:]
 
 
 def _copy(tmp_path: Path) -> Path:
     for name in ("command", "engine", "generator"):
-        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "tests" / "kit", tmp_path / "tests" / "kit", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+        shutil.copytree(PROJECT_ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(PROJECT_ROOT / "tests" / "kit", tmp_path / "tests" / "kit", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(PROJECT_ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     return tmp_path
 
 
@@ -102,15 +102,15 @@ def test_no_card_id_or_name_in_the_shared_machinery() -> None:
     generator, comments and docstrings included."""
     found = []
     for pack_id in known_pack_ids():
-        catalog = pack_rules(pack_id).load_catalog(ROOT / "content" / pack_id)
+        catalog = pack_rules(pack_id).load_catalog(PROJECT_ROOT / "content" / pack_id)
         ids = {card.id for card in catalog.cards}
         names = {card.name for card in catalog.cards}
         for path in SHARED:
             text = path.read_text(encoding="utf-8")
             for card_id in ids:
                 if re.search(rf"""["']{re.escape(card_id)}["']""", text):
-                    found.append(f"{path.relative_to(ROOT)}: card id {card_id!r}")
+                    found.append(f"{path.relative_to(PROJECT_ROOT)}: card id {card_id!r}")
             for name in names:
                 if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
-                    found.append(f"{path.relative_to(ROOT)}: card name {name!r}")
+                    found.append(f"{path.relative_to(PROJECT_ROOT)}: card name {name!r}")
     assert not found, "\n".join(found)

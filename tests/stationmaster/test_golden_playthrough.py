@@ -15,7 +15,7 @@ import pytest
 from engine.stationmaster import load_catalog
 from engine.stationmaster.bots import BOT_FUNCTIONS
 from engine.stationmaster.rules.game import Game
-from kit.playthrough import Step, hold_to_golden, transcript
+from tests.kit.playthrough import Step, hold_to_golden, transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -15,7 +15,7 @@ import pytest
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.bots import BOT_FUNCTIONS
 from engine.trickoftherails.rules.game import Game
-from kit.playthrough import Step, hold_to_golden, transcript
+from tests.kit.playthrough import Step, hold_to_golden, transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 SEED = 2

@@ -6,11 +6,12 @@
   rivals (an attack, or a defence that answers one), or it answers only
   attacks that are dealt only with rivals (the Yard Office), or no
   configuration deals it at all. A game with rivals reaches the first two;
-  ``tests/test_status_rivals.py`` plays each in one and checks, by trace,
-  that its handler ran.
+  ``tests/stationmaster/effects/test_status_rivals.py`` plays each in one
+  and checks, by trace, that its handler ran.
 - ``live``: a handler exists and a solitaire game deals the card (and, for
-  a defence, an attack it answers). ``tests/test_status_live.py`` plays each
-  live card and checks, by trace, that its handler ran.
+  a defence, an attack it answers).
+  ``tests/stationmaster/effects/test_status_live.py`` plays each live card
+  and checks, by trace, that its handler ran.
 """
 
 from __future__ import annotations

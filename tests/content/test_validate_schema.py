@@ -1,0 +1,207 @@
+"""``stationmaster validate`` against the schemas: unknown keys (with a
+did-you-mean), values of the wrong type, counts, missing keys, enum values
+out of range, and the ``$schema`` line each file opens with."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from engine.content.yamlread import read_yaml
+from tests.kit.validate import Validate, at, card_at, card_start, expect_problem, position, read, sub, value_at, write
+
+
+# -- keys ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rel, pattern, indent, wrong, right, where",
+    [
+        ("game.yaml", r"^  dieSides:", 2, "dieSide", "dieSides", "field 'table.dieSide'"),
+        ("home-deck/trains.yaml", r"^    caboose:", 4, "cabose", "caboose", "card '{card}', field 'cabose'"),
+        ("home-deck/facilities.yaml", r"^  laborers:", 2, "laborer", "laborers", "field 'everyFacility.laborer'"),
+    ],
+    ids=["table-constant", "card-field", "nested-block"],
+)
+def test_unknown_key_with_did_you_mean(content_copy: Path, validate: Validate, rel: str, pattern: str, indent: int, wrong: str, right: str, where: str) -> None:
+    text, off = sub(content_copy, rel, pattern, " " * indent + wrong + ":")
+    where = where.format(card=card_at(text, off) if "{card}" in where else "")
+    result = validate()
+    expect_problem(
+        result, f"content/{rel}", *at(text, off + indent),
+        where, f"unknown key '{wrong}'", f"(did you mean '{right}'?)",
+    )
+    # The misspelt key also leaves the real one missing: one mistake, said once.
+    assert len(result.problems) == 1, result.out
+
+
+# -- values and types --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rel, key, value, fragments",
+    [
+        ("game.yaml", "  handLimit", "three", ["field 'table.handLimit'", "expected a whole number, got the text 'three' (a number is written in digits, as handLimit: 1)"]),
+        ("home-deck/facilities.yaml", "    count", "one", ["card '{card}', field 'count'", "got the text 'one' (a number is written in digits, as count: 1)"]),
+        ("home-deck/facilities.yaml", "    count", '"1"', ["card '{card}', field 'count'", "got the text '1' (write the number without quotes)"]),
+        ("game.yaml", "  handLimit", '"3"', ["field 'table.handLimit'", "expected a whole number, got the text '3'", "without quotes"]),
+        ("home-deck/facilities.yaml", "    inboundBoxes", "[0]", ["card '{card}', field 'inboundBoxes'", "expected a whole number, got a list"]),
+        ("home-deck/maneuvers.yaml", "    name", "42", ["card '{card}', field 'name'", "expected text, got the number 42"]),
+    ],
+    ids=["word-for-integer", "word-for-count", "quoted-count", "quoted-integer", "list-for-integer", "integer-for-text"],
+)
+def test_wrong_type(content_copy: Path, validate: Validate, rel: str, key: str, value: str, fragments: list[str]) -> None:
+    text, off = sub(content_copy, rel, rf"^{key}: .*$", f"{key}: {value}")
+    fragments = [f.format(card=card_at(text, off)) if "{card}" in f else f for f in fragments]
+    result = validate()
+    expect_problem(result, f"content/{rel}", *value_at(text, off), *fragments)
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize("word, meant", [("yes", "true"), ("no", "false"), ("on", "true"), ("off", "false")])
+def test_yaml11_boolean_words_stay_text(content_copy: Path, validate: Validate, word: str, meant: str) -> None:
+    text, off = sub(content_copy, "home-deck/trains.yaml", r"^    caboose: .*$", f"    caboose: {word}")
+    result = validate()
+    expect_problem(
+        result, "content/home-deck/trains.yaml", *value_at(text, off),
+        f"card '{card_at(text, off)}', field 'caboose'",
+        f"expected true or false, got the text '{word}'",
+        f"write {meant}",
+    )
+    assert len(result.problems) == 1, result.out
+
+
+def test_reader_keeps_yaml11_words_as_strings() -> None:
+    doc = read_yaml("a: yes\nb: no\nc: on\nd: off\ne: y\nf: n\ng: true\nh: 2026-09-29\ni: 012\nj: ~\n")
+    assert doc.value == {"a": "yes", "b": "no", "c": "on", "d": "off", "e": "y", "f": "n", "g": True, "h": "2026-09-29", "i": 12, "j": None}
+    assert type(doc.value["a"]) is str and type(doc.value["g"]) is bool
+
+
+@pytest.mark.parametrize(
+    "value, fragment",
+    [
+        ("-1", "the number -1 is below the minimum 0"),
+        ("100000", "the number 100000 is above the maximum 40"),
+        ("9" * 5000, "is far too long"),
+    ],
+    ids=["negative", "absurd", "5000-digits"],
+)
+def test_bad_counts(content_copy: Path, validate: Validate, value: str, fragment: str) -> None:
+    text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    count: .*$", f"    count: {value}")
+    result = validate()
+    where = expect_problem(result, "content/home-deck/facilities.yaml", *value_at(text, off), fragment)
+    assert len(result.problems) == 1, result.out
+    if len(value) > 100:
+        assert len(where) < 300, "the huge literal is echoed back whole"
+    else:
+        assert f"card '{card_at(text, off)}', field 'count'" in where
+
+
+def test_missing_required_key_of_a_card(content_copy: Path, validate: Validate) -> None:
+    text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    commodity: .*\n", "")
+    card = card_at(text, off)
+    result = validate()
+    expect_problem(result, "content/home-deck/facilities.yaml", *card_start(text, card), f"card '{card}': missing required key 'commodity'")
+    assert len(result.problems) == 1, result.out
+
+
+def test_missing_required_nested_mapping(content_copy: Path, validate: Validate) -> None:
+    text, _ = sub(content_copy, "game.yaml", r"^  mainline:\n(?:    .*\n)+", "")
+    first_key = text.index("editions:\n") + len("editions:\n") + 2
+    result = validate()
+    expect_problem(result, "content/game.yaml", *at(text, first_key), "field 'editions': missing required key 'mainline'")
+    assert len(result.problems) == 1, result.out
+
+
+def test_each_missing_required_key_is_reported_once(content_copy: Path, validate: Validate) -> None:
+    text, off = sub(content_copy, "home-deck/facilities.yaml", r"^    commodity: .*\n", "")
+    card = card_at(text, off)
+    sub(content_copy, "home-deck/facilities.yaml", r"^    traffic: .*\n", "", card=card)
+    result = validate()
+    assert sorted(p.message for p in result.problems) == [
+        f"card '{card}': missing required key 'commodity'",
+        f"card '{card}': missing required key 'traffic'",
+    ], result.out
+
+
+@pytest.mark.parametrize(
+    "rel, pattern, repl, where, fragment",
+    [
+        ("home-deck/facilities.yaml", r"^    traffic: .*$", "    traffic: outbond", "card '{card}', field 'traffic'",
+         "the text 'outbond' is not one of: inbound, outbound, both (did you mean 'outbound'?)"),
+        ("home-deck/facilities.yaml", r"^    carTypes: \[[\w]+", "    carTypes: [refer", "card '{card}', field 'carTypes[0]'",
+         "the text 'refer' is not one of: boxcar, reefer, hopper, tank, flatcar, stockcar (did you mean 'reefer'?)"),
+        ("mainline.yaml", r"^    role: .*$", "    role: terain", "card '{card}', field 'role'",
+         "the text 'terain' is not one of: terrain, divisionPoint (did you mean 'terrain'?)"),
+        ("home-deck/mainline-modifiers.yaml", r"^    playOption: .*$", "    playOption: drow", "card '{card}', field 'playOption'",
+         "the text 'drow' is not one of: draw (did you mean 'draw'?)"),
+    ],
+    ids=["traffic", "car-type-in-list", "mainline-role", "play-option"],
+)
+def test_enum_value_out_of_range_with_did_you_mean(content_copy: Path, validate: Validate, rel: str, pattern: str, repl: str, where: str, fragment: str) -> None:
+    text, off = sub(content_copy, rel, pattern, repl)
+    start = off + len(cast("re.Match[str]", re.match(r"\s*\w+: \[?", repl))[0])
+    result = validate()
+    expect_problem(result, f"content/{rel}", *at(text, start), where.format(card=card_at(text, off)), fragment)
+    assert len(result.problems) == 1, result.out
+
+
+# -- the schema line ---------------------------------------------------------
+
+
+def test_missing_schema_line(content_copy: Path, validate: Validate) -> None:
+    write(content_copy, "game.yaml", read(content_copy, "game.yaml").split("\n", 1)[1])
+    result = validate()
+    expect_problem(
+        result, "content/game.yaml", 1, 1,
+        "the first line must name the file's schema, as '# yaml-language-server: $schema=schema/<kind>.schema.json'",
+        "game",
+    )
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    "rel, target, fragments",
+    [
+        ("game.yaml", "schema/gme.schema.json",
+         ["'schema/gme.schema.json' is not a content schema: 'gme' is not a kind of content file (did you mean schema/game.schema.json?)", "use schema/<kind>.schema.json"]),
+        ("game.yaml", "schema/xxx.schema.json",
+         ["'schema/xxx.schema.json' is not a content schema: 'xxx' is not a kind of content file; use schema/<kind>.schema.json"]),
+        ("home-deck/offices.yaml", "schema/offices.schema.json",
+         ["'schema/offices.schema.json' does not point at the schema folder; from this file the schema is ../schema/offices.schema.json"]),
+        ("home-deck/trains.yaml", "../schemas/trains.schema.json",
+         ["'../schemas/trains.schema.json' does not point at the schema folder; from this file the schema is ../schema/trains.schema.json"]),
+        ("home-deck/trains.yaml", "../schema/trains.json",
+         ["'../schema/trains.json' names 'trains.json', not a .schema.json file; from this file the schema is ../schema/trains.schema.json"]),
+        ("game.yaml", "schema/defs.schema.json",
+         ["'schema/defs.schema.json' is not a content schema: 'defs' is the shared definitions", "use schema/<kind>.schema.json"]),
+        ("game.yaml", "/etc/passwd", ["'/etc/passwd' is not a content schema", "outside the schema folder (schema/ from this file)"]),
+    ],
+    ids=["misspelt-kind", "unknown-kind", "wrong-relative-dir", "wrong-folder-name", "not-a-schema-file", "shared-defs", "outside-content"],
+)
+def test_wrong_schema_line(content_copy: Path, validate: Validate, rel: str, target: str, fragments: list[str]) -> None:
+    text, _ = sub(content_copy, rel, r"\A(# yaml-language-server: \$schema=)\S+", rf"\g<1>{target}")
+    line, col = position(text, "$schema=", shift=len("$schema="))
+    assert line == 1
+    result = validate()
+    message = expect_problem(result, f"content/{rel}", line, col, *fragments)
+    # A suggestion is made only when it differs from what is written.
+    assert not re.search(rf"did you mean [^)]*{re.escape(target)}", message), message
+    assert len(result.problems) == 1, result.out
+
+
+def test_schema_line_naming_another_single_file_kind(content_copy: Path, validate: Validate) -> None:
+    sub(content_copy, "game.yaml", r"schema/game\.schema\.json", "schema/supplies.schema.json")
+    result = validate()
+    expect_problem(result, "content/supplies.yaml", 1, 1, "a second 'supplies' file; it must be one file (the first is content/game.yaml)")
+    assert any(p.path == "content/game.yaml" and "unknown key 'title'" in p.message for p in result.problems)
+
+
+def test_nul_in_schema_line(content_copy: Path, validate: Validate) -> None:
+    sub(content_copy, "game.yaml", r"schema/game\.schema\.json", "schema/game\x00.schema.json")
+    result = validate()
+    assert result.code == 1
+    assert result.problems and result.problems[0].path == "content/game.yaml" and result.problems[0].line == 1

@@ -1,0 +1,357 @@
+"""The built site as a reader's browser shows it: headless Chromium, driven by
+Playwright, opens ``build``'s pages straight from disk (``file://``).
+
+Each page loads with no console error and no request leaving the site;
+searching a card's name and pressing Enter lands on the card's row, for every
+card of every pack; the Dealt and Status columns fit a 1280 px screen, and no
+page is wider than a 375 px phone. The links between pages are checked on
+the HTML itself, without a browser.
+
+Without Playwright or Debian's Chromium (``/usr/bin/chromium``) the browser
+tests skip, saying how to get them; where ``CI`` is set they fail instead,
+so CI cannot pass without having run them.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, NoReturn
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from engine.packs import load_packs
+from tests.kit import hang_guard
+from tests.kit.cli import subprocess_env
+from tests.kit.project import PROJECT_ROOT
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Page, Route, sync_playwright
+except ImportError:  # the dev dependencies are not installed
+    sync_playwright = None  # type: ignore[assignment]
+
+# Debian's Chromium; STATIONMASTER_CHROMIUM names another Chromium-based browser
+# (GitHub's Ubuntu runners have Chrome instead).
+CHROMIUM = Path(os.environ.get("STATIONMASTER_CHROMIUM", "/usr/bin/chromium"))
+MKDOCS = PROJECT_ROOT / ".venv" / "bin" / "mkdocs"
+
+
+def _unavailable(why: str) -> NoReturn:
+    """Skip, saying how to run these tests; under CI a skip is a failure."""
+    message = f"browser tests not run: {why}"
+    if os.environ.get("CI"):
+        pytest.fail(message + " (CI is set, so this fails instead of skipping)", pytrace=False)
+    pytest.skip(message)
+
+
+# -- the built site --------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's site, built once for the session into a scratch folder."""
+    if not MKDOCS.exists():
+        _unavailable("no .venv/bin/mkdocs (run `make .venv/.installed`)")
+    out = tmp_path_factory.mktemp("browser") / "site"
+    proc = hang_guard.run([MKDOCS, "build", "--strict", "--quiet", "--site-dir", out], "mkdocs build --strict to end", cwd=PROJECT_ROOT, env=subprocess_env())
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out
+
+
+def reader_pages(site: Path) -> list[Path]:
+    """Every page a reader reaches by browsing. 404.html is left out: a web
+    server sends it for a missing address, and its links are absolute."""
+    return sorted(path for path in site.rglob("*.html") if path.name != "404.html")
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.add(str(found["id"]))
+        if found.get("name") and tag == "a":
+            self.ids.add(str(found["name"]))
+        if tag == "a" and found.get("href"):
+            self.hrefs.append(str(found["href"]))
+
+
+def test_every_linked_anchor_exists(built_site: Path) -> None:
+    parsed: dict[str, _Links] = {}
+    for path in reader_pages(built_site):
+        links = _Links()
+        links.feed(path.read_text(encoding="utf-8"))
+        parsed[path.relative_to(built_site).as_posix()] = links
+    broken: list[str] = []
+    for name, links in parsed.items():
+        for href in links.hrefs:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or not parts.fragment:
+                continue
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(name), unquote(parts.path))) if parts.path else name
+            if target not in parsed:
+                broken.append(f"{name}: {href}: no page {target}")
+            elif unquote(parts.fragment) not in parsed[target].ids:
+                broken.append(f"{name}: {href}: {target} has no anchor '{parts.fragment}'")
+    assert not broken, "\n".join(broken)
+
+
+# -- the browser -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole session."""
+    if sync_playwright is None:
+        _unavailable("Playwright is not installed; it is a dev dependency: `make .venv/.installed`")
+    if not CHROMIUM.exists():
+        _unavailable(f"no {CHROMIUM}; install Debian's Chromium: `apt-get install chromium`")
+    with sync_playwright() as playwright:
+        try:
+            launched = playwright.chromium.launch(executable_path=str(CHROMIUM), timeout=hang_guard.HANG_GUARD * 1000)
+        except PlaywrightError as exc:
+            _unavailable(f"{CHROMIUM} did not start: {exc.message.splitlines()[0]}")
+        yield launched
+        launched.close()
+
+
+class Reader:
+    """One browser tab that records what the site must never do: write an
+    error to the console, throw, fail to load a file of its own, or ask
+    anything of a server (every request is ``file://``)."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.problems: list[str] = []
+        # Every wait (a load, a search result) ends at the hang guard, not at
+        # Playwright's 30 s default: on a loaded machine slow is not broken.
+        context.set_default_timeout(hang_guard.HANG_GUARD * 1000)
+        context.route("**/*", self._route)
+        self.page = context.new_page()
+        self.page.on("console", lambda message: self._console(message.type, message.text))
+        self.page.on("pageerror", lambda error: self.problems.append(f"{self.page.url}: uncaught: {error}"))
+        self.page.on("requestfailed", self._failed)
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        if url.startswith(("file://", "data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            self.problems.append(f"{self.page.url}: asked for {url}")
+            route.abort()
+
+    def _failed(self, request: Any) -> None:
+        # Moving on to the next page cancels what the last one still loads
+        # (its favicon, say): that is not a missing file.
+        if request.failure != "net::ERR_ABORTED":
+            self.problems.append(f"{self.page.url}: failed to load {request.url}: {request.failure}")
+
+    def _console(self, kind: str, text: str) -> None:
+        if kind == "error":
+            self.problems.append(f"{self.page.url}: console error: {text}")
+
+    def open(self, path: Path) -> Page:
+        self.page.goto(path.as_uri())
+        self.page.wait_for_load_state("load")
+        return self.page
+
+
+@pytest.fixture(scope="module")
+def reader(browser: Browser) -> Iterator[Reader]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    yield Reader(context)
+    context.close()
+
+
+def test_every_page_loads_with_no_error_and_no_outside_request(built_site: Path, reader: Reader) -> None:
+    pages = reader_pages(built_site)
+    assert len(pages) >= 10
+    for path in pages:
+        page = reader.open(path)
+        # The search box works from disk: the offline index script is there.
+        assert page.evaluate("typeof __index") == "object", f"{path}: no search index from search/search_index.js"
+    assert not reader.problems, "\n".join(reader.problems)
+
+
+def every_card() -> list[tuple[str, str, str]]:
+    """(pack, card id, card name) of every card of every pack, from content/."""
+    loaded, problems = load_packs(PROJECT_ROOT / "content")
+    assert not problems, problems
+    return [(one.folder.id, card.id, card.name) for one in loaded for card in one.catalog.cards]
+
+
+def _search(page: Page, text: str) -> list[list[tuple[str, float]]]:
+    """Type ``text`` into Material's search box; each result group's links
+    with their scores. The box is emptied first, so the list shown is this
+    query's and not the one before."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    box.press("End")  # Material searches on keyup
+    page.locator(".md-search-result__item").first.wait_for(state="detached")
+    box.fill(text)
+    box.press("End")
+    page.locator(".md-search-result__item").first.wait_for()
+    groups: list[list[tuple[str, float]]] = page.eval_on_selector_all(
+        ".md-search-result__item",
+        """items => items.map(item => [...item.querySelectorAll('a.md-search-result__link')].map(
+            a => [a.getAttribute('href'), parseFloat(a.firstElementChild.getAttribute('data-md-score'))]))""",
+    )
+    return groups
+
+
+def _best(groups: list[list[tuple[str, float]]]) -> str:
+    """What Enter follows: the best-scored link of the first result."""
+    return max(groups[0], key=lambda link: link[1])[0]
+
+
+def _words(name: str) -> set[str]:
+    return {word for word in re.split(r"[\s\-,:;!?=\[\]()\"/]+", name.lower()) if word}
+
+
+def _name_inside_another(cards: list[tuple[str, str, str]]) -> set[str]:
+    """Cards every word of whose name is in another card's name."""
+    return {card_id for _, card_id, name in cards if any(other != name and _words(name) <= _words(other) for _, _, other in cards)}
+
+
+def _row_on_screen(page: Page, card_id: str) -> bool:
+    row = page.locator(f'tr:has([id="card-{card_id}"])')
+    return bool(row.evaluate("row => { const box = row.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight && box.height > 0 }"))
+
+
+def test_searching_a_card_name_lands_on_its_row(built_site: Path, reader: Reader) -> None:
+    """For every card, typed into one page's search box: the result Enter
+    follows is the card's row on its page, that page is the first result,
+    and the Editing page is never first. Following each of those links to
+    its row is checked on each page loaded once (moving to the row's anchor
+    is what the browser does on arrival). For the first card of every page,
+    Enter is pressed for real and the landing checked, since a full page load
+    per card would take minutes."""
+    wrong: list[str] = []
+    page = reader.open(built_site / "index.html")
+    cards = every_card()
+    landing: dict[str, list[str]] = {}
+    for pack, card_id, name in cards:
+        groups = _search(page, name)
+        best = urlsplit(_best(groups))
+        first_page = urlsplit(groups[0][0][0]).path
+        if card_id in _name_inside_another(cards):
+            # Search cannot prefer an exact name ("Station") over a longer one
+            # holding all its words ("B&O Station"): it must be listed.
+            listed = [urlsplit(href) for group in groups for href, _ in group if href.endswith(f"#card-{card_id}")]
+            if not listed:
+                wrong.append(f"{pack}/{card_id}: searching {name!r} does not list it")
+            else:
+                landing.setdefault(listed[0].path, []).append(card_id)
+            continue
+        if best.fragment != f"card-{card_id}":
+            wrong.append(f"{pack}/{card_id}: searching {name!r} leads to {best.path.rsplit('/', 1)[-1]}#{best.fragment}")
+            continue
+        if best.path != first_page:
+            wrong.append(f"{pack}/{card_id}: the card's page is not the first result")
+        if first_page.endswith("/editing.html"):
+            wrong.append(f"{pack}/{card_id}: the Editing page is the first result")
+        landing.setdefault(best.path, []).append(card_id)
+    for path, card_ids in landing.items():
+        page = reader.open(Path(path))
+        for card_id in card_ids:
+            page.evaluate("hash => { location.hash = hash }", f"card-{card_id}")
+            if not _row_on_screen(page, card_id):
+                wrong.append(f"{path.rsplit('/', 1)[-1]}: the row of {card_id} is not on screen at #card-{card_id}")
+    names = {card_id: name for _, card_id, name in cards}
+    for card_ids in landing.values():
+        card_id = next((one for one in card_ids if one not in _name_inside_another(cards)), card_ids[0])
+        page = reader.open(built_site / "index.html")
+        _search(page, names[card_id])
+        with page.expect_navigation():
+            page.locator("input.md-search__input").press("Enter")
+        if urlsplit(page.url).fragment != f"card-{card_id}" or not _row_on_screen(page, card_id):
+            wrong.append(f"{card_id}: Enter after searching {names[card_id]!r} landed on {page.url.rsplit('/', 1)[-1]}")
+    assert not wrong, "\n".join(wrong)
+    assert not reader.problems, "\n".join(reader.problems)
+
+
+def _column_overflow(page: Page, headings: tuple[str, ...]) -> list[str]:
+    """Header cells named ``headings`` that end outside the screen or outside
+    the box their table scrolls in."""
+    found: list[str] = page.evaluate(
+        """headings => {
+            const out = [];
+            for (const th of document.querySelectorAll('.md-content table th')) {
+                const label = th.textContent.trim();
+                if (!headings.includes(label)) continue;
+                const box = th.getBoundingClientRect();
+                const wrap = th.closest('.md-typeset__scrollwrap') || th.closest('table').parentElement;
+                const frame = wrap.getBoundingClientRect();
+                if (box.right > Math.min(innerWidth, frame.right) + 1 || box.left < Math.max(0, frame.left) - 1)
+                    out.push(`${label} column at ${Math.round(box.left)}-${Math.round(box.right)} px, visible ${Math.round(frame.left)}-${Math.round(Math.min(innerWidth, frame.right))} px`);
+            }
+            return out;
+        }""",
+        list(headings),
+    )
+    return found
+
+
+def test_dealt_and_status_columns_fit_a_1280_px_screen(built_site: Path, reader: Reader) -> None:
+    reader.page.set_viewport_size({"width": 1280, "height": 800})
+    hidden: list[str] = []
+    for path in reader_pages(built_site):
+        page = reader.open(path)
+        hidden.extend(f"{path.relative_to(built_site)}: {what}" for what in _column_overflow(page, ("Dealt", "Status")))
+    assert not hidden, "\n".join(hidden)
+
+
+def test_no_page_is_wider_than_a_375_px_phone(built_site: Path, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    try:
+        phone = Reader(context)
+        wide: list[str] = []
+        for path in reader_pages(built_site):
+            page = phone.open(path)
+            width: Any = page.evaluate("document.documentElement.scrollWidth")
+            if width > 375:
+                wide.append(f"{path.relative_to(built_site)}: {width} px wide")
+        assert not wide, "\n".join(wide)
+    finally:
+        context.close()
+
+
+# For each file path marked with <wbr> after its slashes, the pieces between
+# the marks that the browser split over more than one line.
+_SPLIT_PATH_PIECES = """() => {
+  const split = [];
+  for (const code of document.querySelectorAll("code")) {
+    if (!code.querySelector("wbr")) continue;
+    for (const node of code.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) split.push(node.textContent);
+    }
+  }
+  return split;
+}"""
+
+
+def test_file_paths_break_only_after_a_slash_on_a_phone(built_site: Path, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    try:
+        phone = Reader(context)
+        split: list[str] = []
+        for path in reader_pages(built_site):
+            pieces: Any = phone.open(path).evaluate(_SPLIT_PATH_PIECES)
+            split.extend(f"{path.relative_to(built_site)}: {piece!r} broken over two lines" for piece in pieces)
+        assert not split, "\n".join(split)
+    finally:
+        context.close()

@@ -1,0 +1,323 @@
+"""Trick of the Rails' rules site: the lane pictures (deterministic,
+well-formed, labelled, and faithful to ``setup.lane_plan``), the worked
+scoring example (what the engine scores for its seed, figure for figure),
+the open-points tables (every designed and every single-source value), and
+the drift check on the pack's pages (a content change under a page fails
+``check`` until ``cards`` rewrites it)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine.trickoftherails import load_catalog
+from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.rules.game import Game
+from generator.trickoftherails.lanes import lane_groups
+from engine.trickoftherails.rules.scoring import best_run
+from engine.trickoftherails.rules.setup import lane_plan
+from generator.trickoftherails.svg import DRAWN_DASH, OPERATING_FILL, STOCK_FILL, SlotPicture, lane_svg, rows_of
+from generator.trickoftherails.tables import SINGLE_SOURCE, TABLE_SET, TABLES, designed_values, expert_trick_lanes, single_source, trick_lanes
+from generator.trickoftherails.worked import WORKED_PLAYERS, WORKED_SEED, worked_game
+from generator.lint import lint
+from generator.render import KIT_TABLES, read_pages, render_site
+from tests.kit.cli import Result
+from tests.kit.pages import split_cells, split_page
+from tests.kit.project import PROJECT_ROOT, edit
+from tests.kit.trickoftherails import CATALOG
+
+Run = Callable[..., Result]
+SVG = "{http://www.w3.org/2000/svg}"
+CONTENT = PROJECT_ROOT / "content" / "trickoftherails"
+SITE = PROJECT_ROOT / "site" / "trickoftherails"
+CONFIGURATIONS = [(players, variant) for variant in ("basic", "expert") for players in CATALOG.player_counts]
+
+
+def _lanes(catalog: Catalog = CATALOG) -> list[tuple[int, str, str]]:
+    """(players, variant, svg) of every lane picture the tables draw."""
+    found = []
+    for variant, context in (("basic", trick_lanes(catalog)), ("expert", expert_trick_lanes(catalog))):
+        found += [(lane["players"], variant, lane["svg"]) for lane in context["lanes"]]
+    return found
+
+
+def _svg_of(players: int, variant: str) -> str:
+    return next(svg for p, v, svg in _lanes() if (p, v) == (players, variant))
+
+
+def _front_cards(root: ET.Element) -> list[ET.Element]:
+    return list(root.iter(SVG + "rect"))
+
+
+# -- the lane pictures ---------------------------------------------------------------
+
+
+def test_there_is_a_picture_per_player_count_and_lane() -> None:
+    assert sorted((p, v) for p, v, _ in _lanes()) == sorted(CONFIGURATIONS)
+
+
+@pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
+def test_the_picture_is_deterministic(players: int, variant: str) -> None:
+    first = _svg_of(players, variant)
+    again = load_catalog(CONTENT)
+    assert _lanes(again) == _lanes()
+    assert [svg for p, v, svg in _lanes(again) if (p, v) == (players, variant)] == [first]
+
+
+@pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
+def test_the_picture_is_one_well_formed_line_with_a_title_and_a_description(catalog: Catalog, players: int, variant: str) -> None:
+    svg = _svg_of(players, variant)
+    assert "\n" not in svg and "\r" not in svg and "|" not in svg
+    assert svg.startswith("<svg ") and svg.endswith("</svg>") and not svg.startswith("<?xml")
+    assert not re.search(r"\bid\s*=", svg), "an id would read as an anchor to the site's lint"
+    root = ET.fromstring(svg)
+    assert root.attrib["role"] == "img"
+    title, desc = list(root)[:2]
+    assert title.tag == SVG + "title" and desc.tag == SVG + "desc"
+    assert title.text is not None and root.attrib["aria-label"] == title.text
+    assert f"{players} players" in title.text and ("Expert" in title.text) == (variant == "expert")
+    assert desc.text is not None
+    slots = len(catalog.layouts[players].basic if variant == "basic" else catalog.layouts[players].expert)
+    for number in range(1, slots + 1):
+        assert re.search(rf"\bSlots? (?:[\d, ]+(?:and )?)?\b{number}\b", desc.text), f"slot {number} is not described"
+
+
+@pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
+def test_each_slot_is_one_card_in_lane_order_and_drawn_slots_are_dashed(catalog: Catalog, players: int, variant: str) -> None:
+    root = ET.fromstring(_svg_of(players, variant))
+    cards = _front_cards(root)
+    groups = lane_groups(catalog, players, variant)
+    by_slot = {i: g for g in groups for i in g.slots}
+    assert len(cards) == len(by_slot)  # one card per slot: a pair of cards is one slot
+    # the trick numbers read 1, 2, 3 ... in drawing order
+    numbers = [t.text for t in root.iter(SVG + "text") if t.text and t.text.isdigit()]
+    assert numbers == [str(i + 1) for i in range(len(by_slot))]
+    # left to right within a row, rows top to bottom
+    positions = [(float(c.attrib["y"]), float(c.attrib["x"])) for c in cards]
+    assert positions == sorted(positions)
+    for index, card in enumerate(cards):
+        group = by_slot[index]
+        assert card.attrib["fill"] == (STOCK_FILL if group.stock else OPERATING_FILL)
+        assert (card.attrib.get("stroke-dasharray") == DRAWN_DASH) is group.drawn, index
+
+
+def test_the_drawn_slots_are_where_the_lane_plan_draws_among_different_cards(catalog: Catalog) -> None:
+    for players, variant in CONFIGURATIONS:
+        root = ET.fromstring(_svg_of(players, variant))
+        dashed = {i for i, card in enumerate(_front_cards(root)) if card.attrib.get("stroke-dasharray")}
+        planned = {i for group in lane_plan(catalog, players, variant) if len(set(group.pool)) > len(group.slots) for i in group.slots}
+        assert dashed == planned, (players, variant)
+    # the content has such slots: a City drawn at some count, the Expert pool at others
+    assert any(ET.fromstring(svg).find(f".//{SVG}rect[@stroke-dasharray]") is not None for _, _, svg in _lanes())
+
+
+@pytest.mark.parametrize("players", CATALOG.player_counts)
+def test_the_pair_of_locomotives_is_one_slot_drawn_as_two_cards(catalog: Catalog, players: int) -> None:
+    root = ET.fromstring(_svg_of(players, "basic"))
+    bringers = [g for g in lane_groups(catalog, players, "basic") if g.follower is not None]
+    assert len(bringers) == 1
+    assert len(list(root.iter(SVG + "polygon"))) == 1  # the card behind shows past the one in front
+    follower = bringers[0].follower
+    assert follower is not None
+    texts = [t.text or "" for t in root.iter(SVG + "text")]
+    assert any(follower.name.endswith(text.removeprefix("+ ")) for text in texts if text.startswith("+ "))
+
+
+def test_rows_are_balanced_and_size_only_depends_on_the_slots() -> None:
+    assert rows_of(9) == [9] and rows_of(11) == [6, 5] and rows_of(15) == [8, 7] and rows_of(0) == []
+    slots = [SlotPicture("Exchange", note="shuffled"), SlotPicture("Locomotive", mark="[3]", stock=False), SlotPicture("City", stock=False, drawn=True)]
+    assert lane_svg(slots, "t", "d") == lane_svg(list(slots), "t", "d")
+    assert lane_svg(slots, "t", "d") != lane_svg(slots[:2], "t", "d")
+    assert "&lt;b&gt;" in lane_svg([SlotPicture("<b>")], "<t>", "<d>")  # text is escaped
+    with pytest.raises(ValueError):
+        lane_svg([], "t", "d")
+
+
+def test_the_committed_rules_page_holds_the_fresh_pictures() -> None:
+    text = (SITE / "rules.md").read_text(encoding="utf-8")
+    for _, _, svg in _lanes():
+        assert text.count(svg) == 1
+
+
+# -- the worked example ---------------------------------------------------------------
+
+
+def _played() -> Game:
+    """The example's game, played here independently of worked.py."""
+    game = Game(CATALOG, players=WORKED_PLAYERS, seed=WORKED_SEED)
+    while not game.is_over():
+        action = game.random_legal_action()
+        assert action is not None
+        game.apply(action)
+    return game
+
+
+def _tables(body: str) -> list[list[list[str]]]:
+    """Every Markdown table of a block, as rows of cells (header first, rule dropped)."""
+    tables: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in body.splitlines():
+        if line.startswith("|"):
+            cells = split_cells(line)
+            if not all(set(c) <= set("-: ") for c in cells):
+                current.append(cells)
+        elif current:
+            tables.append(current)
+            current = []
+    if current:
+        tables.append(current)
+    return tables
+
+
+def _plain(cell: str) -> str:
+    return re.sub(r"\[([^\]]*(?:\\\][^\]]*)*)\]\([^)]*\)", r"\1", cell).replace("**", "").replace("&amp;", "&").replace("\\", "")
+
+
+def test_the_worked_example_shows_what_the_engine_scores_for_its_seed(catalog: Catalog) -> None:
+    game = _played()
+    _, blocks = split_page((SITE / "rules.md").read_text(encoding="utf-8"))
+    body = blocks["worked-example"]
+    assert f"seed\n{WORKED_SEED}" in body or f"seed {WORKED_SEED}" in body
+    railways, players = _tables(body)
+    header, rows = railways[0], railways[1:]
+    assert [_plain(r[0]) for r in rows] == [c.name for c in catalog.companies]
+    values = game.share_values()
+    for company, row in zip(catalog.companies, rows):
+        cells = dict(zip(header, row))
+        railway = game.state.railways[company.id]
+        loco = catalog.by_id[game.state.locomotives[company.id]]
+        stations = [catalog.by_id[c].station_value or 0 for c in railway]
+        profit = best_run(stations, loco.reach)
+        # every card, left to right, with its station value
+        shown = [int(v) for v in re.findall(r"\((\d+)\)", _plain(cells[header[1]]))]
+        assert shown == stations, company.id
+        bold = re.findall(r"\*\*(.*?)\*\*", cells[header[1]])
+        assert len(bold) == 1 and sum(int(v) for v in re.findall(r"\((\d+)\)", bold[0])) == profit
+        assert _plain(cells["Locomotive"]) == loco.name
+        assert int(cells["Best run"].split()[0]) == profit
+        assert cells["Profit − cost"].startswith(f"{profit} − {loco.cost} = ")
+        assert int(cells["Share value"]) == values[company.id]
+    score = game.score()
+    assert [int(_plain(r[-1])) for r in players[1:]] == score
+    for seat, row in enumerate(players[1:]):
+        priced = re.findall(r"(\S+) (\d+) × (\d+) = (\d+)", _plain(row[1]))
+        assert sum(int(worth) for *_, worth in priced) == score[seat]
+        for name, held, value, worth in priced:
+            company = next(c for c in catalog.companies if c.name == name)
+            assert int(value) == values[company.id] and int(held) * int(value) == int(worth)
+            assert int(held) == sum(1 for card in game.state.shares[seat] if catalog.by_id[card].company == company.id)
+    winners = game.winners()
+    if len(winners) == 1:
+        assert f"**Player {winners[0] + 1} wins** with {max(score)}." in body
+    # worked.py agrees with the independent replay
+    worked = worked_game(catalog)
+    assert [p.score for p in worked.scores] == score and list(worked.winners) == winners
+
+
+def test_the_worked_seed_shows_a_floored_company_a_partial_run_and_one_winner(catalog: Catalog) -> None:
+    """What the seed was picked for: if an engine change loses it, pick another seed."""
+    worked = worked_game(catalog)
+    assert any(r.locomotive is not None and r.profit < (r.locomotive.cost or 0) and r.share_value == catalog.share_floor for r in worked.railways)
+    assert any(len(r.run) < len(r.cards) for r in worked.railways)
+    assert len(worked.winners) == 1
+
+
+# -- the open-points tables --------------------------------------------------------------
+
+
+def test_designed_values_lists_every_designed_record(catalog: Catalog) -> None:
+    rows = designed_values(catalog)["rows"]
+    designed = [v.key for v in catalog.values if v.source.designed] + [c.id for c in catalog.cards if c.source.designed]
+    assert sorted(r["card"] or r["what"] for r in rows) == sorted(designed)
+    assert all(r["reason"] for r in rows)
+
+
+def test_single_source_lists_every_record_citing_that_source_alone(catalog: Catalog) -> None:
+    rows = single_source(catalog)["rows"]
+    assert rows and all(r["source"].edition == SINGLE_SOURCE for r in rows)
+    cited = {c.id for c in catalog.cards if c.source.edition == SINGLE_SOURCE and c.family != "railway"}
+    assert cited <= {r["card"] for r in rows}
+    railway_rows = [r for r in rows if r["kind"] == "Railway card"]
+    assert len(railway_rows) == len(catalog.companies)  # one row per company's run of numbers
+    assert {v.key for v in catalog.values if v.source.edition == SINGLE_SOURCE} <= {r["what"] for r in rows}
+
+
+def test_the_pack_pages_lint_clean_and_place_every_table(catalog: Catalog) -> None:
+    rendered = render_site(catalog, read_pages(SITE), "site/trickoftherails/", tables=TABLE_SET)
+    assert [p.render() for p in lint(catalog, rendered, TABLES, "site/trickoftherails/")] == []
+    assert sorted(rendered.table_page) == sorted([*TABLES, *KIT_TABLES])
+    assert rendered.new == rendered.old, "the committed pages are stale: run `stationmaster cards`"
+
+
+# -- drift -----------------------------------------------------------------------------------
+
+LOCOMOTIVES = Path("content/trickoftherails/locomotives.yaml")
+CITIES = Path("content/trickoftherails/cities.yaml")
+LANE = Path("content/trickoftherails/lane.yaml")
+GAME = Path("content/trickoftherails/game.yaml")
+
+# (file, old text, new text, {page: tables that must drift})
+CHANGES = [
+    pytest.param(
+        LOCOMOTIVES,
+        "reach: 6, cost: 70,",
+        "reach: 6, cost: 75,",
+        {"components.md": {"locomotives"}, "rules.md": {"worked-example"}, "open-points.md": {"single-source"}},
+        id="locomotive-cost",
+    ),
+    pytest.param(
+        CITIES,
+        "stationValue: 20, effect: place-city, source: bga}",
+        "stationValue: 20, effect: place-city, source: {designed: a test says so}}",
+        {"components.md": {"components"}, "open-points.md": {"designed-values", "single-source"}},
+        id="city-designed",
+    ),
+    pytest.param(
+        LANE,
+        "basic: [exchange, city, exchange, loco-3, exchange, loco-4, exchange, loco-5, exchange, loco-6, reservation]",
+        "basic: [exchange, city, exchange, loco-4, exchange, loco-3, exchange, loco-5, exchange, loco-6, reservation]",
+        {"rules.md": {"trick-lanes"}},
+        id="lane-order",
+    ),
+    pytest.param(
+        GAME,
+        "shareFloor: 0\n",
+        "shareFloor: 10\n",
+        {"rules.md": {"share-floor", "worked-example"}, "open-points.md": {"single-source"}},
+        id="share-floor",
+    ),
+]
+
+
+def _unstamped(text: str) -> str:
+    return re.sub(r"^<!-- inputs [0-9a-f]{64} body [0-9a-f]{64} -->\n", "", text, flags=re.MULTILINE)
+
+
+@pytest.mark.parametrize(("path", "old", "new", "drifting"), CHANGES)
+def test_a_content_change_under_a_page_fails_check_until_cards_rewrites_it(sm: Run, project: Path, path: Path, old: str, new: str, drifting: dict[str, set[str]]) -> None:
+    site = project / "site" / "trickoftherails"
+    before = {p.name: p.read_text(encoding="utf-8") for p in site.glob("*.md")}
+    edit(project / path, old, new)
+
+    result = sm("check")
+    assert result.code == 1, result.output
+    stale = re.findall(r"^site/trickoftherails/([^:]+): out of date", result.out, re.MULTILINE)
+    assert sorted(stale) == sorted(drifting), result.out
+    for page, tables in drifting.items():
+        reported = set(re.findall(rf"^site/trickoftherails/{re.escape(page)}:\d+:1: table '([a-z-]+)'", result.out, re.MULTILINE))
+        assert reported == tables, (page, result.out)
+    assert "make cards" in result.out.splitlines()[-1]
+
+    result = sm("cards")
+    assert result.code == 0, result.output
+    assert sm("check").code == 0
+    after = {p.name: p.read_text(encoding="utf-8") for p in site.glob("*.md")}
+    # `cards` rewrites exactly the pages whose text changes: a block's
+    # checksum covers its own text only, so no other page is re-stamped
+    assert {name for name in after if after[name] != before[name]} == set(drifting)
+    for name in after:
+        assert split_page(after[name])[0] == split_page(before[name])[0], f"prose of {name} changed"
