@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test test-fast goldens validate cards reports check check-reports serve bench typecheck layers clean
+.PHONY: site test test-fast lint format goldens validate cards reports check check-reports serve bench typecheck layers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,7 +47,7 @@ serve: $(STAMP)
 # this target, so this is what keeps tests/ and bench/ typed too.
 # The suite runs over every core, a test module to a worker (pytest-xdist);
 # `.venv/bin/python -m pytest tests/ROOM/FILE.py` runs one module alone, in-process.
-test: typecheck
+test: typecheck lint
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # The rules, content and page tests that run in this process: none of the
@@ -65,6 +65,15 @@ goldens: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# Lint and formatting are checked, never applied, by the tests; `make format` applies both.
+lint: $(STAMP)
+	$(BIN)/ruff check --quiet .
+	$(BIN)/ruff format --check --quiet .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix --quiet .
+	$(BIN)/ruff format --quiet .
 
 layers: $(STAMP)
 	$(BIN)/lint-imports

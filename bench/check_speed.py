@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from warm import precompile  # noqa: E402
 from synthetic import ROOT, make  # noqa: E402
+from warm import precompile  # noqa: E402
 
 
 def _children_cpu() -> float:

@@ -31,7 +31,6 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -226,15 +225,19 @@ def main() -> None:
             for edit in EDITS:
                 loops = {label: edit_loop(code, edit, args.runs, tmp) for label, code in codes.items()}
                 for label, loop in loops.items():
-                    print(f"{edit.pack}, one number edited ({edit.path}), {label}: check {loop.check:.2f} CPU-s (exits {sorted(set(loop.check_codes))}), cards {loop.cards:.2f} CPU-s; medians of {args.runs}")
-                print(f"  targets: check <= 1.0, cards <= 1.5 CPU-s")
+                    print(
+                        f"{edit.pack}, one number edited ({edit.path}), {label}: check {loop.check:.2f} CPU-s (exits {sorted(set(loop.check_codes))}), cards {loop.cards:.2f} CPU-s; medians of {args.runs}"
+                    )
+                print("  targets: check <= 1.0, cards <= 1.5 CPU-s")
             modules = None if args.modules == "all" else int(args.modules)
             tried, passed, failed = comment_sweep(ROOT, modules, tmp)
             print(f"a comment added to {tried} engine modules, one at a time: {passed} left check at exit 0 and site/ unchanged" + (f"; failed: {', '.join(failed)}" if failed else ""))
             if not args.no_serve:
                 for label, code in codes.items():
                     delays = serve_delay(code, tmp, 3)
-                    print(f"mkdocs serve, save to re-rendered table, {label}: median {statistics.median(delays):.2f} s wall over {len(delays)} saves ({', '.join(f'{d:.2f}' for d in delays)}); target <= 3 s")
+                    print(
+                        f"mkdocs serve, save to re-rendered table, {label}: median {statistics.median(delays):.2f} s wall over {len(delays)} saves ({', '.join(f'{d:.2f}' for d in delays)}); target <= 3 s"
+                    )
         finally:
             if "before" in codes:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(codes["before"])], check=False)

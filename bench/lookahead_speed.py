@@ -23,10 +23,10 @@ import sys
 from pathlib import Path
 
 from engine.stationmaster import load_catalog
-from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.bots import greedy_bot, random_bot
-from engine.stationmaster.rules.game import Game
 from engine.stationmaster.bots.lookahead import Lookahead, choose
+from engine.stationmaster.rules.actions import Action
+from engine.stationmaster.rules.game import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from two_player import games_per_second, head_to_head, play  # noqa: E402
@@ -51,8 +51,8 @@ def main() -> None:
     ahead = level = behind = 0
     mine_scores, greedy_scores = [], []
     for seed in range(seeds):
-        mine, = play(catalog, seed, [lookahead])
-        theirs, = play(catalog, seed, [greedy_bot])
+        (mine,) = play(catalog, seed, [lookahead])
+        (theirs,) = play(catalog, seed, [greedy_bot])
         mine_scores.append(mine)
         greedy_scores.append(theirs)
         ahead, level, behind = ahead + (mine > theirs), level + (mine == theirs), behind + (mine < theirs)

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.stationmaster import load_catalog
-from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.bots import greedy_bot, lookahead_bot, random_bot
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.rules.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,10 +72,7 @@ class HeadToHead:
         return len(self.margins)
 
     def summary(self) -> str:
-        return (
-            f"{self.wins} won, {self.ties} tied, {self.losses} lost of {self.games} games ({self.wins / self.games:.0%} won); "
-            f"mean margin {statistics.mean(self.margins):+.2f} points"
-        )
+        return f"{self.wins} won, {self.ties} tied, {self.losses} lost of {self.games} games ({self.wins / self.games:.0%} won); mean margin {statistics.mean(self.margins):+.2f} points"
 
 
 def head_to_head(catalog: Catalog, mine: Seat, theirs: Seat, seeds: int) -> HeadToHead:

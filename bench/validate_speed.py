@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from warm import precompile  # noqa: E402
 from synthetic import CONTENT, make  # noqa: E402
+from warm import precompile  # noqa: E402
 
 EXE = [sys.executable, "-m", "command.cli", "validate"]
 

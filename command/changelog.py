@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import argparse
 
-from command.games import game_id
 from command.commands import CHANGELOG_HELP
+from command.games import game_id
 from command.output import emit
 from generator.changelog import PackSide, compare, read_side, to_data, to_markdown, to_text
 from generator.project import Project
 from generator.records import to_json
 from generator.revisions import WORKING_TREE, content_at, repository_root, resolve, short
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = sub.add_parser(
@@ -28,6 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="how to print the changes (default: text)")
     parser.add_argument("--output", metavar="FILE", help="write to FILE (whole, or not at all) instead of standard output")
 
+
 def _side(project: Project, revision: str | None, game: str | None) -> tuple[str, dict[str, PackSide]]:
     if revision is None:
         return WORKING_TREE, read_side(project.content, WORKING_TREE, only=game)
@@ -36,6 +38,7 @@ def _side(project: Project, revision: str | None, game: str | None) -> tuple[str
     label = revision if commit.startswith(revision) else f"{revision} ({short(commit)})"
     with content_at(root, commit, project.content) as (copy, shown_root):
         return label, read_side(copy, f"revision {label}", only=game, shown_root=shown_root)
+
 
 def run(args: argparse.Namespace) -> int:
     project = Project.here()

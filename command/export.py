@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from command.games import add_game_option, content_folder, default_content
 from command.commands import EXPORT_HELP
+from command.games import add_game_option, content_folder, default_content
 from command.output import emit
 from engine.content import files
 from engine.content.problems import Problem
@@ -16,16 +16,19 @@ from engine.errors import ContentError, UsageError
 from engine.packs import find_packs, pack_rules
 from generator.records import export, to_json
 
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = sub.add_parser("export", help=EXPORT_HELP, description=EXPORT_HELP + "; the site publishes the same file as <pack>/cards.json.")
     add_game_option(parser)
     parser.add_argument("--format", choices=("json",), default="json", help="the format (default and only: json)")
     parser.add_argument("--output", metavar="FILE", help="write to FILE (whole, or not at all) instead of standard output")
 
+
 def _first(problems: Sequence[Problem]) -> str:
     first = sorted(problems)[0]
     more = f" (and {len(problems) - 1} more; `stationmaster validate` lists them)" if len(problems) > 1 else ""
     return f"{first.render()}{more}"
+
 
 def run(args: argparse.Namespace) -> int:
     folder = content_folder(args.content if args.content else default_content(args.game))

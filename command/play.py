@@ -61,9 +61,7 @@ import argparse
 import importlib
 import importlib.util
 import json
-import re
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,7 +72,7 @@ from command.games import DEFAULT_GAME, add_game_option, default_content
 from command.words import counted
 from engine import saves
 from engine.content import files
-from engine.errors import ContentError, IllegalActionError, InvalidActionError, UsageError
+from engine.errors import ContentError, InvalidActionError, UsageError
 
 PROG = "stationmaster play"
 _ECHO = 40  # how much of a bad input line an error message repeats
@@ -105,7 +103,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     play.add_argument("--bots", type=int, default=None, metavar="N", help="bots take the last N seats (default 0: every seat is a person; N equal to --players: the game plays itself)")
     play.add_argument(
-        "--bot", default=None, metavar="NAME", help=f"which bot plays the --bots seats (default: {default.DEFAULT_BOT}); {default.TITLE}'s: {', '.join(default.BOTS)}; an unknown name is refused with the game's list"
+        "--bot",
+        default=None,
+        metavar="NAME",
+        help=f"which bot plays the --bots seats (default: {default.DEFAULT_BOT}); {default.TITLE}'s: {', '.join(default.BOTS)}; an unknown name is refused with the game's list",
     )
     play.add_argument(
         "--house-rule",
@@ -200,8 +201,6 @@ class SaveKind:
     loads: Callable[[Any, str], Any]
 
 
-
-
 def load_catalog(game_id: str, content: Path) -> Any:
     """The pack's catalog from ``content``, or UsageError for a folder that
     is missing or unreadable (ContentError for content with problems)."""
@@ -217,8 +216,6 @@ def load_catalog(game_id: str, content: Path) -> Any:
         return pack_rules(game_id).load_catalog(content)
     except OSError as exc:
         raise UsageError(f"cannot read the content in {files.shown(content)}: {exc.strerror or exc}") from None
-
-
 
 
 def start_from_args(
@@ -428,12 +425,6 @@ class Terminal:
         if self.autosave(self.save_path):
             return f"{why}: stopping; the game is saved in {self.save_path} (resume with --load {self.save_path})"
         return f"{why}: stopping"
-
-
-
-
-
-
 
 
 # -- odds and ends --------------------------------------------------------------

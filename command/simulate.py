@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
+from command.cli import whole_number
 from command.commands import SIMULATE_HELP
 from command.games import DEFAULT_GAME, add_game_option, open_game
-from command.cli import whole_number
 from command.output import ProgressLine, refused
 from engine.errors import InvalidActionError, UsageError
 from engine.pack import RuleValue, SimulationRequest
@@ -40,7 +40,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument("--games", type=whole_number(1, MAX_GAMES), required=True, metavar="N", help=f"how many games to play (1 to {MAX_GAMES:,})")
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="S", help="the simulation's seed (default 0)")
     parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
-    parser.add_argument("--players", type=whole_number(1, MAX_PLAYERS), default=None, metavar="N", help="players in each game (default: the game's fewest, 1 for stationmaster; or as many as --bot names)")
+    parser.add_argument(
+        "--players", type=whole_number(1, MAX_PLAYERS), default=None, metavar="N", help="players in each game (default: the game's fewest, 1 for stationmaster; or as many as --bot names)"
+    )
     parser.add_argument(
         "--bot",
         choices=_every_bot(),

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from engine.errors import UsageError
 from generator.project import Project
-from generator.quickcheck import Verdict, enabled as quick_enabled, known_verdict, remember_verdict, site_state
+from generator.quickcheck import Verdict, known_verdict, remember_verdict, site_state
+from generator.quickcheck import enabled as quick_enabled
 
 if TYPE_CHECKING:
     from engine.content.problems import Problem

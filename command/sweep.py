@@ -20,12 +20,12 @@ import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
+from command.cli import whole_number
 from command.commands import SWEEP_HELP
 from command.games import add_game_option, open_game
 from command.output import ProgressLine, emit, refused
-from command.cli import whole_number
 from engine.errors import InvalidActionError, UsageError
 from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
@@ -55,9 +55,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         metavar="local|tcp://HOST:PORT",
         help="play on Dask distributed: 'local' starts --workers processes for the run; an address joins a running scheduler and its workers (--workers is then unused) (default: the plain process pool)",
     )
-    parser.add_argument(
-        "--format", choices=("text", "json", "markdown"), default="text", help="text (default), JSON with sorted keys, or a Markdown page with the charts"
-    )
+    parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="text (default), JSON with sorted keys, or a Markdown page with the charts")
     parser.add_argument("--output", default=None, metavar="FILE", help="write the report to FILE, whole, instead of standard output")
     parser.add_argument("--cache", default=DEFAULT_CACHE, metavar="DIR", help=f"where finished cells are kept (default: {DEFAULT_CACHE})")
     parser.add_argument("--no-cache", action="store_true", dest="no_cache", help="neither read nor write the cache")
@@ -137,8 +135,8 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.finish()
     if args.format == "markdown":
-        from generator.sweep_site import SitePlan, command_line
         from generator.sweep_page import sweep_page
+        from generator.sweep_site import SitePlan, command_line
 
         again = SitePlan(tuple(args.rule), grid.players, grid.bots, args.games, args.seed)
         text = sweep_page(pack, result, command_line(pack.id, again, args.content))

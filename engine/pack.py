@@ -2,10 +2,11 @@
 
 The loader, the commands, the generator, the lint, the drift check, the
 MkDocs plugin and ``simulate`` serve every game alike, and reach a game only
-through this interface. A new game is a pack of three folders named by its
-id: ``content/<id>/`` (its YAML and schemas, with a ``game.yaml`` that says
-``id: <id>``), ``engine/<id>/`` (its rules; ``engine/<id>/pack.py`` holds ``PACK``, its
-``GamePack``) and ``site/<id>/`` (its pages).
+through this interface. A new game is one folder named by its id in each
+layer: ``content/<id>/`` (its YAML and schemas, with a ``game.yaml`` that
+says ``id: <id>``), ``engine/<id>/`` (its rooms; ``engine/<id>/pack.py``
+holds ``PACK``, its ``GamePack``), ``generator/<id>/`` (its site tables),
+``command/<id>/`` (its terminal game, if any) and ``site/<id>/`` (its pages).
 
 To write one, implement every member below; ``engine/stationmaster/pack.py``
 is a complete example. Nothing here names a card or a rule of any game.

@@ -91,7 +91,9 @@ def find_packs(content_root: Path) -> tuple[list[PackFolder], list[Problem]]:
         first = next((p for p in found if p.id == pack_id), None)
         if first is not None:
             line = _id_line(folder)
-            problems.append(Problem(_display(folder / GAME_FILE), line, 1, f"pack '{pack_id}' is already the pack in {first.display}; each pack has its own id (change this one's id, or remove the copy)"))
+            problems.append(
+                Problem(_display(folder / GAME_FILE), line, 1, f"pack '{pack_id}' is already the pack in {first.display}; each pack has its own id (change this one's id, or remove the copy)")
+            )
             continue
         found.append(PackFolder(pack_id, folder))
     found.sort(key=lambda p: p.content)

@@ -19,9 +19,10 @@ Nothing here names a game: a game keeps one ``Proven`` and asks it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from operator import attrgetter
-from typing import Any, Callable
+from typing import Any
 
 # Each action class's reader of all its fields at once (a C-level getter: a
 # snapshot costs far less than the judging it saves).

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SUFFIXES = (".py", ".j2")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def folder_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> bytes:
     """The digest of every ``.py`` and ``.j2`` file under ``ROOT / folder``,
     by path and bytes, in path order; sub-folders named (relative to ROOT)

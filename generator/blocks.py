@@ -218,7 +218,9 @@ def parse_page(path: str, text: str, known: Collection[str]) -> Page:
     if fence and hidden:
         # CommonMark runs an unclosed code block to the end of the page, so
         # these markers would be shown as code, and their tables never drawn.
-        problems.append(Problem(path, hidden[0], 1, f"this marker is inside the code block opened at line {fence_line}, which is never closed; close it with '{fence[0] * len(fence)}' or move the marker out"))
+        problems.append(
+            Problem(path, hidden[0], 1, f"this marker is inside the code block opened at line {fence_line}, which is never closed; close it with '{fence[0] * len(fence)}' or move the marker out")
+        )
     if problems:
         raise MarkerError(problems)
     parts.append("".join(prose))

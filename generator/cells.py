@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import re
-import unicodedata
 
 from generator.tableset import STATUS_WORDS
 

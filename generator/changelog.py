@@ -250,10 +250,7 @@ def to_data(log: Changelog) -> dict[str, Any]:
         if c.old_id:
             out["oldId"] = c.old_id
         if c.changes:
-            out["changes"] = [
-                {"field": ch.field, "old": ch.old, "new": ch.new, **({"configurations": list(ch.configurations)} if ch.field == "dealt" else {})}
-                for ch in c.changes
-            ]
+            out["changes"] = [{"field": ch.field, "old": ch.old, "new": ch.new, **({"configurations": list(ch.configurations)} if ch.field == "dealt" else {})} for ch in c.changes]
         return out
 
     return {

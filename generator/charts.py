@@ -152,10 +152,7 @@ def box_plot_svg(rows: Sequence[BoxRow], title: str, unit: str) -> str:
         for end_value in (row.minimum, row.maximum):
             parts.append(_line(x(end_value), middle - 5, x(end_value), middle + 5, INK, 1.5))
         box = x(row.upper_quartile) - x(row.lower_quartile)
-        parts.append(
-            f'<rect x="{num(x(row.lower_quartile))}" y="{num(top)}" width="{num(box)}" height="{num(BOX_HEIGHT)}" '
-            f'fill="{INK}" fill-opacity="0.18" stroke="{INK}" stroke-width="1.5"/>'
-        )
+        parts.append(f'<rect x="{num(x(row.lower_quartile))}" y="{num(top)}" width="{num(box)}" height="{num(BOX_HEIGHT)}" fill="{INK}" fill-opacity="0.18" stroke="{INK}" stroke-width="1.5"/>')
         parts.append(_line(x(row.median), top - 2, x(row.median), top + BOX_HEIGHT + 2, INK, 3.5))
         parts.append(f'<circle cx="{num(x(row.mean))}" cy="{num(middle)}" r="3" fill="{INK}" stroke="none"/>')
     parts.append("</svg>")

@@ -187,7 +187,14 @@ def typed_in_blocks(rendered: Rendered, name: str, display_prefix: str) -> list[
     problems: list[Problem] = []
     for block in rendered.pages[name].blocks:
         for number, text in typed_lines(rendered.tables.templates, block, fresh[block.name]):
-            problems.append(Problem(display_prefix + name, number, 1, f"text typed inside the generated block '{block.name}' (opened at line {block.line}): {_quoted(text)}; regenerating would lose it, so this page was not written: move it above '<!-- generated: {block.name} -->' or below '<!-- /generated -->' (or delete it), then run `cards` again"))
+            problems.append(
+                Problem(
+                    display_prefix + name,
+                    number,
+                    1,
+                    f"text typed inside the generated block '{block.name}' (opened at line {block.line}): {_quoted(text)}; regenerating would lose it, so this page was not written: move it above '<!-- generated: {block.name} -->' or below '<!-- /generated -->' (or delete it), then run `cards` again",
+                )
+            )
     return problems
 
 
@@ -257,7 +264,11 @@ def describe(drifts: list[PageDrift]) -> str:
             if not t.rows:
                 lines.append(_wrapped(f"{page.page}:{t.line}:1: table '{t.table}': {t.note}"))
             for number, text in t.typed:
-                lines.append(_wrapped(f"{page.page}:{number}:1: this line was typed by hand inside the generated block '{t.table}': {_quoted(text)}; `cards` would lose it, so it will not rewrite the page: move the line outside the markers"))
+                lines.append(
+                    _wrapped(
+                        f"{page.page}:{number}:1: this line was typed by hand inside the generated block '{t.table}': {_quoted(text)}; `cards` would lose it, so it will not rewrite the page: move the line outside the markers"
+                    )
+                )
     for page in drifts:
         lines.append(page.diff.rstrip("\n"))
     lines.append(_wrapped(f"The site disagrees with the content: {FIX_HINT}."))

@@ -24,12 +24,12 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from engine.pack import CatalogLike
+from engine import pickled
 from engine.content.problems import Problem
+from engine.pack import CatalogLike
 from generator.blocks import CLOSE, Block, parse_page
 from generator.cells import anchor
 from generator.fasttables import block_tokens
-from engine import pickled
 from generator.forked import map_pieces
 from generator.records import EXPORT_NAME, SCHEMA_NAME
 from generator.render import Rendered
@@ -346,7 +346,9 @@ class _Anchors(Mapping[str, set[str]]):
         return sum(1 for _ in self)
 
 
-def lint(catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1, *, site_pages: Mapping[str, str] | None = None, folder: str = "") -> list[Problem]:
+def lint(
+    catalog: CatalogLike, rendered: Rendered, tables: Mapping[str, object], display_prefix: str = "site/", workers: int = 1, *, site_pages: Mapping[str, str] | None = None, folder: str = ""
+) -> list[Problem]:
     """Every lint problem over the freshly rendered pages.
 
     Each page is parsed in chunks (its prose, then each generated block), over
@@ -438,7 +440,7 @@ _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 # The anchor a designed card's mark links to (``designed_mark`` in
 # templates/_macros.md.j2): the page's own legend, written in its prose.
 LEGEND_ANCHOR = "designed-legend"
-_NO_LEGEND = f"the page marks designed cards (†) but has no legend for the mark; add a paragraph starting with <span id=\"{LEGEND_ANCHOR}\"></span> that explains it"
+_NO_LEGEND = f'the page marks designed cards (†) but has no legend for the mark; add a paragraph starting with <span id="{LEGEND_ANCHOR}"></span> that explains it'
 
 
 # Data files the build publishes beside a pack's pages (its export) and at

@@ -22,8 +22,8 @@ from __future__ import annotations
 import html
 import logging
 import traceback
-from pathlib import Path
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config import config_options
@@ -36,12 +36,12 @@ from mkdocs.structure.pages import Page
 
 from engine.content.problems import render_all
 from engine.errors import UsageError
-from generator.blocks import MarkerError
 from engine.packs import LoadedPack, known_pack_ids, load_packs
+from generator.blocks import MarkerError
 from generator.records import EXPORT_NAME, export, to_json
+from generator.reports import with_stale_notices
 from generator.search import CardEntry, card_entries, with_card_entries
 from generator.site import render_pack, stray_pages
-from generator.reports import with_stale_notices
 
 log = logging.getLogger("mkdocs.plugins.stationmaster")
 

@@ -23,12 +23,14 @@ import jinja2
 from engine.content import files
 from engine.content.problems import Problem
 from engine.pack import CatalogLike
-from generator.tableset import TableSet
 from generator.blocks import Block, MarkerError, Page, parse_page
 from generator.cells import anchor, cell, status_words, visible_output, yes_no
 from generator.forked import map_pieces
 from generator.reports import ReportState, measured_now, provenance, report_state
-from generator.stamps import Stamped as Stamped, split_stamp as split_stamp, stamped
+from generator.stamps import Stamped as Stamped
+from generator.stamps import split_stamp as split_stamp
+from generator.stamps import stamped
+from generator.tableset import TableSet
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -108,10 +110,22 @@ def _compile_key(env: jinja2.Environment) -> str:
     afresh instead of serving code compiled the old way."""
     options = (
         jinja2.__version__,
-        env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
-        env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
-        env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline,
-        env.optimized, repr(env.autoescape), env.undefined.__name__, sorted(env.extensions),
+        env.block_start_string,
+        env.block_end_string,
+        env.variable_start_string,
+        env.variable_end_string,
+        env.comment_start_string,
+        env.comment_end_string,
+        env.line_statement_prefix,
+        env.line_comment_prefix,
+        env.trim_blocks,
+        env.lstrip_blocks,
+        env.newline_sequence,
+        env.keep_trailing_newline,
+        env.optimized,
+        repr(env.autoescape),
+        env.undefined.__name__,
+        sorted(env.extensions),
         # Jinja compiles a call to ``finalize`` into the code when one is set.
         getattr(env.finalize, "__qualname__", repr(env.finalize)),
     )

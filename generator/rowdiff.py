@@ -482,7 +482,7 @@ def unified(old: str, new: str, fromfile: str, tofile: str, page: str, context: 
 
 def _hunk_lines(tag: str, old: Sequence[str], new: Sequence[str], at: int, page: str, width: int) -> Iterator[str]:
     if tag == "equal":
-        for offset, line in enumerate(old):
+        for line in old:
             yield " " + fit(pictures_summarised(line, line, "")[0], width)
         return
     paired = min(len(old), len(new)) if tag == "replace" else 0

@@ -19,11 +19,11 @@ from typing import Any
 from engine.content import files
 from engine.content.problems import Problem
 from engine.pack import AnyPack
-from generator.tableset import table_set
 from engine.packs import LoadedPack, PackFolder
 from generator.blocks import MarkerError, parse_page
 from generator.editions import changes_context
 from generator.render import CHANGES_TABLE, Rendered, read_pages, render_site, with_kit_tables
+from generator.tableset import table_set
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,14 @@ def stray_pages(site_root: Path, pack_ids: list[str]) -> list[Problem]:
             problems.extend(exc.problems)
             continue
         for block in blocks:
-            problems.append(Problem(name, block.line, 1, f"table '{block.name}' is on a page that belongs to no pack: a kit page holds no generated table; put it on a page under {shown}<pack>/ (packs: {', '.join(pack_ids)})"))
+            problems.append(
+                Problem(
+                    name,
+                    block.line,
+                    1,
+                    f"table '{block.name}' is on a page that belongs to no pack: a kit page holds no generated table; put it on a page under {shown}<pack>/ (packs: {', '.join(pack_ids)})",
+                )
+            )
     for folder in sorted(p for p in site_root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         if folder.name in pack_ids or folder.name == KIT_FOLDER:
             continue

@@ -13,10 +13,10 @@ give equal bytes.
 from __future__ import annotations
 
 from engine.pack import AnyPack
-from generator.tableset import table_set
 from engine.sweep.run import SweepResult
-from generator.sweep_site import lay_out_sweep
 from generator.render import environment
+from generator.sweep_site import lay_out_sweep
+from generator.tableset import table_set
 
 TEMPLATE = "sweep-page.md.j2"
 

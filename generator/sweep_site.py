@@ -18,15 +18,15 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
-from generator.charts import BoxRow, box_plot_svg, figure, grid_svg
 from engine.pack import AnyPack
-from generator.tableset import Context
 from engine.sweep.differences import RULE_WORDS, what_differs
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell, build_grid, shown
 from engine.sweep.run import SweepResult, sweep
 from engine.sweep.runner import pool_runner
 from engine.sweep.store import CellStore
+from generator.charts import BoxRow, box_plot_svg, figure, grid_svg
+from generator.tableset import Context
 
 
 @dataclass(frozen=True)
@@ -94,10 +94,7 @@ def _dead_chart(result: SweepResult, numbers: list[str], top: int | None) -> tup
     description = (
         f"Dead draws as a percentage of each card's draws, for {which}, highest rate in any configuration first, "
         f"one column for each configuration ({', '.join(numbers)}); a dash where the card was never drawn. "
-        + "; ".join(
-            f"{names[c]}: " + ", ".join(f"{n} {'not drawn' if v is None else figure(v) + '%'}" for n, v in zip(columns, rates[c]))
-            for c in shown_cards
-        )
+        + "; ".join(f"{names[c]}: " + ", ".join(f"{n} {'not drawn' if v is None else figure(v) + '%'}" for n, v in zip(columns, rates[c])) for c in shown_cards)
         + "."
     )
     svg = grid_svg(

@@ -54,7 +54,6 @@ def status_legend(meanings: Mapping[Status, str]) -> Context:
     return {"rows": [{"status": status, "words": STATUS_WORDS[status], "meaning": meaning} for status, meaning in meanings.items()]}
 
 
-
 def table_set(pack_id: str) -> TableSet:
     """The site tables of the pack ``pack_id``: ``TABLE_SET`` of ``generator.<id>.tables``."""
     found = importlib.import_module(f"generator.{pack_id}.tables").TABLE_SET

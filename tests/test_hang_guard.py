@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from tests.kit.hang_guard import HANG_GUARD, finish, run, wait_until
 
 TINY = 0.5  # seconds: far shorter than the sleeps below, so they must outlive it

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from engine.packs import known_pack_ids, pack_rules
 from tests.kit import hang_guard
 from tests.kit.project import PROJECT_ROOT
@@ -57,8 +58,18 @@ def _plant(root: Path, module: str, imported: str) -> None:
 # Each contract, and an import that breaks it; the line the report must hold.
 PLANTED = [
     ("command above generator above engine", "engine.errors", "command.cli", "engine.errors -> command.cli"),
-    ("in every pack, sim above bots above rules and effects above content", "engine.stationmaster.rules.state", "engine.stationmaster.sim.runner", "engine.stationmaster.rules.state -> engine.stationmaster.sim.runner"),
-    ("in every pack, sim above bots above rules and effects above content", "engine.trickoftherails.rules.state", "engine.stationmaster.rules.state", "pack trickoftherails imports pack stationmaster"),
+    (
+        "in every pack, sim above bots above rules and effects above content",
+        "engine.stationmaster.rules.state",
+        "engine.stationmaster.sim.runner",
+        "engine.stationmaster.rules.state -> engine.stationmaster.sim.runner",
+    ),
+    (
+        "in every pack, sim above bots above rules and effects above content",
+        "engine.trickoftherails.rules.state",
+        "engine.stationmaster.rules.state",
+        "pack trickoftherails imports pack stationmaster",
+    ),
     ("shared code names no pack", "generator.blocks", "engine.stationmaster.rules.dispatch", "generator.blocks names pack folder engine.stationmaster"),
     ("shared code names no pack", "command.cli", "command.trickoftherails.textview", "command.cli names pack folder command.trickoftherails"),
     ("the shared core sits above content loading", "engine.content.files", "engine.packs", "engine.content.files -> engine.packs"),

@@ -7,14 +7,14 @@ import argparse
 import json
 import re
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
-from collections.abc import Sequence
 
 from command.play import _ECHO, SaveKind, Terminal, _one_line, people_words, play_at_terminal, resume, start_from_args
-from command.words import counted
 from command.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
+from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
 from engine.stationmaster.content.model import Catalog

@@ -21,16 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.stationmaster.rules.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
-from engine.stationmaster.content.model import Enhancement, Facility, FacilityModifier, MainlineCard, Maneuver, OfficeTier, SecondSection, TrackShape, TrainCard
-from engine.stationmaster.rules.district import grant_note
-from engine.stationmaster.effects import load_handlers
 from command.stationmaster import attack_text
 from command.words import counted
+from engine.stationmaster.content.model import Enhancement, Facility, FacilityModifier, MainlineCard, OfficeTier, SecondSection, TrackShape, TrainCard
+from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.stationmaster.rules.consist import car_label
+from engine.stationmaster.rules.district import grant_note
 from engine.stationmaster.rules.game import Game
-from engine.stationmaster.rules.held import spends
 from engine.stationmaster.rules.geometry import ORTHOGONAL, coords, neighbour
+from engine.stationmaster.rules.held import spends
 from engine.stationmaster.rules.state import Car, District, MainlineSlot, Square, Train
 from engine.stationmaster.rules.switching import reachable, train_district
 
@@ -48,6 +48,7 @@ def keys_help(game: Game) -> str:
     """``KEYS_HELP`` with the held card that r1 spends named from the catalog."""
     flag = next((c.name for c in spends(game, RedFlag)), None)
     return KEYS_HELP if flag is None else KEYS_HELP.replace("with a held card", f"with {a_or_an(flag)} from your hand")
+
 
 # Track cards carry their own grid label (track.yaml); any other card is
 # abbreviated from its name to this width (see ``short_label``).
@@ -75,7 +76,6 @@ _GRANT_WORDS = {
 }
 
 _TRAFFIC_WORDS = {"inbound": "receives", "outbound": "ships", "both": "ships and receives"}
-
 
 
 # -- small helpers -----------------------------------------------------------------

@@ -34,15 +34,15 @@ from pathlib import Path
 from typing import TextIO
 
 from command.play import SaveKind, Terminal, _one_line, people_words, play_at_terminal, resume, start_from_args
+from command.trickoftherails.textview import card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_view, what_the_trick_does
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
-from engine.trickoftherails.rules.actions import Action, Play, from_json
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
 from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.rules.actions import Action, Play, from_json
 from engine.trickoftherails.rules.game import SAVE_FORMAT, Game
 from engine.trickoftherails.rules.houserules import HouseRuleValue, parse_assignment
 from engine.trickoftherails.rules.lanecards import KIND_WORDS, trick_kind
-from command.trickoftherails.textview import card_label, company_name, describe_action, describe_move, render_actions, render_final, prose, render_view, what_the_trick_does
 
 GAME = "trickoftherails"
 SAVES = SaveKind("Trick of the Rails", SAVE_FORMAT, Game.loads)

@@ -16,10 +16,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from command.words import counted
-from engine.trickoftherails.rules.actions import Action, LayTrack, PlaceCity, PlaceLocomotive, Play
 from engine.trickoftherails.content.model import Card
+from engine.trickoftherails.rules.actions import Action, LayTrack, PlaceCity, PlaceLocomotive, Play
 from engine.trickoftherails.rules.game import Game
-from engine.trickoftherails.rules.lanecards import KIND_WORDS, trick_kind
+from engine.trickoftherails.rules.lanecards import trick_kind
 
 
 def card_label(card: Card) -> str:
@@ -58,10 +58,7 @@ def what_the_trick_does(game: Game, card_id: str) -> str:
     card = game.catalog.by_id[card_id]
     kind = trick_kind(card)
     if kind == "stock":
-        return (
-            f"A stock trick: the winner takes {card.name} as a share and gives up the card they played; "
-            "everyone else keeps the card they played as a share of its own company."
-        )
+        return f"A stock trick: the winner takes {card.name} as a share and gives up the card they played; everyone else keeps the card they played as a share of its own company."
     if kind == "city":
         return f"A City trick: the winner adds {card_label(card)} to an end of any railway; then every card played is laid on its own company's railway."
     return f"A Locomotive trick: the winner puts {card.name} on a railway without one; then every card played is laid on its own company's railway."

@@ -28,7 +28,7 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urldefrag
+from urllib.parse import urldefrag, urljoin
 
 from engine.content.fastcheck import Check, Compiler, UnsupportedSchema
 

@@ -147,8 +147,7 @@ def _decode(found: _File) -> list[SchemaFault]:
     # Each repeat at its own place: the positions by pointer keep only the
     # last of the keys written alike.
     return [
-        SchemaFault(found.path, *position_of_offset(found.text, offset), f"key '{pointer[-1]}' is written twice in this object; JSON keeps only the last, so keep one")
-        for pointer, offset in repeats
+        SchemaFault(found.path, *position_of_offset(found.text, offset), f"key '{pointer[-1]}' is written twice in this object; JSON keeps only the last, so keep one") for pointer, offset in repeats
     ]
 
 
@@ -377,7 +376,9 @@ class _Walk:
                 if state.get(target) == 1:
                     family = node[0]
                     ref = " (through $ref)" if written[-1] == "$ref" else ""
-                    self.found.append(self.files[family].at(written, f"this leads back to the schema it is part of{ref} without going into a property or an item, so checking any value by it would never end"))
+                    self.found.append(
+                        self.files[family].at(written, f"this leads back to the schema it is part of{ref} without going into a property or an item, so checking any value by it would never end")
+                    )
                 elif target not in state:
                     state[target] = 1
                     path.append((target, iter(self.same_value.get(target, ()))))

@@ -324,8 +324,14 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         return
     if kind in ("minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength"):
         limit = error.validator_value
-        noun = {"minItems": "at least {} item(s)", "maxItems": "at most {} items", "minProperties": "at least {} key(s)",
-                "maxProperties": "at most {} keys", "minLength": "at least {} character(s)", "maxLength": "at most {} characters"}[kind]
+        noun = {
+            "minItems": "at least {} item(s)",
+            "maxItems": "at most {} items",
+            "minProperties": "at least {} key(s)",
+            "maxProperties": "at most {} keys",
+            "minLength": "at least {} character(s)",
+            "maxLength": "at most {} characters",
+        }[kind]
         yield SchemaIssue(pointer, f"{describe(value)} is not allowed: needs {noun.format(limit)}")
         return
     if kind == "uniqueItems":

@@ -67,10 +67,7 @@ class PublishedEdition:
 
 def editions_from_yaml(raw: Mapping[str, Any]) -> dict[str, PublishedEdition]:
     """The declared editions, keyed by id, from a schema-checked mapping."""
-    return {
-        key: PublishedEdition(id=key, title=value["title"], version=value["version"], seed=value["seed"], date=value.get("date"))
-        for key, value in raw.items()
-    }
+    return {key: PublishedEdition(id=key, title=value["title"], version=value["version"], seed=value["seed"], date=value.get("date")) for key, value in raw.items()}
 
 
 def undeclared(source: Source, declared: Mapping[str, PublishedEdition]) -> str | None:

@@ -177,9 +177,7 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError as exc:
         good = data[: exc.start].decode("utf-8")
         line, col = position_of_offset(good, len(good))
-        raise YamlReadError(
-            [YamlIssue(line, col, f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be read); save it as UTF-8")]
-        ) from None
+        raise YamlReadError([YamlIssue(line, col, f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be read); save it as UTF-8")]) from None
     refuse_hidden_breaks(text)
     return text
 
@@ -203,7 +201,9 @@ def refuse_hidden_breaks(text: str) -> None:
         lone = _LONE_CR.search(text)
         if lone is not None:
             line, col = position_of_offset(text, lone.start())
-            raise YamlReadError([YamlIssue(line, col, "the file holds a carriage return (U+000D) with no newline after it, which YAML reads as a line break; end lines with a plain newline (or CR LF)")])
+            raise YamlReadError(
+                [YamlIssue(line, col, "the file holds a carriage return (U+000D) with no newline after it, which YAML reads as a line break; end lines with a plain newline (or CR LF)")]
+            )
 
 
 _LONE_CR = re.compile("\r(?!\n)")
@@ -498,21 +498,22 @@ def _explain(lines: list[str], problem: str, context: str, p_pos: tuple[int, int
         # problem inside quotes sits where the parser stopped.
         if "end of stream" in problem:
             opened = lines[c_pos[0] - 1] if c_pos[0] <= len(lines) else ""
-            quote = "a double quote (\")" if opened[c_pos[1] - 1 : c_pos[1]] == '"' else "a single quote (')"
+            quote = 'a double quote (")' if opened[c_pos[1] - 1 : c_pos[1]] == '"' else "a single quote (')"
             return c_pos[0], c_pos[1], f"the text opened with {quote} here is never closed; add the closing quote at the end of the value"
         if "escape" in problem:
             # The parser's mark is at the letter after the backslash.
             col = p_col - 1 if here[p_col - 2 : p_col - 1] == "\\" else p_col
             written = here[col - 1 : col + 1] if here[col - 1 : col] == "\\" else "this escape"
-            return p_line, col, (
-                f"{written!s} is not an escape YAML knows inside double quotes; write a backslash as \\\\, "
-                "or put the text in single quotes ('...'), where a backslash stands for itself"
+            return (
+                p_line,
+                col,
+                (f"{written!s} is not an escape YAML knows inside double quotes; write a backslash as \\\\, or put the text in single quotes ('...'), where a backslash stands for itself"),
             )
     if "could not find expected ':'" in problem and c_pos is not None:
         key_line = lines[c_pos[0] - 1]
         glued = re.match(r"([^\s:#]+):(\S)", key_line[c_pos[1] - 1 :])
         if glued:
-            return c_pos[0], c_pos[1] + len(glued[1]), f"a ':' after a key needs a space after it: write '{glued[1]}: {key_line[c_pos[1] + len(glued[1]):].strip()}'"
+            return c_pos[0], c_pos[1] + len(glued[1]), f"a ':' after a key needs a space after it: write '{glued[1]}: {key_line[c_pos[1] + len(glued[1]) :].strip()}'"
         return c_pos[0], c_pos[1], "this line has no ':' after its key; write 'key: value' (or start a list item with '- ')"
     if "mapping values are not allowed" in problem:
         before = here[: p_col - 1]
@@ -691,9 +692,7 @@ class _Converter:
                 if key in result:
                     line, col = _pos(key_node)
                     first_line = _first_key(node, key).start_mark.line + 1
-                    self.issues.append(
-                        YamlIssue(line, col, f"key '{key}' is repeated in this mapping (first at line {first_line}); keep one")
-                    )
+                    self.issues.append(YamlIssue(line, col, f"key '{key}' is repeated in this mapping (first at line {first_line}); keep one"))
                     continue
                 counted += 1
                 # A key holding a hidden character is not repeated in the

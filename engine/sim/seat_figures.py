@@ -164,7 +164,17 @@ class SeatFigures:
         data = self.to_dict(bots)
         head = ("seat", *(("bot",) if bots is not None else ()), "mean", "stdev", "min", "max", "wins", "shared", "won %")
         rows = [
-            (str(s["seat"]), *((s["bot"],) if bots is not None else ()), f"{s['meanScore']:.1f}", f"{s['stdevScore']:.1f}", str(s["minScore"]), str(s["maxScore"]), str(s["wins"]), str(s["sharedWins"]), f"{s['winPercent']:.1f}")
+            (
+                str(s["seat"]),
+                *((s["bot"],) if bots is not None else ()),
+                f"{s['meanScore']:.1f}",
+                f"{s['stdevScore']:.1f}",
+                str(s["minScore"]),
+                str(s["maxScore"]),
+                str(s["wins"]),
+                str(s["sharedWins"]),
+                f"{s['winPercent']:.1f}",
+            )
             for s in data["seats"]
         ]
         win, lead = data["winningScore"], data["leadOverRunnerUp"]

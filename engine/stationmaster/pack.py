@@ -35,11 +35,7 @@ class StationMaster:
         # has rivals (the opponent-directed cards); solitaire comes first.
         from engine.stationmaster.rules.deck import SEATINGS
 
-        return [
-            Configuration(players, rules, " ".join([seating, *(f"{k}={v}" for k, v in rules.items())]))
-            for seating, players in SEATINGS.items()
-            for rules in configurations(catalog)
-        ]
+        return [Configuration(players, rules, " ".join([seating, *(f"{k}={v}" for k, v in rules.items())])) for seating, players in SEATINGS.items() for rules in configurations(catalog)]
 
     def is_dealt(self, catalog: Catalog, card: Card, configuration: Configuration) -> bool:
         from engine.stationmaster.rules.deck import is_dealt

@@ -232,8 +232,7 @@ def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Clie
         bounds = chunks(games, workers, LARGEST_CHUNK)
         carried = client.submit(_carried, packed(catalog), pure=False)
         submitted: list[list[Future[Any]]] = [
-            [client.submit(task, Chunk(pack.id, code, catalog.fingerprint, cell.request(games, seed), start, stop), carried, pure=False, retries=0) for start, stop in bounds]
-            for cell in cells
+            [client.submit(task, Chunk(pack.id, code, catalog.fingerprint, cell.request(games, seed), start, stop), carried, pure=False, retries=0) for start, stop in bounds] for cell in cells
         ]
         # The chunks seen finished, by cell, keyed by task (with its games):
         # keyed, not counted, since a result held by a worker that died is

@@ -132,7 +132,4 @@ def _measured_row(row: object) -> bool:
 
 
 def _card_row(row: object) -> bool:
-    return (
-        isinstance(row, list) and len(row) == 5 and isinstance(row[0], str) and isinstance(row[1], str)
-        and all(_whole(n) and n >= 0 for n in row[2:])
-    )
+    return isinstance(row, list) and len(row) == 5 and isinstance(row[0], str) and isinstance(row[1], str) and all(_whole(n) and n >= 0 for n in row[2:])

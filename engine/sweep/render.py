@@ -39,23 +39,30 @@ def to_dict(result: SweepResult) -> dict[str, Any]:
     grid = result.grid
     cells = []
     for index, (cell, figures) in enumerate(zip(grid.cells, result.figures)):
-        cells.append({
-            "index": index,
-            "label": cell.label,
-            **cell.to_dict(),
-            "games": figures.games,
-            "score": figures.spread().to_dict(),
-            "scoreHistogram": [{"score": score, "count": times} for score, times in figures.scores],
-            "measured": {row: {"total": total, "count": count, "mean": None if not count else round(total / count, 4)} for row, total, count in figures.measured},
-            "cards": {
-                c.id: {
-                    "name": c.name, "drawn": c.drawn, "played": c.played, "dead": c.dead,
-                    "drawnPerGame": round(c.drawn / figures.games, 4),
-                    "drawnPerHand": round(c.drawn / (figures.games * cell.players), 4), "playRate": _rate(c.played, c.drawn), "deadRate": _rate(c.dead, c.drawn),
-                }
-                for c in figures.cards
-            },
-        })
+        cells.append(
+            {
+                "index": index,
+                "label": cell.label,
+                **cell.to_dict(),
+                "games": figures.games,
+                "score": figures.spread().to_dict(),
+                "scoreHistogram": [{"score": score, "count": times} for score, times in figures.scores],
+                "measured": {row: {"total": total, "count": count, "mean": None if not count else round(total / count, 4)} for row, total, count in figures.measured},
+                "cards": {
+                    c.id: {
+                        "name": c.name,
+                        "drawn": c.drawn,
+                        "played": c.played,
+                        "dead": c.dead,
+                        "drawnPerGame": round(c.drawn / figures.games, 4),
+                        "drawnPerHand": round(c.drawn / (figures.games * cell.players), 4),
+                        "playRate": _rate(c.played, c.drawn),
+                        "deadRate": _rate(c.dead, c.drawn),
+                    }
+                    for c in figures.cards
+                },
+            }
+        )
     return {
         "format": FORMAT,
         "game": result.game,

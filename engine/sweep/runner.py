@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from engine.pack import AnyPack
-
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell
 

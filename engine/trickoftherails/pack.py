@@ -39,11 +39,7 @@ class TrickOfTheRails:
         # What is dealt changes with the player count and the lane variant;
         # Teams changes only the scoring.
         variants = ["basic"] + (["expert"] if "expert" in catalog.variants else [])
-        return [
-            Configuration(players, {"variant": variant}, f"{players}p" + ("" if variant == "basic" else f" {variant}"))
-            for variant in variants
-            for players in catalog.player_counts
-        ]
+        return [Configuration(players, {"variant": variant}, f"{players}p" + ("" if variant == "basic" else f" {variant}")) for variant in variants for players in catalog.player_counts]
 
     def is_dealt(self, catalog: Catalog, card: Card, configuration: Configuration) -> bool:
         from engine.trickoftherails.rules.setup import dealt

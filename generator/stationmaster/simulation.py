@@ -96,12 +96,16 @@ def _lay_out_seating(catalog: Catalog) -> Callable[[Seating], dict[str, Any]]:
         assert figures is not None, "a game with rivals reports its seats"
         games = report.games
         data = figures.to_dict()
-        seats = [
-            {"seat": s["seat"], "mean": f"{s['meanScore']:.1f}", "wins": s["wins"], "shared": s["sharedWins"], "won_percent": round(s["winPercent"])}
-            for s in data["seats"]
-        ]
+        seats = [{"seat": s["seat"], "mean": f"{s['meanScore']:.1f}", "wins": s["wins"], "shared": s["sharedWins"], "won_percent": round(s["winPercent"])} for s in data["seats"]]
         attacks = [
-            {"card": a.id, "name": a.name, "per_game": f"{a.played / games:.1f}", "played": a.played, "answered": a.answered, "answered_percent": round(100 * a.answered / a.played) if a.played else None}
+            {
+                "card": a.id,
+                "name": a.name,
+                "per_game": f"{a.played / games:.1f}",
+                "played": a.played,
+                "answered": a.answered,
+                "answered_percent": round(100 * a.answered / a.played) if a.played else None,
+            }
             for a in report.attacks.values()
         ]
         answers = [{"card": a.id, "name": a.name, "answered": a.answered} for a in report.answers.values()]

@@ -27,16 +27,16 @@ from engine.stationmaster.content.model import (
     TrackShape,
     TrainCard,
 )
-from engine.stationmaster.rules.deck import SEATINGS, in_mainline_inventory, is_dealt, office_ladder
 from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.effects.pays_for_stopping import EFFECT as PAYS_FOR_STOPPING
+from engine.stationmaster.rules.deck import SEATINGS, in_mainline_inventory, is_dealt, office_ladder
 from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, defaults
 from engine.stationmaster.rules.mainline import crossing_stages, stages_at_speed
 from engine.stationmaster.rules.status import MEANINGS, card_effect, card_status
-from generator.stationmaster.svg import track_svg
-from generator.tableset import TableSet
 from generator.simulation_table import cached_context
+from generator.stationmaster.svg import track_svg
 from generator.sweep_site import SitePlan
+from generator.tableset import TableSet
 from generator.tableset import status_legend as legend_rows
 
 Context = dict[str, Any]
@@ -149,10 +149,7 @@ def offices(catalog: Catalog) -> Context:
 
 def office_capacity(catalog: Catalog) -> Context:
     """What each Office tier holds, a row per tier linking to its card."""
-    rows = [
-        {"id": t.id, "name": t.name, "ad_tracks": t.ad_tracks, "porters": t.porters, "outbound": t.outbound_slots, "inbound": t.inbound_slots}
-        for t in office_ladder(catalog)
-    ]
+    rows = [{"id": t.id, "name": t.name, "ad_tracks": t.ad_tracks, "porters": t.porters, "outbound": t.outbound_slots, "inbound": t.inbound_slots} for t in office_ladder(catalog)]
     return {"rows": rows}
 
 
@@ -320,11 +317,7 @@ def terrain_crossings(catalog: Catalog) -> Context:
     engine's own crossing function."""
     rows = []
     for m in _terrain_cards(catalog):
-        stages = {
-            f"{speed}_{kind}": crossing_stages(m, carries_coach=kind == "passenger", slow=speed == "slow")
-            for speed in ("fast", "slow")
-            for kind in ("passenger", "freight")
-        }
+        stages = {f"{speed}_{kind}": crossing_stages(m, carries_coach=kind == "passenger", slow=speed == "slow") for speed in ("fast", "slow") for kind in ("passenger", "freight")}
         rows.append({"id": m.id, "name": m.name, **stages})
     return {"rows": rows}
 
@@ -334,10 +327,7 @@ def crossing_times(catalog: Catalog) -> Context:
     rule = catalog.crossing
     if rule is None:
         return {"rows": [], "slow_adds": 0, "fewest": 0}
-    rows = [
-        {"mph": mph, "fast": stages_at_speed(rule, mph, slow=False), "slow": stages_at_speed(rule, mph, slow=True)}
-        for mph, _ in sorted(rule.stages_at_mph, reverse=True)
-    ]
+    rows = [{"mph": mph, "fast": stages_at_speed(rule, mph, slow=False), "slow": stages_at_speed(rule, mph, slow=True)} for mph, _ in sorted(rule.stages_at_mph, reverse=True)]
     return {"rows": rows, "slow_adds": rule.slow_train_adds, "fewest": rule.fewest_stages}
 
 
@@ -366,11 +356,7 @@ def timetable_direction(catalog: Catalog) -> Context:
 
 
 def division_points(catalog: Catalog) -> Context:
-    rows = [
-        {"id": m.id, "name": m.name, "designed": m.source.designed, "end": m.end, "yard": m.yard}
-        for m in catalog.of_type(MainlineCard)
-        if m.role == "divisionPoint"
-    ]
+    rows = [{"id": m.id, "name": m.name, "designed": m.source.designed, "end": m.end, "yard": m.yard} for m in catalog.of_type(MainlineCard) if m.role == "divisionPoint"]
     return {"rows": rows}
 
 
@@ -421,11 +407,7 @@ _FAMILY_WORDS = {
 
 def designed_cards(catalog: Catalog) -> Context:
     """Every card no published edition prints, with the reason it was made."""
-    rows = [
-        {"id": c.id, "name": c.name, "kind": _FAMILY_WORDS.get(c.family, c.family.replace("-", " ")), "reason": c.source.reason}
-        for c in catalog.cards
-        if c.source.designed
-    ]
+    rows = [{"id": c.id, "name": c.name, "kind": _FAMILY_WORDS.get(c.family, c.family.replace("-", " ")), "reason": c.source.reason} for c in catalog.cards if c.source.designed]
     return {"rows": rows}
 
 
@@ -475,38 +457,41 @@ REPORTS: frozenset[str] = frozenset({"simulation", "simulation-rivals", "simulat
 LINKS_ONLY: frozenset[str] = frozenset({"office-capacity", "terrain-crossings", "effects", "simulation", "simulation-rivals", "table-figures", "timetable-direction", "designed-cards"})
 
 # A table is named after its function (``mainline_terrain`` is 'mainline-terrain').
-TABLES: dict[str, Callable[[Catalog], Context]] = {fn.__name__.replace("_", "-"): fn for fn in (
-    edition,
-    track,
-    offices,
-    office_capacity,
-    facilities,
-    facility_modifiers,
-    timetabled_trains,
-    extras,
-    enhancements,
-    mainline_modifiers,
-    maneuvers,
-    second_section,
-    action_cards,
-    space_use_cards,
-    mainline_terrain,
-    terrain_crossings,
-    crossing_times,
-    table_figures,
-    scoring,
-    timetable_direction,
-    division_points,
-    realignment,
-    house_rules,
-    effects,
-    designed_cards,
-    designed_values,
-    simulation,
-    simulation_rivals,
-    simulation_sweep,
-    status_legend,
-)}
+TABLES: dict[str, Callable[[Catalog], Context]] = {
+    fn.__name__.replace("_", "-"): fn
+    for fn in (
+        edition,
+        track,
+        offices,
+        office_capacity,
+        facilities,
+        facility_modifiers,
+        timetabled_trains,
+        extras,
+        enhancements,
+        mainline_modifiers,
+        maneuvers,
+        second_section,
+        action_cards,
+        space_use_cards,
+        mainline_terrain,
+        terrain_crossings,
+        crossing_times,
+        table_figures,
+        scoring,
+        timetable_direction,
+        division_points,
+        realignment,
+        house_rules,
+        effects,
+        designed_cards,
+        designed_values,
+        simulation,
+        simulation_rivals,
+        simulation_sweep,
+        status_legend,
+    )
+}
 
 
 def _helpers(catalog: Catalog) -> dict[str, Callable[..., str]]:
@@ -520,5 +505,19 @@ def _helpers(catalog: Catalog) -> dict[str, Callable[..., str]]:
 
 
 # Generated columns whose numbers are rules of play, not copies in a deck.
-NUMERIC_COLUMNS = ("A/D tracks", "Porters", "Outbound slots", "Inbound slots", "Inbound boxes", "Outbound boxes", "Passenger mph", "Freight mph", "Fast with a coach", "Fast freight", "Slow with a coach", "Slow freight", "Number")
+NUMERIC_COLUMNS = (
+    "A/D tracks",
+    "Porters",
+    "Outbound slots",
+    "Inbound slots",
+    "Inbound boxes",
+    "Outbound boxes",
+    "Passenger mph",
+    "Freight mph",
+    "Fast with a coach",
+    "Fast freight",
+    "Slow with a coach",
+    "Slow freight",
+    "Number",
+)
 TABLE_SET = TableSet("stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers)

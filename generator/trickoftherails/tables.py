@@ -11,16 +11,15 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from engine.content.source import Source
-from engine.pack import SimulationReport
-from generator.tableset import TableSet
-from generator.simulation_table import cached_context
-from generator.sweep_site import SitePlan
-from generator.tableset import status_legend as legend_rows
 from engine.rng import SeededStream
 from engine.trickoftherails.content.model import KIND_NAMES, Card, Catalog
-from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
 from engine.trickoftherails.rules.setup import deal, dealt
 from engine.trickoftherails.rules.status import MEANINGS, card_status, variant_status
+from generator.simulation_table import cached_context
+from generator.sweep_site import SitePlan
+from generator.tableset import TableSet
+from generator.tableset import status_legend as legend_rows
+from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
 from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_svg
 from generator.trickoftherails.worked import worked_game
 
@@ -30,11 +29,7 @@ Context = dict[str, Any]
 def _configurations(catalog: Catalog) -> list[tuple[str, int, str]]:
     """Each Dealt column: its heading, player count and lane variant."""
     variants = ["basic"] + (["expert"] if "expert" in catalog.variants else [])
-    return [
-        (f"Dealt ({players}p{'' if variant == 'basic' else ', Expert'})", players, variant)
-        for variant in variants
-        for players in catalog.player_counts
-    ]
+    return [(f"Dealt ({players}p{'' if variant == 'basic' else ', Expert'})", players, variant) for variant in variants for players in catalog.player_counts]
 
 
 def _rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Card], Context]) -> Context:
@@ -92,7 +87,14 @@ def station_values(catalog: Catalog) -> Context:
     for company in catalog.companies:
         cells = {c.number: c for c in catalog.railway_cards if c.company == company.id}
         # The row is the home of the company's first card: links to its cards land on it.
-        rows.append({"id": cells[numbers[0]].id, "company": company.name, "colour": company.colour, "cells": [{"id": cells[n].id, "value": cells[n].station_value, "designed": cells[n].source.designed} for n in numbers]})
+        rows.append(
+            {
+                "id": cells[numbers[0]].id,
+                "company": company.name,
+                "colour": company.colour,
+                "cells": [{"id": cells[n].id, "value": cells[n].station_value, "designed": cells[n].source.designed} for n in numbers],
+            }
+        )
     return {"numbers": numbers, "rows": rows}
 
 
@@ -117,10 +119,7 @@ def at_a_glance(catalog: Catalog) -> Context:
     counts = [str(p) for p in catalog.player_counts]
     players = counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
     kinds = [(family, name) for family, name in KIND_NAMES.items() if _cards_of(catalog, family)]
-    variants = [
-        {"name": v.name, "players": " or ".join(str(p) for p in v.players) if v.players else "", "status": variant_status(v.id)}
-        for v in catalog.variants.values()
-    ]
+    variants = [{"name": v.name, "players": " or ".join(str(p) for p in v.players) if v.players else "", "status": variant_status(v.id)} for v in catalog.variants.values()]
     return {
         "players": players,
         "companies": [c.name for c in catalog.companies],
@@ -295,7 +294,16 @@ def _records(catalog: Catalog) -> list[Context]:
     for hand in catalog.hands.values():
         found.append({"what": f"{hand.players} players", "kind": "hand size", "value": f"{hand.cards} cards each", "card": None, "source": hand.source})
     for layout in catalog.layouts.values():
-        found.append({"what": f"{layout.players} players", "kind": "Trick Lane", "value": "the basic and the Expert layouts", "card": None, "href": f"rules.md#lane-basic-{layout.players}", "source": layout.source})
+        found.append(
+            {
+                "what": f"{layout.players} players",
+                "kind": "Trick Lane",
+                "value": "the basic and the Expert layouts",
+                "card": None,
+                "href": f"rules.md#lane-basic-{layout.players}",
+                "source": layout.source,
+            }
+        )
     for variant in catalog.variants.values():
         found.append({"what": variant.name, "kind": "variant", "value": variant.summary, "card": None, "source": variant.source})
     for effect in catalog.effects.values():
@@ -333,8 +341,8 @@ SITE_SWEEP: Final = SitePlan(rules=(), players=(3, 4, 5), bots=("greedy",), game
 
 
 def simulation_sweep(catalog: Catalog) -> Context:
-    from generator.sweep_site import sweep_context
     from engine.trickoftherails.pack import PACK
+    from generator.sweep_site import sweep_context
 
     return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))
 

@@ -19,6 +19,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from tests.kit import hang_guard
 from tests.kit.cli import stationmaster_exe, subprocess_env
 from tests.kit.project import PROJECT_ROOT, copy_project
@@ -35,7 +36,9 @@ def _run_into_a_closed_pipe(args: list[str], cwd: Path, *, buffered: bool, stder
     read, write = os.pipe()
     os.close(read)
     try:
-        return hang_guard.run([*stationmaster_exe(), *args], f"stationmaster {' '.join(args)} into a closed pipe to end", cwd=cwd, env=env, stdout=write, stderr=write if stderr_too else subprocess.PIPE)
+        return hang_guard.run(
+            [*stationmaster_exe(), *args], f"stationmaster {' '.join(args)} into a closed pipe to end", cwd=cwd, env=env, stdout=write, stderr=write if stderr_too else subprocess.PIPE
+        )
     finally:
         os.close(write)
 

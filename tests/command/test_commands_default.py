@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 import pytest
+
 from tests.kit import hang_guard
 from tests.kit.cli import subprocess_env
 from tests.kit.project import PROJECT_ROOT

@@ -40,7 +40,7 @@ from engine.content import files
 from engine.stationmaster import load_catalog
 from engine.stationmaster.rules.game import Game
 from tests.kit import hang_guard
-from tests.kit.cli import CliResult, PROBLEM_LINE, RunCli, subprocess_env
+from tests.kit.cli import PROBLEM_LINE, CliResult, RunCli, subprocess_env
 from tests.kit.project import PROJECT_ROOT, snapshot
 
 MEMORY_GUARD = 2 * 1024**3  # bytes of address space a child may use

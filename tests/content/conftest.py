@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from tests.kit.cli import CliResult, RunCli
 from tests.kit.validate import Validate, no_traceback, snapshot
 

@@ -22,26 +22,68 @@ from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 from command import cli
-from engine.packs import load_packs
-from engine.stationmaster.content.model import Catalog
 from engine.content.problems import Problem, render_all
 from engine.errors import ContentError
+from engine.packs import load_packs
+from engine.stationmaster.content.model import Catalog
 from tests.kit.project import SHIPPED_CONTENT
 
 # Every file of the shipped content, read once: {relative path: bytes}.
-ORIGINAL: dict[str, bytes] = {
-    p.relative_to(SHIPPED_CONTENT).as_posix(): p.read_bytes() for p in sorted(SHIPPED_CONTENT.rglob("*")) if p.is_file()
-}
+ORIGINAL: dict[str, bytes] = {p.relative_to(SHIPPED_CONTENT).as_posix(): p.read_bytes() for p in sorted(SHIPPED_CONTENT.rglob("*")) if p.is_file()}
 YAML_FILES = sorted(name for name in ORIGINAL if name.endswith(".yaml"))
 
 # Values a designer (or a bad merge) might leave where a scalar was.
 POOL = [
-    "-1", "0", "99999", "1e400", ".nan", "9" * 5000, "0x" + "f" * 60,
-    "yes", "no", "on", "off", "~", "null", '""', "''", "x" * 700, '"' + "y" * 700 + '"',
-    "[]", "{}", "[[[[]]]]", "{a: {b: {c: {}}}}",
-    "!!python/object:os.system", '!!python/object/apply:os.system ["touch PWNED"]', "!!binary aGVsbG8=", "!!set {a, b}",
-    "&a [1, 2]", "*a", "*undefined", "&x [*x]", "|", ">-", "- a", "a: b", "'unterminated", '"unterminated', "[unclosed", "{",
-    "\t", "#", "%", "@", "`", "\u2028", "\x85", "\x00", "\x01", "\ufeff", "é", "𝕏", "\ud7ff",
+    "-1",
+    "0",
+    "99999",
+    "1e400",
+    ".nan",
+    "9" * 5000,
+    "0x" + "f" * 60,
+    "yes",
+    "no",
+    "on",
+    "off",
+    "~",
+    "null",
+    '""',
+    "''",
+    "x" * 700,
+    '"' + "y" * 700 + '"',
+    "[]",
+    "{}",
+    "[[[[]]]]",
+    "{a: {b: {c: {}}}}",
+    "!!python/object:os.system",
+    '!!python/object/apply:os.system ["touch PWNED"]',
+    "!!binary aGVsbG8=",
+    "!!set {a, b}",
+    "&a [1, 2]",
+    "*a",
+    "*undefined",
+    "&x [*x]",
+    "|",
+    ">-",
+    "- a",
+    "a: b",
+    "'unterminated",
+    '"unterminated',
+    "[unclosed",
+    "{",
+    "\t",
+    "#",
+    "%",
+    "@",
+    "`",
+    "\u2028",
+    "\x85",
+    "\x00",
+    "\x01",
+    "\ufeff",
+    "é",
+    "𝕏",
+    "\ud7ff",
 ]
 
 SETTINGS = settings(
@@ -147,8 +189,17 @@ def flip_byte(draw: st.DrawFn, data: bytes) -> bytes:
 
 
 MUTATIONS: list[Callable[[st.DrawFn, bytes], bytes]] = [
-    delete_line, duplicate_line, swap_lines, replace_value, replace_value, replace_flow_item,
-    insert_tab, reindent, truncate, insert_text, flip_byte,
+    delete_line,
+    duplicate_line,
+    swap_lines,
+    replace_value,
+    replace_value,
+    replace_flow_item,
+    insert_tab,
+    reindent,
+    truncate,
+    insert_text,
+    flip_byte,
 ]
 
 

@@ -129,7 +129,17 @@ def test_jsonschema_explaining_a_failure_does_not_compare_every_pair(monkeypatch
 
 def test_jsonschema_reports_a_repeat_the_fast_check_finds() -> None:
     schemas = SchemaSet(CONTENT / "schema")
-    facility = {"id": "x", "name": "X", "count": 1, "commodity": "coal", "carTypes": ["hopper", "boxcar", "hopper"], "traffic": "inbound", "inboundBoxes": 1, "outboundBoxes": 0, "source": "homeDeck-0.8.6"}
+    facility = {
+        "id": "x",
+        "name": "X",
+        "count": 1,
+        "commodity": "coal",
+        "carTypes": ["hopper", "boxcar", "hopper"],
+        "traffic": "inbound",
+        "inboundBoxes": 1,
+        "outboundBoxes": 0,
+        "source": "homeDeck-0.8.6",
+    }
     issues = schemas.check("facilities", {"cards": [facility]})
     assert [i.message for i in issues if i.pointer == ("cards", 0, "carTypes")] == ["the list repeats an item; list each once"]
 

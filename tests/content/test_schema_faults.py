@@ -83,7 +83,7 @@ def _first_def_with(schema: dict[str, Any], key: str) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("edit", "key", "fragments"),
     [
-        (lambda d: _first_def_with(d, "pattern").update(pattern="("), '"pattern"', ("pattern \"(\"", "missing ), unterminated subpattern")),
+        (lambda d: _first_def_with(d, "pattern").update(pattern="("), '"pattern"', ('pattern "("', "missing ), unterminated subpattern")),
         (lambda d: _first_def_with(d, "minLength").update(minLength="x"), '"minLength"', ("'minLength' must be a whole number", '"x"')),
         (lambda d: _first_def_with(d, "type").update(type=5), '"type": 5', ("'type' must name a JSON type",)),
         (lambda d: _first_def_with(d, "type").update(type="strin"), '"type": "strin"', ("'type' must name a JSON type", '"strin"')),

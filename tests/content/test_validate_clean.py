@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
 from tests.kit.cli import CliResult, RunCli
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.validate import SUMMARY, Validate, expect_problem, no_traceback, snapshot, sub, value_at, write
@@ -32,7 +33,7 @@ def test_shipped_content_in_place(run_cli: RunCli, shipped_content: Path) -> Non
     # one summary line per pack, each naming its folder
     lines = result.out.splitlines()
     assert "content/stationmaster: ok, " in result.out
-    assert lines and all(re.match(r"^content/[a-z][a-z0-9]*: ok, ", line) and SUMMARY.match("content" + line[line.index(":"):]) for line in lines), result.out
+    assert lines and all(re.match(r"^content/[a-z][a-z0-9]*: ok, ", line) and SUMMARY.match("content" + line[line.index(":") :]) for line in lines), result.out
 
 
 @pytest.mark.parametrize("fmt, expected", [("json", "[]\n"), ("github", "")])

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from tests.kit.validate import Validate, at, card_at, card_span, cards, expect_problem, misspell, read, set_consist, shipped, sub, value_at, write
 
+from tests.kit.validate import Validate, at, card_at, card_span, cards, expect_problem, misspell, read, set_consist, shipped, sub, value_at, write
 
 # -- cross-file rules --------------------------------------------------------
 
@@ -75,6 +75,7 @@ def _as_block_list_plus(field: str) -> Callable[[re.Match[str]], str]:
     def repl(m: re.Match[str]) -> str:
         items = [i.strip() for i in m.group(1).split(",")]
         return f"    {field}:\n" + "".join(f"      - {i}\n" for i in items + [items[0] + "q"])
+
     return repl
 
 
@@ -127,8 +128,11 @@ def test_asymmetric_lockout_pair(content_copy: Path, validate: Validate) -> None
     field = text.index("lockouts: [", lo) + len("lockouts: [")  # the entry inside the list
     result = validate()
     expect_problem(
-        result, "content/home-deck/facilities.yaml", *at(text, field),
-        f"card '{a['id']}': locks out '{b}', but '{b}' does not list '{a['id']}' in its lockouts", "symmetric",
+        result,
+        "content/home-deck/facilities.yaml",
+        *at(text, field),
+        f"card '{a['id']}': locks out '{b}', but '{b}' does not list '{a['id']}' in its lockouts",
+        "symmetric",
     )
     assert len(result.problems) == 1, result.out
 
@@ -141,9 +145,7 @@ def test_lockout_pair_of_different_commodities(content_copy: Path, validate: Val
             partner = facilities[c["lockouts"][0]]
             if partner["traffic"] == "inbound" and partner.get("lockouts") == [c["id"]]:
                 pairs.append((c, partner))
-    (p1, c1), (p2, c2) = next(
-        (x, y) for i, x in enumerate(pairs) for y in pairs[i + 1 :] if x[0]["commodity"] != y[0]["commodity"]
-    )
+    (p1, c1), (p2, c2) = next((x, y) for i, x in enumerate(pairs) for y in pairs[i + 1 :] if x[0]["commodity"] != y[0]["commodity"])
     # Re-pair consistently (each side lists the other) but across commodities.
     for card, other in ((p1, c2), (c2, p1), (p2, c1), (c1, p2)):
         sub(content_copy, "home-deck/facilities.yaml", r"^    lockouts: .*$", f"    lockouts: [{other['id']}]", card=card["id"])
@@ -152,7 +154,9 @@ def test_lockout_pair_of_different_commodities(content_copy: Path, validate: Val
     field = text.index("lockouts: [", lo) + len("lockouts: [")  # the entry inside the list
     result = validate()
     expect_problem(
-        result, "content/home-deck/facilities.yaml", *at(text, field),
+        result,
+        "content/home-deck/facilities.yaml",
+        *at(text, field),
         f"card '{p1['id']}': lockout pair with '{c2['id']}' mixes commodities ({p1['commodity']} and {c2['commodity']})",
     )
     # Each of the four cards in the two mixed pairs is named.
@@ -166,7 +170,9 @@ def test_undeclared_effect_with_did_you_mean(content_copy: Path, validate: Valid
     text, off = sub(content_copy, "home-deck/maneuvers.yaml", r"^    effect: ([\w-]+)", misspell)
     result = validate()
     expect_problem(
-        result, "content/home-deck/maneuvers.yaml", *value_at(text, off),
+        result,
+        "content/home-deck/maneuvers.yaml",
+        *value_at(text, off),
         f"card '{card_at(text, off)}': effect '{good}q' is not declared in effects.yaml",
         f"(did you mean '{good}'?)",
     )
@@ -187,8 +193,11 @@ def test_office_tier_out_of_sequence(content_copy: Path, validate: Validate) -> 
     text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {base['id']}", card=third["id"])
     result = validate()
     expect_problem(
-        result, "content/home-deck/offices.yaml", *value_at(text, off),
-        f"card '{third['id']}': '{base['id']}' already upgrades to '{second['id']}'", "strict sequence",
+        result,
+        "content/home-deck/offices.yaml",
+        *value_at(text, off),
+        f"card '{third['id']}': '{base['id']}' already upgrades to '{second['id']}'",
+        "strict sequence",
     )
 
 
@@ -207,7 +216,9 @@ def test_upgrades_from_loop_is_one_problem(content_copy: Path, validate: Validat
     text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {ladder[-1]['id']}", card=ladder[1]["id"])
     result = validate()
     loop = " -> ".join(t["id"] for t in [ladder[1], *reversed(ladder[1:])])
-    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{ladder[1]['id']}': upgradesFrom goes round in a loop ({loop})", f"never reaches the base tier '{ladder[0]['id']}'")
+    expect_problem(
+        result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{ladder[1]['id']}': upgradesFrom goes round in a loop ({loop})", f"never reaches the base tier '{ladder[0]['id']}'"
+    )
     assert len(result.problems) == 1, result.out
 
 
@@ -217,7 +228,12 @@ def test_one_wrong_tier_count_is_one_problem(content_copy: Path, validate: Valid
     lower, middle = ladder[0], ladder[1]
     text, off = sub(content_copy, "home-deck/offices.yaml", r"^    adTracks: .*$", f"    adTracks: {middle['adTracks'] + 1}", card=middle["id"])
     result = validate()
-    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{middle['id']}': each tier adds exactly one to adTracks ({lower['id']} has {lower['adTracks']}, so {middle['id']} needs {middle['adTracks']})")
+    expect_problem(
+        result,
+        "content/home-deck/offices.yaml",
+        *value_at(text, off),
+        f"card '{middle['id']}': each tier adds exactly one to adTracks ({lower['id']} has {lower['adTracks']}, so {middle['id']} needs {middle['adTracks']})",
+    )
     assert len(result.problems) == 1, result.out
 
 
@@ -227,7 +243,9 @@ def test_office_tier_must_add_exactly_one_ad_track(content_copy: Path, validate:
     text, off = sub(content_copy, "home-deck/offices.yaml", r"^    adTracks: .*$", f"    adTracks: {wrong}", card=top["id"])
     result = validate()
     expect_problem(
-        result, "content/home-deck/offices.yaml", *value_at(text, off),
+        result,
+        "content/home-deck/offices.yaml",
+        *value_at(text, off),
         f"card '{top['id']}': each tier adds exactly one to adTracks ({lower['id']} has {lower['adTracks']}, so {top['id']} needs {lower['adTracks'] + 1})",
     )
     assert len(result.problems) == 1, result.out
@@ -238,7 +256,9 @@ def test_consist_with_caboose_over_the_crew_tray(content_copy: Path, validate: V
     text, off, card = set_consist(content_copy, f"{{freight: {pieces}}}", caboose=True)
     result = validate()
     expect_problem(
-        result, "content/home-deck/trains.yaml", *value_at(text, off),
+        result,
+        "content/home-deck/trains.yaml",
+        *value_at(text, off),
         f"card '{card}': {pieces} car(s) and a caboose need {pieces + 1} places; a Crew Tray holds {pieces}",
     )
     assert len(result.problems) == 1, result.out
@@ -249,7 +269,9 @@ def test_consist_alone_over_the_crew_tray(content_copy: Path, validate: Validate
     text, off, card = set_consist(content_copy, f"{{coach: {pieces - 1}, freight: 2}}", caboose=False)
     result = validate()
     expect_problem(
-        result, "content/home-deck/trains.yaml", *value_at(text, off),
+        result,
+        "content/home-deck/trains.yaml",
+        *value_at(text, off),
         f"card '{card}': {pieces + 1} car(s) need {pieces + 1} places; a Crew Tray holds {pieces}",
     )
     assert len(result.problems) == 1, result.out
@@ -300,7 +322,9 @@ def test_two_track_cards_with_one_label(content_copy: Path, validate: Validate) 
     text, off = sub(content_copy, "home-deck/track.yaml", r"^    label: .*$", f"    label: {first['label']}", card=second["id"])
     result = validate()
     expect_problem(
-        result, "content/home-deck/track.yaml", *value_at(text, off),
+        result,
+        "content/home-deck/track.yaml",
+        *value_at(text, off),
         f"card '{second['id']}': label '{first['label']}' is already the label of '{first['id']}'",
     )
     assert len(result.problems) == 1, result.out
@@ -407,12 +431,17 @@ def _second_file(content: Path, rel: str, new_rel: str, change: tuple[str, str],
 def test_two_trains_files_that_word_a_restriction_differently(content_copy: Path, validate: Validate) -> None:
     rid, rule = next(iter(shipped("home-deck/trains.yaml")["restrictions"].items()))
     text = _second_file(
-        content_copy, "home-deck/trains.yaml", "home-deck/x-trains.yaml", (f"words: {rule['words']}", f"words: {rule['words']} here"),
+        content_copy,
+        "home-deck/trains.yaml",
+        "home-deck/x-trains.yaml",
+        (f"words: {rule['words']}", f"words: {rule['words']} here"),
         '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n    source: homeDeck-0.8.6\n',
     )
     result = validate()
     expect_problem(
-        result, "content/home-deck/x-trains.yaml", *at(text, text.index(f"  {rid}: ") + len(f"  {rid}: ")),
+        result,
+        "content/home-deck/x-trains.yaml",
+        *at(text, text.index(f"  {rid}: ") + len(f"  {rid}: ")),
         f"restriction '{rid}' differs from its entry in content/home-deck/trains.yaml",
     )
     assert len(result.problems) == 1, result.out
@@ -424,7 +453,10 @@ _PLAINS_TWO = "  - id: plains-two\n    name: Plains Two\n    count: 0\n    role:
 def test_two_mainline_files_with_different_crossing_tables(content_copy: Path, validate: Validate) -> None:
     adds = shipped("mainline.yaml")["crossing"]["slowTrainAdds"]
     text = _second_file(
-        content_copy, "mainline.yaml", "more-mainline.yaml", (f"slowTrainAdds: {adds}", f"slowTrainAdds: {adds + 1}"),
+        content_copy,
+        "mainline.yaml",
+        "more-mainline.yaml",
+        (f"slowTrainAdds: {adds}", f"slowTrainAdds: {adds + 1}"),
         _PLAINS_TWO,
     )
     result = validate()
@@ -434,7 +466,11 @@ def test_two_mainline_files_with_different_crossing_tables(content_copy: Path, v
 
 def test_two_mainline_files_that_source_the_crossing_table_differently(content_copy: Path, validate: Validate) -> None:
     text = _second_file(
-        content_copy, "mainline.yaml", "more-mainline.yaml", ("  fewestStages: mainline-0.4.5\n", "  fewestStages:\n    designed: A floor chosen for this test.\n"), _PLAINS_TWO,
+        content_copy,
+        "mainline.yaml",
+        "more-mainline.yaml",
+        ("  fewestStages: mainline-0.4.5\n", "  fewestStages:\n    designed: A floor chosen for this test.\n"),
+        _PLAINS_TWO,
     )
     result = validate()
     expect_problem(result, "content/more-mainline.yaml", *at(text, text.index("crossingSources:")), "these crossing sources differ from the ones in content/mainline.yaml")
@@ -444,12 +480,17 @@ def test_two_mainline_files_that_source_the_crossing_table_differently(content_c
 def test_two_trains_files_that_source_a_restriction_differently(content_copy: Path, validate: Validate) -> None:
     rid = "emptiesOnly"
     text = _second_file(
-        content_copy, "home-deck/trains.yaml", "home-deck/x-trains.yaml", (f"  {rid}: {{words: empties only, source: homeDeck-0.8.6}}", f"  {rid}: {{words: empties only, source: homeDeck-0.8.0.15}}"),
+        content_copy,
+        "home-deck/trains.yaml",
+        "home-deck/x-trains.yaml",
+        (f"  {rid}: {{words: empties only, source: homeDeck-0.8.6}}", f"  {rid}: {{words: empties only, source: homeDeck-0.8.0.15}}"),
         '  - id: train-99\n    name: No. 99 Test\n    count: 0\n    number: "99"\n    service: timetabled\n    speed: fast\n    consist: {coach: 1}\n    caboose: false\n    source: homeDeck-0.8.6\n',
     )
     result = validate()
     expect_problem(
-        result, "content/home-deck/x-trains.yaml", *at(text, text.index(f"  {rid}: ") + len(f"  {rid}: ")),
+        result,
+        "content/home-deck/x-trains.yaml",
+        *at(text, text.index(f"  {rid}: ") + len(f"  {rid}: ")),
         f"restriction '{rid}' differs from its entry in content/home-deck/trains.yaml",
     )
     assert len(result.problems) == 1, result.out

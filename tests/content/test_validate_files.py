@@ -18,7 +18,6 @@ from tests.kit.cli import PROBLEM_LINE, RunCli
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.validate import HEADER, SUPPLIES_HEADER, Validate, card_at, expect_problem, no_traceback, position, sub, value_at, write
 
-
 # -- file shapes -------------------------------------------------------------
 
 

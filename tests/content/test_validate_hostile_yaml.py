@@ -101,8 +101,12 @@ def test_non_utf8_bytes(content_copy: Path, validate: Validate, pattern: bytes, 
     good = data[:bad].decode("utf-8")
     result = validate()
     expect_problem(
-        result, "content/game.yaml", *at(good, len(good)),
-        "the file is not UTF-8 text", f"byte 0x{data[bad]:02x}", "save it as UTF-8",
+        result,
+        "content/game.yaml",
+        *at(good, len(good)),
+        "the file is not UTF-8 text",
+        f"byte 0x{data[bad]:02x}",
+        "save it as UTF-8",
     )
     assert len(result.problems) == 1, result.out
 
@@ -184,7 +188,9 @@ def test_nan_never_passes_the_schema_check_of_a_bounded_number(tmp_path: Path) -
 
     schema = tmp_path / "schema"
     schema.mkdir()
-    (schema / "things.schema.json").write_text(json.dumps({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"n": {"type": "number", "minimum": 0, "maximum": 10}}}), encoding="utf-8")
+    (schema / "things.schema.json").write_text(
+        json.dumps({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"n": {"type": "number", "minimum": 0, "maximum": 10}}}), encoding="utf-8"
+    )
     checked = SchemaSet(schema)
     assert checked.check("things", {"n": 5.0}) == []
     assert [i.pointer for i in checked.check("things", {"n": float("nan")})] == [("n",)]

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+
 from tests.kit.project import SHIPPED_CONTENT
 from tests.kit.validate import Validate, at, card_span, card_start, cards, expect_problem, read, sub, value_at, write
-
 
 # Every card and rule value says where it comes from: a declared edition's id,
 # or {designed: <one-line reason>}. Each way of getting that wrong is located.
@@ -47,8 +47,12 @@ def test_card_citing_an_undeclared_edition(content_copy: Path, validate: Validat
     text, off = sub(content_copy, "home-deck/maneuvers.yaml", r"^    source: (\S+)\n", r"    source: \g<1>9\n", card=card)
     result = validate()
     line = expect_problem(
-        result, "content/home-deck/maneuvers.yaml", *value_at(text, off),
-        f"card '{card}', field 'source': '", "is not a declared edition (did you mean '", "game.yaml declares: homeDeck-0.8.6",
+        result,
+        "content/home-deck/maneuvers.yaml",
+        *value_at(text, off),
+        f"card '{card}', field 'source': '",
+        "is not a declared edition (did you mean '",
+        "game.yaml declares: homeDeck-0.8.6",
     )
     assert "9' is not a declared edition" in line
 
@@ -60,7 +64,7 @@ def test_card_citing_an_undeclared_edition(content_copy: Path, validate: Validat
         ("source: 0.8.6", "expected the id of a published edition"),
         ("source:\n      desgined: The rules are silent on this card.", "unknown key 'desgined' (did you mean 'designed'?)"),
         ("source:\n      designed: ''", "needs at least 8 character(s)"),
-        ("source:\n      designed: \"First line.\\nSecond line.\"", "is not valid here"),
+        ('source:\n      designed: "First line.\\nSecond line."', "is not valid here"),
         ("source:\n      designed: 12", "expected text, got the number 12"),
         ("source:\n      designed: '          '", "expected one line saying why the value was designed"),
         ("source: {}", "missing required key 'designed'"),
@@ -126,8 +130,12 @@ def test_moved_rule_value_citing_an_undeclared_edition(content_copy: Path, valid
     text, off = sub(content_copy, rel, pattern, repl)
     result = validate()
     line = expect_problem(
-        result, f"content/{rel}", *at(text, text.index("homeDeck-0.8.9", off)),
-        what, "'homeDeck-0.8.9' is not a declared edition", "did you mean 'homeDeck-0.8.6'",
+        result,
+        f"content/{rel}",
+        *at(text, text.index("homeDeck-0.8.9", off)),
+        what,
+        "'homeDeck-0.8.9' is not a declared edition",
+        "did you mean 'homeDeck-0.8.6'",
     )
     assert len(result.problems) == 1, line
 
@@ -152,8 +160,21 @@ def test_moved_rule_value_citing_an_undeclared_edition(content_copy: Path, valid
         ("supplies.yaml", r"^  carCategories:\n    designed: .*\n", "field 'sources': missing required key 'carCategories'"),
     ],
     ids=[
-        "table-constant", "supply", "whole-table", "effect", "house-rule", "scoring", "designed-scoring", "whole-scoring", "whole-setup",
-        "whole-timetable", "crossing", "whole-crossing", "restriction", "designed-restriction", "car-categories",
+        "table-constant",
+        "supply",
+        "whole-table",
+        "effect",
+        "house-rule",
+        "scoring",
+        "designed-scoring",
+        "whole-scoring",
+        "whole-setup",
+        "whole-timetable",
+        "crossing",
+        "whole-crossing",
+        "restriction",
+        "designed-restriction",
+        "car-categories",
     ],
 )
 def test_rule_value_without_a_source(content_copy: Path, validate: Validate, rel: str, pattern: str, says: str) -> None:

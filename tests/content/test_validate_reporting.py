@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
 from tests.kit.cli import PROBLEM_LINE, RunCli
 from tests.kit.validate import Validate, at, card_at, card_start, cards, expect_problem, misspell, set_consist, shipped, sub, value_at, write
 
@@ -80,8 +81,7 @@ def test_github_format_escapes_path_and_message(tmp_path: Path, content_copy: Pa
     result = validate("--format", "github", target="odd,dir")
     assert result.code == 1, result.output
     assert result.out == (
-        f"::error file=odd%2Cdir/game.yaml,line={line},col={col}::field 'table.handLimit': "
-        "expected a whole number, got the text '5%25%0Ax' (a number is written in digits, as handLimit: 1)\n"
+        f"::error file=odd%2Cdir/game.yaml,line={line},col={col}::field 'table.handLimit': expected a whole number, got the text '5%25%0Ax' (a number is written in digits, as handLimit: 1)\n"
     )
 
 

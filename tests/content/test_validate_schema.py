@@ -13,7 +13,6 @@ import pytest
 from engine.content.yamlread import read_yaml
 from tests.kit.validate import Validate, at, card_at, card_start, expect_problem, position, read, sub, value_at, write
 
-
 # -- keys ------------------------------------------------------------------
 
 
@@ -31,8 +30,12 @@ def test_unknown_key_with_did_you_mean(content_copy: Path, validate: Validate, r
     where = where.format(card=card_at(text, off) if "{card}" in where else "")
     result = validate()
     expect_problem(
-        result, f"content/{rel}", *at(text, off + indent),
-        where, f"unknown key '{wrong}'", f"(did you mean '{right}'?)",
+        result,
+        f"content/{rel}",
+        *at(text, off + indent),
+        where,
+        f"unknown key '{wrong}'",
+        f"(did you mean '{right}'?)",
     )
     # The misspelt key also leaves the real one missing: one mistake, said once.
     assert len(result.problems) == 1, result.out
@@ -66,7 +69,9 @@ def test_yaml11_boolean_words_stay_text(content_copy: Path, validate: Validate, 
     text, off = sub(content_copy, "home-deck/trains.yaml", r"^    caboose: .*$", f"    caboose: {word}")
     result = validate()
     expect_problem(
-        result, "content/home-deck/trains.yaml", *value_at(text, off),
+        result,
+        "content/home-deck/trains.yaml",
+        *value_at(text, off),
         f"card '{card_at(text, off)}', field 'caboose'",
         f"expected true or false, got the text '{word}'",
         f"write {meant}",
@@ -130,14 +135,22 @@ def test_each_missing_required_key_is_reported_once(content_copy: Path, validate
 @pytest.mark.parametrize(
     "rel, pattern, repl, where, fragment",
     [
-        ("home-deck/facilities.yaml", r"^    traffic: .*$", "    traffic: outbond", "card '{card}', field 'traffic'",
-         "the text 'outbond' is not one of: inbound, outbound, both (did you mean 'outbound'?)"),
-        ("home-deck/facilities.yaml", r"^    carTypes: \[[\w]+", "    carTypes: [refer", "card '{card}', field 'carTypes[0]'",
-         "the text 'refer' is not one of: boxcar, reefer, hopper, tank, flatcar, stockcar (did you mean 'reefer'?)"),
-        ("mainline.yaml", r"^    role: .*$", "    role: terain", "card '{card}', field 'role'",
-         "the text 'terain' is not one of: terrain, divisionPoint (did you mean 'terrain'?)"),
-        ("home-deck/mainline-modifiers.yaml", r"^    playOption: .*$", "    playOption: drow", "card '{card}', field 'playOption'",
-         "the text 'drow' is not one of: draw (did you mean 'draw'?)"),
+        (
+            "home-deck/facilities.yaml",
+            r"^    traffic: .*$",
+            "    traffic: outbond",
+            "card '{card}', field 'traffic'",
+            "the text 'outbond' is not one of: inbound, outbound, both (did you mean 'outbound'?)",
+        ),
+        (
+            "home-deck/facilities.yaml",
+            r"^    carTypes: \[[\w]+",
+            "    carTypes: [refer",
+            "card '{card}', field 'carTypes[0]'",
+            "the text 'refer' is not one of: boxcar, reefer, hopper, tank, flatcar, stockcar (did you mean 'reefer'?)",
+        ),
+        ("mainline.yaml", r"^    role: .*$", "    role: terain", "card '{card}', field 'role'", "the text 'terain' is not one of: terrain, divisionPoint (did you mean 'terrain'?)"),
+        ("home-deck/mainline-modifiers.yaml", r"^    playOption: .*$", "    playOption: drow", "card '{card}', field 'playOption'", "the text 'drow' is not one of: draw (did you mean 'draw'?)"),
     ],
     ids=["traffic", "car-type-in-list", "mainline-role", "play-option"],
 )
@@ -156,7 +169,10 @@ def test_missing_schema_line(content_copy: Path, validate: Validate) -> None:
     write(content_copy, "game.yaml", read(content_copy, "game.yaml").split("\n", 1)[1])
     result = validate()
     expect_problem(
-        result, "content/game.yaml", 1, 1,
+        result,
+        "content/game.yaml",
+        1,
+        1,
         "the first line must name the file's schema, as '# yaml-language-server: $schema=schema/<kind>.schema.json'",
         "game",
     )
@@ -166,18 +182,16 @@ def test_missing_schema_line(content_copy: Path, validate: Validate) -> None:
 @pytest.mark.parametrize(
     "rel, target, fragments",
     [
-        ("game.yaml", "schema/gme.schema.json",
-         ["'schema/gme.schema.json' is not a content schema: 'gme' is not a kind of content file (did you mean schema/game.schema.json?)", "use schema/<kind>.schema.json"]),
-        ("game.yaml", "schema/xxx.schema.json",
-         ["'schema/xxx.schema.json' is not a content schema: 'xxx' is not a kind of content file; use schema/<kind>.schema.json"]),
-        ("home-deck/offices.yaml", "schema/offices.schema.json",
-         ["'schema/offices.schema.json' does not point at the schema folder; from this file the schema is ../schema/offices.schema.json"]),
-        ("home-deck/trains.yaml", "../schemas/trains.schema.json",
-         ["'../schemas/trains.schema.json' does not point at the schema folder; from this file the schema is ../schema/trains.schema.json"]),
-        ("home-deck/trains.yaml", "../schema/trains.json",
-         ["'../schema/trains.json' names 'trains.json', not a .schema.json file; from this file the schema is ../schema/trains.schema.json"]),
-        ("game.yaml", "schema/defs.schema.json",
-         ["'schema/defs.schema.json' is not a content schema: 'defs' is the shared definitions", "use schema/<kind>.schema.json"]),
+        (
+            "game.yaml",
+            "schema/gme.schema.json",
+            ["'schema/gme.schema.json' is not a content schema: 'gme' is not a kind of content file (did you mean schema/game.schema.json?)", "use schema/<kind>.schema.json"],
+        ),
+        ("game.yaml", "schema/xxx.schema.json", ["'schema/xxx.schema.json' is not a content schema: 'xxx' is not a kind of content file; use schema/<kind>.schema.json"]),
+        ("home-deck/offices.yaml", "schema/offices.schema.json", ["'schema/offices.schema.json' does not point at the schema folder; from this file the schema is ../schema/offices.schema.json"]),
+        ("home-deck/trains.yaml", "../schemas/trains.schema.json", ["'../schemas/trains.schema.json' does not point at the schema folder; from this file the schema is ../schema/trains.schema.json"]),
+        ("home-deck/trains.yaml", "../schema/trains.json", ["'../schema/trains.json' names 'trains.json', not a .schema.json file; from this file the schema is ../schema/trains.schema.json"]),
+        ("game.yaml", "schema/defs.schema.json", ["'schema/defs.schema.json' is not a content schema: 'defs' is the shared definitions", "use schema/<kind>.schema.json"]),
         ("game.yaml", "/etc/passwd", ["'/etc/passwd' is not a content schema", "outside the schema folder (schema/ from this file)"]),
     ],
     ids=["misspelt-kind", "unknown-kind", "wrong-relative-dir", "wrong-folder-name", "not-a-schema-file", "shared-defs", "outside-content"],

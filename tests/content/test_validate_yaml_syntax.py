@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from tests.kit.validate import Validate, at, expect_problem, position, sub
 
+from tests.kit.validate import Validate, at, expect_problem, position, sub
 
 # -- YAML syntax -------------------------------------------------------------
 
@@ -65,7 +65,7 @@ def test_unterminated_quoted_string(content_copy: Path, validate: Validate) -> N
     assert len(result.problems) == 1, result.out
     (problem,) = result.problems
     assert problem.path == "content/game.yaml"
-    assert "YAML syntax error: the text opened with a double quote (\") here is never closed" in problem.message
+    assert 'YAML syntax error: the text opened with a double quote (") here is never closed' in problem.message
     # At the opening quote: the parser only notices at the end of the file.
     assert (problem.line, problem.column) == (quote_line, quote_col)
 
@@ -127,8 +127,11 @@ def test_repeated_key_in_a_block_mapping_names_the_first(content_copy: Path, val
     first, second = sorted(m.start() for m in re.finditer(r"^  handLimit:", text, re.M))[:2]
     result = validate()
     expect_problem(
-        result, "content/game.yaml", *at(text, second + 2),
-        "key 'handLimit' is repeated in this mapping", f"(first at line {at(text, first)[0]})",
+        result,
+        "content/game.yaml",
+        *at(text, second + 2),
+        "key 'handLimit' is repeated in this mapping",
+        f"(first at line {at(text, first)[0]})",
     )
     assert len(result.problems) == 1
 
@@ -140,7 +143,10 @@ def test_repeated_key_in_a_flow_mapping_names_the_first(content_copy: Path, vali
     second = first + len(key) + len(": 1, ")
     result = validate()
     expect_problem(
-        result, "content/home-deck/trains.yaml", *at(text, second),
-        f"key '{key}' is repeated in this mapping", f"(first at line {at(text, first)[0]})",
+        result,
+        "content/home-deck/trains.yaml",
+        *at(text, second),
+        f"key '{key}' is repeated in this mapping",
+        f"(first at line {at(text, first)[0]})",
     )
     assert len(result.problems) == 1

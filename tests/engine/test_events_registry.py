@@ -61,9 +61,7 @@ def test_load_imports_every_module_of_the_package(tmp_path: Path, monkeypatch: p
     package.mkdir()
     (package / "__init__.py").write_text("from engine.effects.registry import EffectRegistry\nREGISTRY = EffectRegistry(__name__)\n", encoding="utf-8")
     for name in ("alpha", "beta"):
-        (package / f"{name}.py").write_text(
-            f"from {__name__} import GREETED\nfrom demo_effects import REGISTRY\nREGISTRY.on(GREETED, '{name}')(lambda name: name)\n", encoding="utf-8"
-        )
+        (package / f"{name}.py").write_text(f"from {__name__} import GREETED\nfrom demo_effects import REGISTRY\nREGISTRY.on(GREETED, '{name}')(lambda name: name)\n", encoding="utf-8")
     (package / "_private.py").write_text("raise AssertionError('a private module is not a handler module')\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     try:

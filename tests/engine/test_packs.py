@@ -64,7 +64,9 @@ def test_a_game_file_that_names_no_pack(sm: Run, project: Path) -> None:
     edit(project / "content" / "stationmaster" / "game.yaml", "\nid: stationmaster\n", "\n")
     result = sm("validate")
     assert result.code == 1
-    assert _problems(result) == [("content/stationmaster/game.yaml", 1, 1, "game.yaml does not say which game it is: add a top-level line 'id: <pack>' (known packs: " + ", ".join(known_pack_ids()) + ")")]
+    assert _problems(result) == [
+        ("content/stationmaster/game.yaml", 1, 1, "game.yaml does not say which game it is: add a top-level line 'id: <pack>' (known packs: " + ", ".join(known_pack_ids()) + ")")
+    ]
 
 
 def test_a_pack_whose_rules_do_not_exist(sm: Run, project: Path) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.sim import pool
 from engine.errors import InvalidActionError, UsageError
+from engine.sim import pool
 from tests.kit.project import PROJECT_ROOT
 
 
@@ -55,8 +55,8 @@ def test_without_fork_a_worker_needs_a_way_to_load_its_state(monkeypatch: pytest
 def test_without_fork_workers_load_the_content_and_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     """The spawn path, as on a platform with no fork: each worker loads the
     content again, and the report is the one a single process makes."""
-    from engine.stationmaster import load_catalog
     from engine.pack import SimulationRequest
+    from engine.stationmaster import load_catalog
     from engine.stationmaster.sim.simulate import simulate
 
     content = PROJECT_ROOT / "content" / "stationmaster"

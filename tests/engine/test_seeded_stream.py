@@ -50,7 +50,7 @@ def test_a_copy_draws_what_the_original_would_have() -> None:
     assert [twin.below(n) for n in RANGES] == [stream.below(n) for n in RANGES]
 
 
-@pytest.mark.parametrize("n", [0, -1, -2**62])
+@pytest.mark.parametrize("n", [0, -1, -(2**62)])
 def test_below_refuses_an_empty_range_as_randrange_does(n: int) -> None:
     with pytest.raises(ValueError):
         SeededStream(1).below(n)

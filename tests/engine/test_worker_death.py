@@ -145,7 +145,12 @@ def test_simulate_fails_cleanly_when_a_worker_is_killed() -> None:
     says so in one line and exits 2, and takes the other worker with it."""
     leader = subprocess.Popen(
         [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
-        cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        cwd=PROJECT_ROOT,
+        env=subprocess_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
     )
     try:
         workers = _wait_for_workers(leader)
@@ -220,7 +225,12 @@ def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
     the workers itself and exits 130, and no worker prints a traceback."""
     leader = subprocess.Popen(
         [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
-        cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        cwd=PROJECT_ROOT,
+        env=subprocess_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
         preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     try:
@@ -248,7 +258,11 @@ def test_workers_do_not_outlive_a_killed_leader() -> None:
     unless the kernel is asked to end them with their parent.)"""
     leader = subprocess.Popen(
         [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
-        cwd=PROJECT_ROOT, env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        cwd=PROJECT_ROOT,
+        env=subprocess_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
     workers: list[int] = []
     try:

@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch, spawn
-from tests.kit.fuzz_mutations import Draw, NUMBERS, ODD_TEXT, Spared, json_paths, set_at
+from tests.kit.fuzz_mutations import NUMBERS, ODD_TEXT, Draw, Spared, json_paths, set_at
 from tests.kit.project import PROJECT_ROOT
 
 GAMES = ("stationmaster", "trickoftherails")
@@ -34,20 +35,62 @@ SAVE_EXAMPLES = 12
 # What the fuzzer may type, beside free text.
 KEYS = ["d", "e", "d1", "d2", "d3", "d9", "h1", "h9", "r1", "r0", "0", "1", "2", "3", "7", "12", "40", "-1", "1.5", "99999999999999999999", "?", "help", "HELP", " 1 ", "1 2", "d 1", "e e"]
 COMMANDS = [
-    "", " ", "\t", "quit", "exit", "QUIT", "save", "save ", "save mine.json", "save fresh.json", "save decoy.txt", "save other-game.json",
-    "save content", "save content/stationmaster/game.yaml", "save nowhere/x.json", "save " + "x" * 5000, "save ~/saved.json",
-    "save ~nobody/x.json", "save .", "save /", "save mine.json extra", "save\tmine.json", "save -", "save *", "save $HOME",
+    "",
+    " ",
+    "\t",
+    "quit",
+    "exit",
+    "QUIT",
+    "save",
+    "save ",
+    "save mine.json",
+    "save fresh.json",
+    "save decoy.txt",
+    "save other-game.json",
+    "save content",
+    "save content/stationmaster/game.yaml",
+    "save nowhere/x.json",
+    "save " + "x" * 5000,
+    "save ~/saved.json",
+    "save ~nobody/x.json",
+    "save .",
+    "save /",
+    "save mine.json extra",
+    "save\tmine.json",
+    "save -",
+    "save *",
+    "save $HOME",
 ]
 JSON_LINES = [
-    '{"kind": "draw", "player": 0, "source": "deck"}', '{"kind": "draw", "player": 1, "source": "deck"}', '{"kind": "endTurn", "player": 0}',
-    '{"kind": "play", "player": 0, "card": "nowhere"}', '{"kind": "play", "player": 0, "card": "extra-12", "slot": 0, "heading": "east", "load": ["loaded reefer"]}',
-    '{"kind": "attack", "player": 0, "card": "strike", "rival": 1, "x": 0, "y": -1}', '{"kind": "play", "player": 0, "card": "nyc-7"}',
-    '{"kind": "placeCity", "player": 0, "company": "erie", "side": "left"}', '{"kind": "layTrack", "player": 0, "side": "right"}',
-    "{}", "[]", "null", "true", "1", '"draw"', "{", '{"kind": null}', '{"kind": "draw"}', '{"kind": "draw", "player": -1, "source": "deck"}',
-    '{"kind": "draw", "player": 1e400, "source": "deck"}', '{"kind": "draw", "player": NaN, "source": "deck"}', '{"kind": "draw", "player": true, "source": "deck"}',
-    '{"kind": "draw", "player": 0, "source": "deck", "extra": 1}', '{"kind": "draw", "player": 99999999999999999999999, "source": "deck"}',
-    '{"kind": "draw", "player": 0, "source": ["deck"]}', '{"kind": "play", "player": 0, "card": "' + "x" * 10000 + '"}',
-    "[" * 100000 + "]" * 100000, '{"kind": "draw", "player": ' + "9" * 5000 + "}", '{"kind": "draw", "kind": "endTurn", "player": 0}',
+    '{"kind": "draw", "player": 0, "source": "deck"}',
+    '{"kind": "draw", "player": 1, "source": "deck"}',
+    '{"kind": "endTurn", "player": 0}',
+    '{"kind": "play", "player": 0, "card": "nowhere"}',
+    '{"kind": "play", "player": 0, "card": "extra-12", "slot": 0, "heading": "east", "load": ["loaded reefer"]}',
+    '{"kind": "attack", "player": 0, "card": "strike", "rival": 1, "x": 0, "y": -1}',
+    '{"kind": "play", "player": 0, "card": "nyc-7"}',
+    '{"kind": "placeCity", "player": 0, "company": "erie", "side": "left"}',
+    '{"kind": "layTrack", "player": 0, "side": "right"}',
+    "{}",
+    "[]",
+    "null",
+    "true",
+    "1",
+    '"draw"',
+    "{",
+    '{"kind": null}',
+    '{"kind": "draw"}',
+    '{"kind": "draw", "player": -1, "source": "deck"}',
+    '{"kind": "draw", "player": 1e400, "source": "deck"}',
+    '{"kind": "draw", "player": NaN, "source": "deck"}',
+    '{"kind": "draw", "player": true, "source": "deck"}',
+    '{"kind": "draw", "player": 0, "source": "deck", "extra": 1}',
+    '{"kind": "draw", "player": 99999999999999999999999, "source": "deck"}',
+    '{"kind": "draw", "player": 0, "source": ["deck"]}',
+    '{"kind": "play", "player": 0, "card": "' + "x" * 10000 + '"}',
+    "[" * 100000 + "]" * 100000,
+    '{"kind": "draw", "player": ' + "9" * 5000 + "}",
+    '{"kind": "draw", "kind": "endTurn", "player": 0}',
 ]
 CARD_WORDS = ["nyc 7", "NYC 7", "nyc", "b-and-o-2", "erie 1", "prr 99", "left", "right", "pittsburgh", "train-3", "depot", "straight"]
 
@@ -153,6 +196,7 @@ def saves(game: str) -> list[tuple[str, str]]:
     """A few real saves of ``game`` (made once, when first needed): a fresh
     game, one a few actions in, one well under way with more players."""
     return _station_master_saves() if game == "stationmaster" else _trick_of_the_rails_saves()
+
 
 SAVE_VALUES: list[Any] = [None, True, False, 0, -1, 1, 2, 5, 99, 10**6, 2**63, -(2**63), 1.5, float("inf"), "", "x", "deck", "nyc-7", [], {}, [[]], {"kind": "draw"}, "x" * 10000]
 

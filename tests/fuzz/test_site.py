@@ -9,15 +9,16 @@ succeeds, ``check`` agrees with what it wrote; no temporary file stays.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
-import contextlib
 from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch
 from tests.kit.fuzz_mutations import MUTATIONS, PAGE_MUTATIONS, damage
 from tests.kit.pages import split_page

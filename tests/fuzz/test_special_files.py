@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
 from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, scratch, spawn
 from tests.kit.project import PROJECT_ROOT
 
@@ -138,7 +139,9 @@ for game in ("stationmaster", "trickoftherails"):
         f"play {game}: --save into a folder": Case(["play", "--game", game, "--save", "content"]),
         f"play {game}: --content a file": Case(["play", "--game", game, "--content", "content/stationmaster/game.yaml"]),
         f"play {game}: --content the other game": Case(["play", "--game", game, "--content", "content/" + ("trickoftherails" if game == "stationmaster" else "stationmaster")]),
-        f"simulate {game}: --content the other game": Case(["simulate", "--game", game, "--games", "1", "--workers", "1", "--content", "content/" + ("trickoftherails" if game == "stationmaster" else "stationmaster")]),
+        f"simulate {game}: --content the other game": Case(
+            ["simulate", "--game", game, "--games", "1", "--workers", "1", "--content", "content/" + ("trickoftherails" if game == "stationmaster" else "stationmaster")]
+        ),
         f"export {game}: --content the other game": Case(["export", "--game", game, "--content", "content/" + ("trickoftherails" if game == "stationmaster" else "stationmaster")]),
         f"play {game}: --load a 5,000-character path": Case(["play", "--game", game, "--load", LONG]),
         f"play {game}: --save a 5,000-character path": Case(["play", "--game", game, "--save", LONG]),
@@ -148,17 +151,45 @@ for game in ("stationmaster", "trickoftherails"):
     }
 
 # Arguments of odd shapes and sizes for a new game (none reaches a known defect).
-for odd in (["--seed", "9" * 4000], ["--seed", "-1"], ["--seed", "9" * 5000], ["--players", "0"], ["--players", "9" * 30], ["--bots", "-1"], ["--bot", ""], ["--house-rule", "=x"], ["--house-rule", "startingOffice=whistle-post=x"], ["--house-rule", "teams=yes"], ["--game", "../stationmaster"]):
+for odd in (
+    ["--seed", "9" * 4000],
+    ["--seed", "-1"],
+    ["--seed", "9" * 5000],
+    ["--players", "0"],
+    ["--players", "9" * 30],
+    ["--bots", "-1"],
+    ["--bot", ""],
+    ["--house-rule", "=x"],
+    ["--house-rule", "startingOffice=whistle-post=x"],
+    ["--house-rule", "teams=yes"],
+    ["--game", "../stationmaster"],
+):
     CASES[f"play {' '.join(arg[:12] for arg in odd)}"] = Case(["play", *odd], stdin=b"d\nsave s.json\nquit\n", may_change=_typed_save)
 
 # Path arguments of odd shapes (none reaches a known defect).
-for arg in ["", ".", "-", "--", "content/stationmaster/game.yaml", os.devnull, "content//stationmaster/", "content/./stationmaster/../trickoftherails", "nowhere", "caf\u00e9", "content/stationmaster/schema", "site", "content/stationmaster/home-deck", " content", "content\t"]:
+for arg in [
+    "",
+    ".",
+    "-",
+    "--",
+    "content/stationmaster/game.yaml",
+    os.devnull,
+    "content//stationmaster/",
+    "content/./stationmaster/../trickoftherails",
+    "nowhere",
+    "caf\u00e9",
+    "content/stationmaster/schema",
+    "site",
+    "content/stationmaster/home-deck",
+    " content",
+    "content\t",
+]:
     CASES[f"validate {arg!r}"] = Case(["validate", arg])
 
 
 def _params() -> list[object]:
     found: list[object] = []
-    for name, case in CASES.items():
+    for name, _case in CASES.items():
         marks = []
         if "unreadable" in name:
             marks.append(pytest.mark.skipif(os.geteuid() == 0, reason="run as root: a file's permissions do not stop root reading it"))
@@ -176,5 +207,9 @@ def test_special_file_or_path(name: str) -> None:
         outcome: Outcome = spawn(case.args, root, stdin=case.stdin, memory=MEMORY) if case.child else call(case.args, root, stdin=case.stdin, fifos=fifos)
         assert_sound(outcome, name)
         after = fingerprint(root)
-        changed = [changes({key: before.get(key, "absent")}, {key: after.get(key, "absent")})[0] for key in sorted(set(before) | set(after)) if before.get(key) != after.get(key) and not case.may_change(key, before.get(key, ""))]
+        changed = [
+            changes({key: before.get(key, "absent")}, {key: after.get(key, "absent")})[0]
+            for key in sorted(set(before) | set(after))
+            if before.get(key) != after.get(key) and not case.may_change(key, before.get(key, ""))
+        ]
         assert not changed, f"{name}: files changed: {changed}\n{outcome}"

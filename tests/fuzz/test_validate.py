@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from tests.kit.fuzz import assert_sound, call, changes, fingerprint, fuzz_settings, scratch
 from tests.kit.fuzz_mutations import MUTATIONS, damage
 from tests.kit.project import PROJECT_ROOT

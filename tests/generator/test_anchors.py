@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+
 from tests.kit.cli import Result
 from tests.kit.project import line_of, snapshot
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+
 from tests.kit.cli import Result, call_cli
 from tests.kit.pages import split_page
 from tests.kit.project import PROJECT_ROOT, snapshot
@@ -20,8 +21,8 @@ def test_real_repository_passes_check() -> None:
     after = snapshot(PROJECT_ROOT / "site" / "stationmaster") | {"c/" + k: v for k, v in snapshot(PROJECT_ROOT / "content" / "stationmaster").items()}
     assert before == after, "check wrote into the repository"
     assert result.code == 0, result.output
-    from generator.stationmaster.tables import TABLES
     from generator.render import KIT_TABLES
+    from generator.stationmaster.tables import TABLES
 
     assert re.search(rf"^site/stationmaster/: \d+ pages and {len(TABLES) + len(KIT_TABLES)} tables agree with content/stationmaster/$", result.out, re.MULTILINE), result.out
 
@@ -42,7 +43,7 @@ def test_page_splitter_round_trips(project: Path) -> None:
         names.extend(blocks)
         assert text.count("<!-- generated: ") >= len(blocks)  # more where a page shows one as an example
         assert len(prose) + sum(len(b) for b in blocks.values()) == len(text)
-    from generator.stationmaster.tables import TABLES
     from generator.render import KIT_TABLES
+    from generator.stationmaster.tables import TABLES
 
     assert sorted(names) == sorted([*TABLES, *KIT_TABLES])

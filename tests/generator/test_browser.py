@@ -31,7 +31,8 @@ from tests.kit.cli import subprocess_env
 from tests.kit.project import PROJECT_ROOT
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Error as PlaywrightError, Page, Route, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+    from playwright.sync_api import Error as PlaywrightError
 except ImportError:  # the dev dependencies are not installed
     sync_playwright = None  # type: ignore[assignment]
 

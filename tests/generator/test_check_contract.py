@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from engine import localcache, sources
-from generator import render, site as generator_site
+from generator import render
+from generator import site as generator_site
 from generator.blocks import parse_page
 from generator.stamps import STAMP, split_stamp, stamped
 from tests.kit import hang_guard
@@ -327,11 +328,7 @@ def _quick_clean(project: Path, renders: Renders) -> Result:
 def test_an_unchanged_project_is_checked_from_hashes_alone(project: Path, renders: Renders) -> None:
     _quick_clean(project, renders)
     probe = (
-        "import sys\n"
-        "from command import cli\n"
-        "code = cli.main(['check'])\n"
-        "heavy = sorted(m for m in ('yaml', 'jinja2', 'jsonschema', 'markdown_it') if m in sys.modules)\n"
-        "print('HEAVY', heavy, code)\n"
+        "import sys\nfrom command import cli\ncode = cli.main(['check'])\nheavy = sorted(m for m in ('yaml', 'jinja2', 'jsonschema', 'markdown_it') if m in sys.modules)\nprint('HEAVY', heavy, code)\n"
     )
     done = hang_guard.run([sys.executable, "-c", probe], "the quick check to end", cwd=project, env=subprocess_env())
     assert "HEAVY [] 0" in done.stdout, done.stdout + done.stderr
@@ -385,8 +382,8 @@ def test_no_render_but_cards_reports_plays_a_report() -> None:
     import dataclasses
 
     from engine.stationmaster import load_catalog
-    from generator.stationmaster.tables import TABLE_SET
     from generator.render import read_pages, render_site
+    from generator.stationmaster.tables import TABLE_SET
 
     def played(catalog: object) -> dict[str, object]:
         raise AssertionError("a simulation report was played")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
 from tests.kit import hang_guard
 from tests.kit.cli import Result, stationmaster_exe, subprocess_env
 from tests.kit.pages import split_page
@@ -85,9 +86,7 @@ def _prose_of_all_pages(site: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("path", "old", "new", "page", "table", "card", "old_row", "new_row"), CARD_CHANGES)
-def test_changed_card_is_reported_then_fixed_by_cards(
-    sm: Run, project: Path, path: Path, old: str, new: str, page: str, table: str, card: str, old_row: str, new_row: str
-) -> None:
+def test_changed_card_is_reported_then_fixed_by_cards(sm: Run, project: Path, path: Path, old: str, new: str, page: str, table: str, card: str, old_row: str, new_row: str) -> None:
     site = project / "site" / "stationmaster"
     prose_before = _prose_of_all_pages(site)
     pages_before = {p.name: p.read_text(encoding="utf-8") for p in site.glob("*.md")}
@@ -137,7 +136,7 @@ def test_hand_edit_of_a_row_is_drift_and_cards_restores_it(sm: Run, project: Pat
     page = project / "site/stationmaster/home-deck.md"
     original = page.read_bytes()
     text = original.decode()
-    edit(page, '| left | W–NE | — |', '| left | W–NW | — |')
+    edit(page, "| left | W–NE | — |", "| left | W–NW | — |")
     row = line_of(text, '<a id="card-curve-left"></a>')
 
     before = snapshot(project)
@@ -166,7 +165,9 @@ def test_hand_edit_without_a_row_change_is_still_drift(sm: Run, project: Path) -
     result = sm("check")
     assert result.code == 1
     assert re.search(rf"^site/stationmaster/mainline.md:{marker}:1: table 'division-points': it holds text typed by hand inside the generated block", result.out, re.MULTILINE), result.out
-    assert re.search(rf"^site/stationmaster/mainline.md:{marker + 2}:1: this line was typed by hand inside the generated block 'division-points': 'A note typed into the generated block.'", result.out, re.MULTILINE), result.out
+    assert re.search(
+        rf"^site/stationmaster/mainline.md:{marker + 2}:1: this line was typed by hand inside the generated block 'division-points': 'A note typed into the generated block.'", result.out, re.MULTILINE
+    ), result.out
     assert "-A note typed into the generated block." in result.out
 
     # `cards` would lose the note: it leaves the page and says where the note is.
@@ -256,10 +257,16 @@ def test_removed_card_is_reported_as_removed(sm: Run, project: Path, monkeypatch
 
 
 def test_drift_on_two_pages_lists_both(sm: Run, project: Path) -> None:
-    edit(project / TRAINS, '    service: timetabled\n    speed: slow\n    consist: {freight: 3}\n    caboose: true\n    source:',
-         '    service: timetabled\n    speed: fast\n    consist: {freight: 3}\n    caboose: true\n    source:')
-    edit(project / MAINLINE, "  - id: tunnel\n    name: Tunnel\n    count: 1\n    role: terrain\n    speedMph: {passenger: 30, freight: 30}\n",
-         "  - id: tunnel\n    name: Tunnel\n    count: 1\n    role: terrain\n    speedMph: {passenger: 60, freight: 30}\n")
+    edit(
+        project / TRAINS,
+        "    service: timetabled\n    speed: slow\n    consist: {freight: 3}\n    caboose: true\n    source:",
+        "    service: timetabled\n    speed: fast\n    consist: {freight: 3}\n    caboose: true\n    source:",
+    )
+    edit(
+        project / MAINLINE,
+        "  - id: tunnel\n    name: Tunnel\n    count: 1\n    role: terrain\n    speedMph: {passenger: 30, freight: 30}\n",
+        "  - id: tunnel\n    name: Tunnel\n    count: 1\n    role: terrain\n    speedMph: {passenger: 60, freight: 30}\n",
+    )
     result = sm("check")
     assert result.code == 1
     assert re.findall(r"^(site/stationmaster/[^:]+): out of date", result.out, re.MULTILINE) == ["site/stationmaster/home-deck.md", "site/stationmaster/mainline.md"]
@@ -313,7 +320,7 @@ def test_invalid_content_is_located_and_nothing_is_written(sm: Run, project: Pat
     result = sm(command)
     assert snapshot(project) == before
     assert result.code == 1
-    assert (f"content/stationmaster/home-deck/trains.yaml", speed_line, 12) in [(p, l, c) for p, l, c, _ in result.located()], result.out
+    assert ("content/stationmaster/home-deck/trains.yaml", speed_line, 12) in [(p, ln, c) for p, ln, c, _ in result.located()], result.out
     assert "glacial" in result.out
     assert "out of date" not in result.out  # nothing is compared before the content loads
     if command == "cards":
@@ -325,13 +332,16 @@ def test_broken_yaml_is_located_and_nothing_is_written(sm: Run, project: Path, c
     trains = project / TRAINS
     text = trains.read_text(encoding="utf-8")
     line = line_of(text, "consist: {coach: 3}")
-    edit(trains, "  - id: train-1\n    name: No. 1 Morning Passenger\n    count: 1\n    number: \"1\"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3}\n",
-         "  - id: train-1\n    name: No. 1 Morning Passenger\n    count: 1\n    number: \"1\"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3\n")
+    edit(
+        trains,
+        '  - id: train-1\n    name: No. 1 Morning Passenger\n    count: 1\n    number: "1"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3}\n',
+        '  - id: train-1\n    name: No. 1 Morning Passenger\n    count: 1\n    number: "1"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3\n',
+    )
     before = snapshot(project)
     result = sm(command)
     assert snapshot(project) == before
     assert result.code == 1
-    located = [(p, l) for p, l, _, m in result.located() if "YAML" in m]
+    located = [(p, ln) for p, ln, _, m in result.located() if "YAML" in m]
     assert located and located[0][0] == "content/stationmaster/home-deck/trains.yaml" and located[0][1] in (line, line + 1), result.out
 
 
@@ -376,13 +386,10 @@ def test_cards_twice_changes_nothing_the_second_time(sm: Run, project: Path) -> 
     assert {p: p.stat().st_mtime_ns for p in (project / "site" / "stationmaster").iterdir()} == mtimes
 
 
-def test_a_page_that_cannot_be_written_is_not_an_internal_error(
-    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_page_that_cannot_be_written_is_not_an_internal_error(project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A full disk (or a read-only checkout) while writing a page is the
     environment's fault, not a bug in the kit: exit 2 with a message naming the
     page, and no temporary file or half-written page left behind."""
-    import generator.drift
     from command import cli
 
     _make_stale(project)

@@ -14,10 +14,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.tableset import TableSet
 from generator.blocks import OPEN_RE, parse_page
 from generator.drift import FIX_HINT, describe, drift
 from generator.render import Rendered
+from generator.tableset import TableSet
 from tests.kit.cli import PROBLEM_LINE, Result
 from tests.kit.project import PROJECT_ROOT, edit, line_of
 
@@ -78,8 +78,8 @@ def test_a_changed_picture_is_a_note_with_its_file_and_line_not_the_picture() ->
     report, old = _report("stationmaster/home-deck.md", _replace(r'(<a id="card-curve-left"></a>.*?<svg[^>]*?) width="', r'\1 width="9'))
     row = line_of(old, '<a id="card-curve-left"></a>')
     where = f"site/stationmaster/home-deck.md:{row}"
-    assert (f"site/stationmaster/home-deck.md", row, f"table 'track': curve-left: Picture: picture changed ({where})") in _located(report), report
-    assert f"-| <a id=\"card-curve-left\"></a>Curve (left)" in report and f"[picture changed: {where}] | left | W–NE | — |" in report, report
+    assert ("site/stationmaster/home-deck.md", row, f"table 'track': curve-left: Picture: picture changed ({where})") in _located(report), report
+    assert '-| <a id="card-curve-left"></a>Curve (left)' in report and f"[picture changed: {where}] | left | W–NE | — |" in report, report
     assert "<svg" not in report
     _no_long_lines(report)
 
@@ -121,4 +121,6 @@ def test_rows_that_share_their_first_cell_stay_apart() -> None:
     goes is named by its own second cell, and the others are unchanged."""
     report, old = _report("stationmaster/mainline.md", _replace(r"\| \[Realignment\]\(home-deck\.md#card-realignment\) \| \[Trestle\].*\n", ""))
     found = [(line, message) for _, line, message in _located(report)]
-    assert found == [(line_of(old, "[Realignment](home-deck.md#card-realignment) | [Trestle](#card-trestle) |"), "table 'realignment': removed: realignment (Realignment; Terrain before: Trestle)")], report
+    assert found == [(line_of(old, "[Realignment](home-deck.md#card-realignment) | [Trestle](#card-trestle) |"), "table 'realignment': removed: realignment (Realignment; Terrain before: Trestle)")], (
+        report
+    )

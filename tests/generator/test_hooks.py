@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from tests.kit import hang_guard
 from tests.kit.project import PROJECT_ROOT, VENV_BIN, edit
 
@@ -138,7 +139,11 @@ def test_hand_edited_table_is_refused(repo: Repo) -> None:
 
 def test_broken_yaml_is_refused_by_the_validate_hook(repo: Repo) -> None:
     head = repo.head()
-    edit(repo.root / "content/stationmaster/home-deck/trains.yaml", "    number: \"1\"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3}\n", "    number: \"1\"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3\n")
+    edit(
+        repo.root / "content/stationmaster/home-deck/trains.yaml",
+        '    number: "1"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3}\n',
+        '    number: "1"\n    service: timetabled\n    speed: fast\n    consist: {coach: 3\n',
+    )
     refused = repo.git("commit", "-am", "broken", check=False)
     output = refused.stdout + refused.stderr
     assert refused.returncode != 0, output

@@ -2,7 +2,6 @@
 generated cells, no dead links or anchors, no card left out of every table."""
 
 from __future__ import annotations
-from generator.stationmaster.tables import TABLE_SET
 
 import dataclasses
 import re
@@ -14,7 +13,7 @@ import pytest
 from engine.stationmaster import load_catalog
 from generator.lint import lint
 from generator.render import Rendered, read_pages, render_site
-from generator.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLE_SET, TABLES
 from tests.kit.cli import Result
 from tests.kit.project import line_of
 
@@ -74,7 +73,7 @@ def test_counts_in_generated_cells_fail(project: Path) -> None:
     text = text.replace(turnout, '| <a id="card-turnout-left"></a>Turnout (left) | x 3 | — | left | W–E, W–NE | — |')
     broken = dataclasses.replace(rendered, new={**rendered.new, "home-deck.md": text})
     problems = {(p.path, p.line, p.message) for p in lint(catalog, broken, TABLES, "site/stationmaster/")}  # type: ignore[arg-type]
-    s, c, t = line_of(text, "card-straight\"></a>Straight"), line_of(text, "card-curve-left\"></a>"), line_of(text, "card-turnout-left\"></a>")
+    s, c, t = line_of(text, 'card-straight"></a>Straight'), line_of(text, 'card-curve-left"></a>'), line_of(text, 'card-turnout-left"></a>')
     assert problems == {
         ("site/stationmaster/home-deck.md", s, "generated cell '×2' under 'Handedness' reads as a card count"),
         ("site/stationmaster/home-deck.md", s, "column 'Dealt' must say yes or no, not '3'"),
@@ -164,12 +163,14 @@ def test_count_column_of_a_header_only_table_is_located_at_its_header(sm: Run, p
     start = _append(project / "site/stationmaster/index.md", "Count the cars first.\n\n| Card | Count |\n| --- | --- |\n")
     result = sm("check")
     assert result.code == 1
-    assert [(p, l) for p, l, _, m in result.located() if "prints a count" in m] == [("site/stationmaster/index.md", start + 2)], result.out
+    assert [(p, ln) for p, ln, _, m in result.located() if "prints a count" in m] == [("site/stationmaster/index.md", start + 2)], result.out
 
 
 def test_links_to_the_kit_home_and_another_packs_pages_pass(sm: Run, project: Path) -> None:
     """MkDocs builds the whole site, so a page may link outside its pack."""
-    _append(project / "site/stationmaster/editing.md", "Back to [the kit](../index.md), or [the other rules](../trickoftherails/rules.md#setup), or [these](../stationmaster/house-rules.md#house-rules).\n")
+    _append(
+        project / "site/stationmaster/editing.md", "Back to [the kit](../index.md), or [the other rules](../trickoftherails/rules.md#setup), or [these](../stationmaster/house-rules.md#house-rules).\n"
+    )
     result = sm("check")
     assert result.code == 0, result.output
 

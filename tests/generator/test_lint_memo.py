@@ -12,9 +12,9 @@ import pytest
 import generator.lint as lint_module
 from engine.content.problems import Problem
 from engine.stationmaster import load_catalog
-from generator.stationmaster.tables import TABLE_SET
 from generator.lint import lint
 from generator.render import read_pages, render_site
+from generator.stationmaster.tables import TABLE_SET
 
 BROKEN = "\n| Card | Copies |\n| --- | --- |\n| Straight | 12 |\n"
 

@@ -16,8 +16,8 @@ import pytest
 from engine.packs import LoadedPack, load_packs
 from generator.cells import cell
 from generator.render import render_site
-from generator.tableset import table_set
 from generator.search import card_entries
+from generator.tableset import table_set
 from tests.kit.project import PROJECT_ROOT
 
 # Every character that must never reach a page raw: C0 and C1 controls

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.stationmaster.tables import TABLES
 from generator.render import KIT_TABLES
+from generator.stationmaster.tables import TABLES
 from tests.kit.cli import Result
 from tests.kit.project import edit, line_of, snapshot
 
@@ -159,7 +159,7 @@ def test_marker_error_is_located_and_nothing_is_written(sm: Run, project: Path, 
     assert result.code == 1, result.output
     located = result.located()
     for page, line, col, message in expected:
-        hits = [m for p, l, c, m in located if p == f"site/stationmaster/{page}" and l == line and c == col and m.startswith(message)]
+        hits = [m for p, ln, c, m in located if p == f"site/stationmaster/{page}" and ln == line and c == col and m.startswith(message)]
         assert hits, f"expected site/stationmaster/{page}:{line}:{col}: {message}...\n got:\n{result.out}"
     assert len(located) == len(expected), result.out
     assert "out of date" not in result.out
@@ -176,7 +176,7 @@ def test_an_empty_pair_of_markers_is_filled(sm: Run, project: Path) -> None:
     closed = _close_after(text, opened)
     lines = _lines(text)
     filled = "".join(lines[opened - 1 : closed])
-    emptied = "".join(lines[: opened]) + "".join(lines[closed - 1 :])
+    emptied = "".join(lines[:opened]) + "".join(lines[closed - 1 :])
     page.write_text(emptied, encoding="utf-8")
     result = sm("check")
     assert result.code == 1 and "table 'division-points': added: west-division-point (West Division Point)" in result.out
@@ -198,7 +198,7 @@ def test_closing_marker_with_extra_space_is_located_like_an_opening_one(sm: Run,
     result = sm("cards")
     assert snapshot(project) == before
     assert result.code == 1
-    assert ("site/stationmaster/mainline.md", closed) in [(p, l) for p, l, _, m in result.located() if "marker" in m], result.out
+    assert ("site/stationmaster/mainline.md", closed) in [(p, ln) for p, ln, _, m in result.located() if "marker" in m], result.out
 
 
 def test_indented_opening_marker_is_located(sm: Run, project: Path) -> None:
@@ -211,7 +211,7 @@ def test_indented_opening_marker_is_located(sm: Run, project: Path) -> None:
     result = sm("cards")
     assert snapshot(project) == before
     assert result.code == 1
-    assert [(p, l, c) for p, l, c, _ in result.located()] == [("site/stationmaster/mainline.md", opened, 1)]
+    assert [(p, ln, c) for p, ln, c, _ in result.located()] == [("site/stationmaster/mainline.md", opened, 1)]
     assert "must start at the beginning of its line" in result.out
 
 
@@ -252,7 +252,7 @@ def test_a_backtick_fence_with_a_backtick_in_its_info_is_no_fence(sm: Run, proje
     result = sm("check")
     assert result.code == 1
     line = len(text.splitlines()) + 3
-    assert [(p, l) for p, l, _, m in result.located() if "unknown table 'nope'" in m] == [("site/stationmaster/editing.md", line)], result.out
+    assert [(p, ln) for p, ln, _, m in result.located() if "unknown table 'nope'" in m] == [("site/stationmaster/editing.md", line)], result.out
 
 
 def test_markers_after_a_closed_fence_count_again(sm: Run, project: Path) -> None:
@@ -262,7 +262,7 @@ def test_markers_after_a_closed_fence_count_again(sm: Run, project: Path) -> Non
     result = sm("check")
     assert result.code == 1
     line = len(text.splitlines()) + 1 + 1 + len(_EXAMPLE.splitlines()) + 2 + 1
-    assert [(p, l) for p, l, _, m in result.located() if "unknown table" in m] == [("site/stationmaster/editing.md", line)], result.out
+    assert [(p, ln) for p, ln, _, m in result.located() if "unknown table" in m] == [("site/stationmaster/editing.md", line)], result.out
 
 
 @pytest.mark.parametrize("command", ["check", "cards"])
@@ -279,7 +279,9 @@ def test_an_unclosed_fence_that_hides_markers_is_a_located_error(sm: Run, projec
     result = sm(command)
     assert snapshot(project) == before
     assert result.code == 1
-    assert result.located() == [("site/stationmaster/mainline.md", opened + 1, 1, f"this marker is inside the code block opened at line {opened}, which is never closed; close it with '~~~~' or move the marker out")], result.out
+    assert result.located() == [
+        ("site/stationmaster/mainline.md", opened + 1, 1, f"this marker is inside the code block opened at line {opened}, which is never closed; close it with '~~~~' or move the marker out")
+    ], result.out
 
 
 def test_an_unclosed_fence_with_no_marker_in_it_is_only_prose(sm: Run, project: Path) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from tests.kit import hang_guard
 from tests.kit.cli import Result, subprocess_env
 from tests.kit.project import PROJECT_ROOT, edit, line_of, snapshot

@@ -8,7 +8,6 @@ pages and the problems are the same for any number of workers.
 """
 
 from __future__ import annotations
-from generator.stationmaster.tables import TABLE_SET
 
 import dataclasses
 import os
@@ -27,7 +26,7 @@ from engine.stationmaster import load_catalog
 from generator import forked
 from generator.lint import _chunks, lint
 from generator.render import KIT_TABLES, read_pages, render_site
-from generator.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLE_SET, TABLES
 from tests.kit import hang_guard
 from tests.kit.cli import stationmaster_exe, subprocess_env
 from tests.kit.project import PROJECT_ROOT, line_of
@@ -189,7 +188,7 @@ def test_awkward_prose_around_blocks_parses_the_same_in_chunks() -> None:
         "> a quote right after\n"
         "a lazy line\n"
         "<!-- generated: offices -->\n\n"
-        "Plain *text* and `code` and <a id=\"card-depot\"></a>\n\n"
+        'Plain *text* and `code` and <a id="card-depot"></a>\n\n'
         "<!-- /generated -->\n"
         "    indented code\n"
         "A paragraph with no blank line before the marker\n"
@@ -289,12 +288,7 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
 
 @needs_fork
 def test_text_printed_before_the_fork_is_printed_once(tmp_path: Path) -> None:
-    code = (
-        "import sys\n"
-        "from generator.forked import map_pieces\n"
-        "print('before', end='')\n"
-        "print(map_pieces(abs, [-1, -2, -3, -4], 2))\n"
-    )
+    code = "import sys\nfrom generator.forked import map_pieces\nprint('before', end='')\nprint(map_pieces(abs, [-1, -2, -3, -4], 2))\n"
     done = hang_guard.run([sys.executable, "-c", code], "map_pieces with two workers to end", cwd=PROJECT_ROOT, env=subprocess_env())
     assert done.stdout == "before[1, 2, 3, 4]\n", done.stdout + done.stderr
 

@@ -92,7 +92,10 @@ def test_a_page_whose_legend_is_gone_fails_check(sm: Run, project: Path) -> None
     # One problem for the page, at its first mark, however many cards are marked.
     first = next(i for i, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1) if MARK in line)
     assert len(problems) == 1, result.out
-    assert re.match(rf"^site/stationmaster/home-deck\.md:{first}:[0-9]+: the page marks designed cards \(†\) but has no legend for the mark; add a paragraph starting with <span id=\"designed-legend\"></span>", problems[0]), problems
+    assert re.match(
+        rf"^site/stationmaster/home-deck\.md:{first}:[0-9]+: the page marks designed cards \(†\) but has no legend for the mark; add a paragraph starting with <span id=\"designed-legend\"></span>",
+        problems[0],
+    ), problems
 
 
 def test_marking_a_card_designed_marks_its_row_and_lists_it(sm: Run, project: Path) -> None:

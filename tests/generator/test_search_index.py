@@ -34,11 +34,14 @@ def test_one_entry_per_card_row_with_the_rest_of_the_row_as_text() -> None:
 
 
 def test_entries_follow_their_page_and_nothing_else_moves() -> None:
-    index = {"config": {"lang": ["en"]}, "docs": [
-        {"location": "a.html", "title": "A", "text": ""},
-        {"location": "a.html#x", "title": "X", "text": ""},
-        {"location": "b.html", "title": "B", "text": ""},
-    ]}
+    index = {
+        "config": {"lang": ["en"]},
+        "docs": [
+            {"location": "a.html", "title": "A", "text": ""},
+            {"location": "a.html#x", "title": "X", "text": ""},
+            {"location": "b.html", "title": "B", "text": ""},
+        ],
+    }
     cards = {"a.html": [CardEntry("a.html#card-c", "C", "", 2.0)], "gone.html": [CardEntry("gone.html#card-d", "D", "", 2.0)]}
     merged = json.loads(with_card_entries(json.dumps(index), cards))
     assert [doc["location"] for doc in merged["docs"]] == ["a.html", "a.html#x", "a.html#card-c", "b.html"]

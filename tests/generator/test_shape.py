@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.tableset import STATUS_WORDS
 from engine.stationmaster import load_catalog
 from generator.render import read_pages
+from generator.tableset import STATUS_WORDS
 
 # The ``project`` fixture keeps the simulation block as committed; the tests
 # of its drift message put the real computation back.
@@ -99,7 +99,7 @@ def test_each_pack_has_one_legend_of_its_statuses(pack: str) -> None:
 def test_every_card_text_is_shown_in_its_row() -> None:
     catalog = load_catalog(PROJECT_ROOT / "content" / "stationmaster")
     rows: dict[str, dict[str, str]] = {}
-    for name, table in _tables("stationmaster").items():
+    for _name, table in _tables("stationmaster").items():
         rows.update(table.rows)
     with_text = [card for card in catalog.cards if card.text]
     assert len(with_text) >= 10

@@ -47,7 +47,12 @@ class _Catalog:
 
 CARDS = [_Card("a", "Alpha", 10, 5), _Card("b", "Bravo", 20, 10), _Card("c", "Charlie", 0, 0), _Card("d", "Delta", 4, 4), _Card("e", "Echo", 10, 5)]
 PLAN = SiteSimulation(
-    games=4, seed=9, bot="some-bot", top=3, rule_id="start", rule_name="Start",
+    games=4,
+    seed=9,
+    bot="some-bot",
+    top=3,
+    rule_id="start",
+    rule_name="Start",
     options=(Option("x", "Ex", True, {"start": "x"}), Option("true", "true", False, {"start": True})),
 )
 
@@ -94,10 +99,13 @@ def test_each_seating_is_laid_out_by_the_pack_in_order_and_cached() -> None:
         return {"seats": list(range(seating.players))}
 
     context = build_seated_context(SEATINGS, lay_out)
-    assert context == {"seatings": [
-        {"players": 2, "games": 4, "seed": 9, "bot": "some-bot", "seats": [0, 1]},
-        {"players": 3, "games": 2, "seed": 9, "bot": "some-bot", "seats": [0, 1, 2]},
-    ], "measured": {"games": 6, "seeds": [9]}}  # every game the report comes from, for its provenance line
+    assert context == {
+        "seatings": [
+            {"players": 2, "games": 4, "seed": 9, "bot": "some-bot", "seats": [0, 1]},
+            {"players": 3, "games": 2, "seed": 9, "bot": "some-bot", "seats": [0, 1, 2]},
+        ],
+        "measured": {"games": 6, "seeds": [9]},
+    }  # every game the report comes from, for its provenance line
     catalog = _Catalog("fingerprint-for-the-seatings")
     laid_out.clear()
     first = seated_context(catalog, SEATINGS, lay_out)

@@ -32,7 +32,16 @@ def test_site_and_content_commands_do_not_load_play_or_simulate(command: list[st
 
 
 def test_help_lists_play_and_simulate_without_loading_them() -> None:
-    done = hang_guard.run([sys.executable, "-c", "import sys\nfrom command.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('command.play' in sys.modules, 'engine.stationmaster.sim.simulate' in sys.modules)"], "stationmaster --help to end", cwd=PROJECT_ROOT, env=subprocess_env())
+    done = hang_guard.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys\nfrom command.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('command.play' in sys.modules, 'engine.stationmaster.sim.simulate' in sys.modules)",
+        ],
+        "stationmaster --help to end",
+        cwd=PROJECT_ROOT,
+        env=subprocess_env(),
+    )
     assert "play Station Master in the terminal" in done.stdout
     assert "play many seeded games" in done.stdout
     assert done.stdout.strip().endswith("False False"), done.stdout

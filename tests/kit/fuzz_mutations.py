@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
+
 from tests.kit.fuzz import CONTENT
 
 T = TypeVar("T")
@@ -44,26 +45,138 @@ FOLDERS = sorted({Path(name).parent.as_posix() for name in YAML_FILES + SCHEMA_F
 # outside the Basic Multilingual Plane, a lone surrogate (invalid UTF-8 once
 # encoded), non-characters, lookalikes, an ANSI escape.
 ODD_TEXT = [
-    "\ufeff", "\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\x1b[31m", "\x7f", "\x85", "\x9b", "\u00a0", "\u2028",
-    "\u2029", "\u202e", "\u2066", "\u200b", "\u200d", "\u00ad", "e\u0301", "\u0301", "\U0001f682", "\U0010ffff",
-    "\uffff", "\ufffe", "\ud800", "\udfff", "\u0130", "\u00df", "\ufb01", "\u3000", "\u2126", "A\u030a", "\t", "\r",
-    "\\", "'", '"', "#", "&", "*", "!", "|", ">", "%", "@", "`", "{", "}", "[", "]", ",", ":", "? ", "- ",
+    "\ufeff",
+    "\x00",
+    "\x01",
+    "\x07",
+    "\x08",
+    "\x0b",
+    "\x0c",
+    "\x1b[31m",
+    "\x7f",
+    "\x85",
+    "\x9b",
+    "\u00a0",
+    "\u2028",
+    "\u2029",
+    "\u202e",
+    "\u2066",
+    "\u200b",
+    "\u200d",
+    "\u00ad",
+    "e\u0301",
+    "\u0301",
+    "\U0001f682",
+    "\U0010ffff",
+    "\uffff",
+    "\ufffe",
+    "\ud800",
+    "\udfff",
+    "\u0130",
+    "\u00df",
+    "\ufb01",
+    "\u3000",
+    "\u2126",
+    "A\u030a",
+    "\t",
+    "\r",
+    "\\",
+    "'",
+    '"',
+    "#",
+    "&",
+    "*",
+    "!",
+    "|",
+    ">",
+    "%",
+    "@",
+    "`",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "? ",
+    "- ",
 ]
 
 NUMBERS = [
-    "1e400", "-1e400", "9" * 5000, "-" + "9" * 50, "-0", "0", "-1", "18446744073709551616", ".inf", "-.inf", ".nan",
-    "0x7fffffffffffffffff", "0o777", "0b101", "1_000", "1:20", "+12", "1.5", "1e3", "007", "99999999999999999999.5",
+    "1e400",
+    "-1e400",
+    "9" * 5000,
+    "-" + "9" * 50,
+    "-0",
+    "0",
+    "-1",
+    "18446744073709551616",
+    ".inf",
+    "-.inf",
+    ".nan",
+    "0x7fffffffffffffffff",
+    "0o777",
+    "0b101",
+    "1_000",
+    "1:20",
+    "+12",
+    "1.5",
+    "1e3",
+    "007",
+    "99999999999999999999.5",
 ]
 
 WRONG_TYPES = [
-    "[]", "{}", "null", "~", "", "true", "false", "yes", "no", "on", "off", "[1, 2]", "{a: 1}", "''", '""', "2024-01-01",
-    "12:30", "'12'", "[[]]", "{id: x}", "- a", "a: b", "|", ">-", "!!str 3", "!!int x", "=", "<<", "?", "@x", "`x`",
+    "[]",
+    "{}",
+    "null",
+    "~",
+    "",
+    "true",
+    "false",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "[1, 2]",
+    "{a: 1}",
+    "''",
+    '""',
+    "2024-01-01",
+    "12:30",
+    "'12'",
+    "[[]]",
+    "{id: x}",
+    "- a",
+    "a: b",
+    "|",
+    ">-",
+    "!!str 3",
+    "!!int x",
+    "=",
+    "<<",
+    "?",
+    "@x",
+    "`x`",
 ]
 
 TAGS = [
-    "!!python/object:os.system", '!!python/object/apply:os.system ["touch PWNED"]', "!!python/name:os.system",
-    "!!binary aGVsbG8=", "!!set {a, b}", "!!omap [a: 1]", "!!pairs [a: 1]", "!!timestamp 2001-12-14", "!custom x",
-    "!<tag:yaml.org,2002:str> x", "!!float x", "!!bool maybe", "!!null x", "!!map [1]", "!!seq {a: 1}", "!x!y z",
+    "!!python/object:os.system",
+    '!!python/object/apply:os.system ["touch PWNED"]',
+    "!!python/name:os.system",
+    "!!binary aGVsbG8=",
+    "!!set {a, b}",
+    "!!omap [a: 1]",
+    "!!pairs [a: 1]",
+    "!!timestamp 2001-12-14",
+    "!custom x",
+    "!<tag:yaml.org,2002:str> x",
+    "!!float x",
+    "!!bool maybe",
+    "!!null x",
+    "!!map [1]",
+    "!!seq {a: 1}",
+    "!x!y z",
 ]
 
 
@@ -452,7 +565,23 @@ def schema_header(draw: Draw, data: bytes) -> tuple[bytes, str]:
     """The first line, which names the file's schema, damaged or redirected."""
     lines = _lines(data)
     schemas = sorted({Path(name).name for name in SCHEMA_FILES})
-    target = draw(st.sampled_from(schemas + ["missing.schema.json", "", "../../../../etc/hostname", "/etc/hostname", "x" * 5000, "schema/", ".", "https://example.org/x.json", "../schema/defs.schema.json#/nowhere", "game.schema.json\x00"]))
+    target = draw(
+        st.sampled_from(
+            schemas
+            + [
+                "missing.schema.json",
+                "",
+                "../../../../etc/hostname",
+                "/etc/hostname",
+                "x" * 5000,
+                "schema/",
+                ".",
+                "https://example.org/x.json",
+                "../schema/defs.schema.json#/nowhere",
+                "game.schema.json\x00",
+            ]
+        )
+    )
     how = draw(st.sampled_from(["swap", "swap", "drop", "misspell", "twice", "space"]))
     if how == "drop":
         return b"\n".join(lines[1:]), "schema line removed"
@@ -501,11 +630,26 @@ def _new_name(draw: Draw, rel: str) -> str:
     path = Path(rel)
     stem = path.name.removesuffix(".yaml")
     name = draw(
-        st.sampled_from([
-            stem + ".yml", stem.upper() + ".YAML", "." + path.name, path.name + ".orig", path.name + "~", "#" + path.name + "#",
-            "copy of " + path.name, "tr\u00e4ins.yaml", unicodedata.normalize("NFD", "caf\u00e9.yaml"), "x" * 200 + ".yaml",
-            "-" + path.name, "a:b.yaml", "sub/" + path.name, "%s%n.yaml", "\u202e" + path.name, path.name + " ",
-        ])
+        st.sampled_from(
+            [
+                stem + ".yml",
+                stem.upper() + ".YAML",
+                "." + path.name,
+                path.name + ".orig",
+                path.name + "~",
+                "#" + path.name + "#",
+                "copy of " + path.name,
+                "tr\u00e4ins.yaml",
+                unicodedata.normalize("NFD", "caf\u00e9.yaml"),
+                "x" * 200 + ".yaml",
+                "-" + path.name,
+                "a:b.yaml",
+                "sub/" + path.name,
+                "%s%n.yaml",
+                "\u202e" + path.name,
+                path.name + " ",
+            ]
+        )
     )
     return (path.parent / name).as_posix()
 
@@ -585,7 +729,11 @@ def stray_entry(draw: Draw, root: Path) -> str:
     """Something that does not belong: a junk file, a folder with a content
     file's name, a second pack folder, a file at the top of content/."""
     pack = draw(st.sampled_from(_packs() + [""]))
-    name = draw(st.sampled_from(["junk.yaml", "notes.txt", ".DS_Store", "README.md", "schema/junk.json", "schema/x.schema.json", "new-pack/game.yaml", "empty-folder/", "dir.yaml/", "home-deck/extra.yaml", "game.yaml/x"]))
+    name = draw(
+        st.sampled_from(
+            ["junk.yaml", "notes.txt", ".DS_Store", "README.md", "schema/junk.json", "schema/x.schema.json", "new-pack/game.yaml", "empty-folder/", "dir.yaml/", "home-deck/extra.yaml", "game.yaml/x"]
+        )
+    )
     rel = (Path(pack) / name).as_posix() + ("/" if name.endswith("/") else "")
     path = root / "content" / rel
     if rel.endswith("/"):
@@ -676,8 +824,28 @@ def set_at(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 
 
 SCHEMA_VALUES: list[Any] = [
-    "x", 0, "[", "(?P<", "\\", "*", "#/nowhere", "other.schema.json", "defs.schema.json#/$defs/nothing", "no-such-type", 7, -1, None,
-    True, [], {}, ["string", "bogus"], {"$ref": "#"}, {"$ref": "#/$defs"}, {"type": "nothing"}, {"pattern": "["}, 1e400,
+    "x",
+    0,
+    "[",
+    "(?P<",
+    "\\",
+    "*",
+    "#/nowhere",
+    "other.schema.json",
+    "defs.schema.json#/$defs/nothing",
+    "no-such-type",
+    7,
+    -1,
+    None,
+    True,
+    [],
+    {},
+    ["string", "bogus"],
+    {"$ref": "#"},
+    {"$ref": "#/$defs"},
+    {"type": "nothing"},
+    {"pattern": "["},
+    1e400,
 ]
 
 
@@ -709,14 +877,31 @@ def schema_semantics(draw: Draw, root: Path) -> str:
 TEXT_MUTATIONS: dict[str, Mutation] = {
     change.__name__: _text_mutation(change)
     for change in (
-        truncate, flip_byte, delete_line, duplicate_line, swap_lines, insert_tab, reindent, odd_characters, line_endings, reencode,
-        blank, huge_number, wrong_type, remove_key, duplicate_key, anchors_aliases, deep_nesting, yaml_tags, documents, schema_header,
+        truncate,
+        flip_byte,
+        delete_line,
+        duplicate_line,
+        swap_lines,
+        insert_tab,
+        reindent,
+        odd_characters,
+        line_endings,
+        reencode,
+        blank,
+        huge_number,
+        wrong_type,
+        remove_key,
+        duplicate_key,
+        anchors_aliases,
+        deep_nesting,
+        yaml_tags,
+        documents,
+        schema_header,
         long_value,
     )
 }
 FOLDER_MUTATIONS: dict[str, Mutation] = {
-    m.__name__: m
-    for m in (duplicate_card, rename_id, rename_file, rename_folder, delete_file, delete_folder, copy_file, stray_entry, game_id, symlink, schema_text, schema_semantics)
+    m.__name__: m for m in (duplicate_card, rename_id, rename_file, rename_folder, delete_file, delete_folder, copy_file, stray_entry, game_id, symlink, schema_text, schema_semantics)
 }
 MUTATIONS: dict[str, Mutation] = {**TEXT_MUTATIONS, **FOLDER_MUTATIONS}
 
@@ -798,11 +983,25 @@ def marker_repeated(draw: Draw, data: bytes) -> tuple[bytes, str]:
 
 
 MARKER_VARIANTS = [
-    b"<!-- generated: nowhere -->", b"<!-- generated: TRACK -->", b"<!-- generated:  track -->", b"<!--generated: track-->",
-    b"<!-- generated: track -->  ", b" <!-- generated: track -->", b"<!-- generated: track --> text", b"<!-- generated: -->",
-    b"<!-- generated: a b -->", b"<!-- /generated -->x", b"<!-- / generated -->", b"<!-- /GENERATED -->", b"<!-- generated: track",
-    b"<!-- generated: track --><!-- /generated -->", b"\t<!-- generated: track -->", b"<!-- generated: track -->\r",
-    b"<!-- generated: caf\xc3\xa9 -->", b"<!-- generated: \xff -->", b"<!-- generated: " + b"x" * 5000 + b" -->",
+    b"<!-- generated: nowhere -->",
+    b"<!-- generated: TRACK -->",
+    b"<!-- generated:  track -->",
+    b"<!--generated: track-->",
+    b"<!-- generated: track -->  ",
+    b" <!-- generated: track -->",
+    b"<!-- generated: track --> text",
+    b"<!-- generated: -->",
+    b"<!-- generated: a b -->",
+    b"<!-- /generated -->x",
+    b"<!-- / generated -->",
+    b"<!-- /GENERATED -->",
+    b"<!-- generated: track",
+    b"<!-- generated: track --><!-- /generated -->",
+    b"\t<!-- generated: track -->",
+    b"<!-- generated: track -->\r",
+    b"<!-- generated: caf\xc3\xa9 -->",
+    b"<!-- generated: \xff -->",
+    b"<!-- generated: " + b"x" * 5000 + b" -->",
 ]
 
 

@@ -156,7 +156,7 @@ def _modifier(catalog: Catalog, card: Card) -> tuple[Game, Action]:
     """The Modifier is played beside its host: the Office, or a Facility it
     may modify laid north of the Office."""
     game = _in_hand(catalog, card)
-    hosts = getattr(card, "hosts")
+    hosts = getattr(card, "hosts")  # noqa: B009  (every Modifier card has hosts; Card is their union)
     if hosts != "office":
         lay(game, 0, -1, "packing-sheds" if hosts == "anyFreight" else hosts[0])
         return game, Play(0, card.id, x=0, y=-2)

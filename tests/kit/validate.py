@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
 from tests.kit.cli import CliResult
 from tests.kit.project import SHIPPED_CONTENT
 
@@ -81,8 +82,7 @@ def card_span(text: str, card_id: str) -> tuple[int, int]:
     return m.start(), nxt.start() if nxt else len(text)
 
 
-def sub(content: Path, rel: str, pattern: str, repl: str | Callable[[re.Match[str]], str], *,
-        nth: int = 1, card: str | None = None) -> tuple[str, int]:
+def sub(content: Path, rel: str, pattern: str, repl: str | Callable[[re.Match[str]], str], *, nth: int = 1, card: str | None = None) -> tuple[str, int]:
     """Replace the ``nth`` match of a multi-line regex (inside one card's block,
     if ``card``); returns the new text and the offset where the change starts."""
     text = read(content, rel)

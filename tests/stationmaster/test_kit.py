@@ -5,8 +5,8 @@ in reach of the Office."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.game import Game
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.game import Game
 from tests.kit.stationmaster import ONE_PLAYER_OFFICE, branch_yard, dealt, enhance, give, lay, loaded, new_game, put_train
 
 

@@ -8,13 +8,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.charts import BoxRow, box_plot_svg, grid_svg, ticks
 from engine.sweep.differences import compare
 from engine.sweep.figures import CardCounts, CellFigures
 from engine.sweep.grid import Cell, Grid
 from engine.sweep.run import SweepResult
-from generator.sweep_site import SitePlan, command_line, lay_out, short_label
+from generator.charts import BoxRow, box_plot_svg, grid_svg, ticks
 from generator.render import environment
+from generator.sweep_site import SitePlan, command_line, lay_out, short_label
 from tests.kit.project import PROJECT_ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -235,9 +235,8 @@ def test_trick_of_the_rails_keeps_each_companys_share_value() -> None:
     from engine.trickoftherails.pack import PACK
 
     catalog = load_catalog(PROJECT_ROOT / "content" / "trickoftherails")
-    from engine.trickoftherails.sim.report import Report
-
     from engine.pack import SimulationRequest
+    from engine.trickoftherails.sim.report import Report
 
     report = PACK.simulator.simulate(catalog, SimulationRequest(2, 1, 1, "random", players=3))
     assert isinstance(report, Report)

@@ -11,6 +11,7 @@ import shlex
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
 

@@ -63,7 +63,9 @@ def test_a_small_station_master_sweep(run_cli: RunCli, tmp_path: Path, played: l
 
 
 def test_a_small_trick_of_the_rails_sweep_as_json(run_cli: RunCli, tmp_path: Path) -> None:
-    code, out, err = run_cli(["sweep", "--game", "trickoftherails", "--content", TOTR, "--rule", "variant=basic,expert", "--players", "3,4", "--bot", "random", "--games", "2", "--format", "json"], tmp_path)
+    code, out, err = run_cli(
+        ["sweep", "--game", "trickoftherails", "--content", TOTR, "--rule", "variant=basic,expert", "--players", "3,4", "--bot", "random", "--games", "2", "--format", "json"], tmp_path
+    )
     assert code == 0, err
     data = json.loads(out)
     assert data["format"] == "sweep/1" and data["game"] == "trickoftherails" and data["games"] == 2 and data["seed"] == 0
@@ -128,10 +130,7 @@ def test_a_cache_from_other_content_is_not_used(run_cli: RunCli, tmp_path: Path,
     assert again.code == 0
     # Said, in one line, so that a slow re-run is no mystery; not an error,
     # since a designer who edits a card and sweeps again wants new figures.
-    assert again.err == (
-        "stationmaster sweep: 2 of the 2 cell(s) to play were cached from other content or engine code; "
-        "playing afresh (the old entries stay until the cache folder is deleted)\n"
-    )
+    assert again.err == ("stationmaster sweep: 2 of the 2 cell(s) to play were cached from other content or engine code; playing afresh (the old entries stay until the cache folder is deleted)\n")
     assert played == [2, 2]
     assert len(list((tmp_path / ".sweep-cache").glob("*.json"))) == 4
 
@@ -213,7 +212,10 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(run_cli: RunCli, tmp_p
 
 
 def test_a_cell_trick_of_the_rails_cannot_set_up(run_cli: RunCli, tmp_path: Path) -> None:
-    for extra, words in ((["--players", "2"], "Trick of the Rails is played by 3, 4, 5 players, not 2"), (["--rule", "teams=true,false", "--players", "3,4"], "the cell teams=true, 3 players, random bot cannot be played")):
+    for extra, words in (
+        (["--players", "2"], "Trick of the Rails is played by 3, 4, 5 players, not 2"),
+        (["--rule", "teams=true,false", "--players", "3,4"], "the cell teams=true, 3 players, random bot cannot be played"),
+    ):
         code, out, err = run_cli(["sweep", "--game", "trickoftherails", "--content", TOTR, "--games", "1", *extra], tmp_path)
         assert (code, out) == (2, "") and err.count("\n") == 1 and words in err, err
 

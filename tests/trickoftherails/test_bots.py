@@ -12,10 +12,10 @@ from collections import Counter
 import pytest
 
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS, Outlook, greedy_bot, random_bot
-from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.bots.knowledge import knowledge, known_voids, sample_hands
-from engine.trickoftherails.sim.runner import play_game
 from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.sim.runner import play_game
 from tests.kit.trickoftherails import CATALOG
 
 GAMES = 200

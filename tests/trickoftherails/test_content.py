@@ -24,7 +24,7 @@ from engine.content.problems import Problem
 from engine.errors import ContentError
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.content.model import Card, Catalog
-from tests.kit.cli import CliResult, PROBLEM_LINE
+from tests.kit.cli import PROBLEM_LINE, CliResult
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.validate import at, no_traceback, read, write
 
@@ -204,7 +204,7 @@ def test_the_other_components_are_the_rules_page_s(catalog: Catalog) -> None:
     assert sorted(c.company or "" for c in of("exchanges")) == sorted(companies)
     assert {c.name: c.station_value for c in of("cities")} == {"Pittsburgh": 20, "Baltimore": 30, "New York": 40}
     assert sum(c.count for c in of("reservations")) == 3
-    locos = sorted(((c.reach, c.cost) for c in of("locomotives") if c.reach is not None))
+    locos = sorted((c.reach, c.cost) for c in of("locomotives") if c.reach is not None)
     assert locos == [(3, 40), (4, 50), (5, 60), (6, 70)]
     (whole,) = [c for c in of("locomotives") if c.reach is None]
     assert whole.cost == 80
@@ -258,7 +258,9 @@ def test_two_cards_with_one_company_and_number(pack: Path) -> None:
     later = next(c for c in cards("railway.yaml") if c["company"] == company and c["number"] == 8)
     text = set_field(pack, "railway.yaml", later["id"], "number", 3)
     problems = refused(pack)
-    expect(problems, "railway.yaml", value_of(text, later["id"], "number"), f"card '{later['id']}': company '{company}' number 3 is already card '{first['id']}'", "each company holds each number once")
+    expect(
+        problems, "railway.yaml", value_of(text, later["id"], "number"), f"card '{later['id']}': company '{company}' number 3 is already card '{first['id']}'", "each company holds each number once"
+    )
     # Its own number is now missing, and said so at the company.
     expect(problems, "companies.yaml", value_of(read(pack, "companies.yaml"), company, "id"), "has no Railway card numbered 8")
     assert len(problems) == 2, problems
@@ -323,8 +325,11 @@ def test_a_locomotive_whose_cost_does_not_rise_with_reach(pack: Path) -> None:
     text = set_field(pack, "locomotives.yaml", dearer["id"], "cost", cheaper["cost"])
     problems = refused(pack)
     expect(
-        problems, "locomotives.yaml", value_of(text, dearer["id"], "cost"),
-        "costs rise with reach", f"{dearer['name']} (reach {dearer['reach']}) costs {cheaper['cost']}, not more than {cheaper['name']}'s {cheaper['cost']}",
+        problems,
+        "locomotives.yaml",
+        value_of(text, dearer["id"], "cost"),
+        "costs rise with reach",
+        f"{dearer['name']} (reach {dearer['reach']}) costs {cheaper['cost']}, not more than {cheaper['name']}'s {cheaper['cost']}",
     )
     assert len(problems) == 1, problems
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalActionError, InvalidActionError
+from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.actions import LayTrack, PlaceCity, PlaceLocomotive, Play
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.scoring import best_run, scores, share_value
 from engine.trickoftherails.rules.state import Trick
-from engine.trickoftherails.content.model import Catalog
 from tests.kit.trickoftherails import NAME_TO_ID, game_at, ids
 
 

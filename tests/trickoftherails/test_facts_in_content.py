@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.rng import SeededStream
 from engine.trickoftherails.content.catalog import CARD_FAMILIES
 from engine.trickoftherails.content.model import KIND_NAMES, Catalog
 from engine.trickoftherails.rules.setup import deal, lane_plan
-from engine.rng import SeededStream
 from generator.trickoftherails.tables import TABLES
 from tests.kit.pages import split_page
 from tests.kit.project import PROJECT_ROOT

@@ -20,10 +20,10 @@ from command import play
 from command.play import CLEAR
 from engine.stationmaster import load_catalog as load_station_master
 from engine.stationmaster.rules.game import Game as StationMasterGame
-from engine.trickoftherails.rules.actions import Play, from_json
 from engine.trickoftherails.bots import greedy_bot, random_bot
-from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.rules.actions import Play, from_json
+from engine.trickoftherails.rules.game import Game
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.trickoftherails import CATALOG
 
@@ -168,7 +168,18 @@ def test_a_person_sees_the_table(catalog: Catalog) -> None:
     result = run_play(["--bots", "2", "--seed", "1"], ["quit"])
     screen = PROMPT.split(result.out)[0]
     game = _first_turn(1)
-    for part in ("Lane, leftmost first", "1. " + catalog.by_id[game.state.lane[0]].name, "(stock)", "(City ", "Locomotive [3] (cost 40)", "Railways", "share", "Shares held", "player 1 (greedy bot)", f"Your hand (player 0), {len(game.state.hands[0])} cards"):
+    for part in (
+        "Lane, leftmost first",
+        "1. " + catalog.by_id[game.state.lane[0]].name,
+        "(stock)",
+        "(City ",
+        "Locomotive [3] (cost 40)",
+        "Railways",
+        "share",
+        "Shares held",
+        "player 1 (greedy bot)",
+        f"Your hand (player 0), {len(game.state.hands[0])} cards",
+    ):
         assert part in screen, part
     for company, cards in game.state.railways.items():
         assert catalog.company(company).name in screen
@@ -233,7 +244,22 @@ def test_an_action_as_json_is_taken(tmp_path: Path) -> None:
     assert from_json(action.to_json()) == action
 
 
-BAD_LINES = ["abc", "0", "99", "-1", "1.5", "{not json", '{"kind": "fly", "player": 0}', '{"kind": "play", "player": 7, "card": "nyc-1"}', "[" * 5000, "1" * 500, "save", "save /no/such/folder/x.json", "quit now", "ZZZ 12"]
+BAD_LINES = [
+    "abc",
+    "0",
+    "99",
+    "-1",
+    "1.5",
+    "{not json",
+    '{"kind": "fly", "player": 0}',
+    '{"kind": "play", "player": 7, "card": "nyc-1"}',
+    "[" * 5000,
+    "1" * 500,
+    "save",
+    "save /no/such/folder/x.json",
+    "quit now",
+    "ZZZ 12",
+]
 
 
 def test_malformed_input_gets_a_one_line_error_and_the_prompt_again() -> None:

@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
+from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.scoring import scores, share_values
-from engine.trickoftherails.content.model import Catalog
 from tests.kit.trickoftherails import CATALOG
 
 # Ten thousand random games at each player count: the fuzz tier, not the quick loop.

@@ -19,7 +19,7 @@ import re
 
 import pytest
 
-from engine.trickoftherails.content.model import Catalog, KIND_NAMES
+from engine.trickoftherails.content.model import KIND_NAMES, Catalog
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.trickoftherails import CATALOG
 

@@ -14,8 +14,8 @@ from engine.errors import SaveError
 from engine.stationmaster import load_catalog as load_stationmaster
 from engine.stationmaster.rules.game import Game as StationMasterGame
 from engine.trickoftherails import load_catalog
-from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.rules.game import Game
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.trickoftherails import CATALOG
 

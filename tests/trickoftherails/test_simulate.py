@@ -14,10 +14,10 @@ from engine.errors import ConfigurationError, InvalidActionError
 from engine.pack import SimulationRequest
 from engine.packs import pack_rules
 from engine.sim.pool import game_seed
+from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.sim.report import NOT_PLACED
 from engine.trickoftherails.sim.runner import play_game
 from engine.trickoftherails.sim.simulate import Report, simulate
-from engine.trickoftherails.content.model import Catalog
 from tests.kit import hang_guard
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
@@ -93,13 +93,37 @@ def test_shared_wins_are_counted_for_every_tied_seat() -> None:
 
 def test_the_text_report_reads_as_tables() -> None:
     text = run(10, players=4).to_text()
-    for part in ("Trick of the Rails simulation: 10 games, 4 players", "Scores by seat", "stdev", "shared", "Share values at the end", "worth 0", "Where each locomotive ended (% of games)", "Locomotive [∞]", "Tricks won by the player who led them", "stock trick", "City trick", "Locomotive trick"):
+    for part in (
+        "Trick of the Rails simulation: 10 games, 4 players",
+        "Scores by seat",
+        "stdev",
+        "shared",
+        "Share values at the end",
+        "worth 0",
+        "Where each locomotive ended (% of games)",
+        "Locomotive [∞]",
+        "Tricks won by the player who led them",
+        "stock trick",
+        "City trick",
+        "Locomotive trick",
+    ):
         assert part in text, part
 
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"players": 2}, {"players": 6}, {"players": 0}, {"players": True}, {"bot": "smart"}, {"games": 0}, {"workers": 0}, {"seed": -1}, {"rules": {"variant": "chaos"}}, {"rules": {"teams": True}, "players": 3}],
+    [
+        {"players": 2},
+        {"players": 6},
+        {"players": 0},
+        {"players": True},
+        {"bot": "smart"},
+        {"games": 0},
+        {"workers": 0},
+        {"seed": -1},
+        {"rules": {"variant": "chaos"}},
+        {"rules": {"teams": True}, "players": 3},
+    ],
 )
 def test_simulate_refuses_bad_arguments(kwargs: dict[str, object]) -> None:
     args: dict[str, object] = {"games": 1, **kwargs}

@@ -17,14 +17,14 @@ import pytest
 from engine.trickoftherails import load_catalog
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.game import Game
-from generator.trickoftherails.lanes import lane_groups
 from engine.trickoftherails.rules.scoring import best_run
 from engine.trickoftherails.rules.setup import lane_plan
+from generator.lint import lint
+from generator.render import KIT_TABLES, read_pages, render_site
+from generator.trickoftherails.lanes import lane_groups
 from generator.trickoftherails.svg import DRAWN_DASH, OPERATING_FILL, STOCK_FILL, SlotPicture, lane_svg, rows_of
 from generator.trickoftherails.tables import SINGLE_SOURCE, TABLE_SET, TABLES, designed_values, expert_trick_lanes, single_source, trick_lanes
 from generator.trickoftherails.worked import WORKED_PLAYERS, WORKED_SEED, worked_game
-from generator.lint import lint
-from generator.render import KIT_TABLES, read_pages, render_site
 from tests.kit.cli import Result
 from tests.kit.pages import split_cells, split_page
 from tests.kit.project import PROJECT_ROOT, edit

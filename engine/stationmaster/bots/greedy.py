@@ -38,7 +38,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from engine.stationmaster.rules.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, Spot
 from engine.stationmaster.content.model import (
     Card,
     Enhancement,
@@ -51,18 +50,19 @@ from engine.stationmaster.content.model import (
     TrackShape,
     TrainCard,
 )
+from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, Spot
 from engine.stationmaster.rules.consist import car_label, car_refusal
 from engine.stationmaster.rules.district import capacity, grant_note, placement_candidates, routes_of
-from engine.stationmaster.effects import load_handlers
 from engine.stationmaster.rules.events import TRAIN_STOOD
 from engine.stationmaster.rules.geometry import OPPOSITE, coords, key, neighbour, ports
 from engine.stationmaster.rules.hand import limit_bonuses
 from engine.stationmaster.rules.held import spent_by
-from engine.stationmaster.rules.play import card_play_reasons
+from engine.stationmaster.rules.industry import works
 from engine.stationmaster.rules.inputs import HEADINGS
+from engine.stationmaster.rules.play import card_play_reasons
 from engine.stationmaster.rules.state import OFFICE_SQUARE, Car, District, Square, Train
 from engine.stationmaster.rules.switching import pull_refusals, reachable, train_district
-from engine.stationmaster.rules.industry import works
 from engine.stationmaster.rules.yards import cars_for, has_yard
 
 if TYPE_CHECKING:

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from engine.rng import SeededStream
-
 from engine.stationmaster.rules.actions import Action
 
 if TYPE_CHECKING:

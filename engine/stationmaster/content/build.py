@@ -117,9 +117,7 @@ def _second_section(raw: Raw, c: dict[str, Any]) -> Card:
 
 
 def _opponent(raw: Raw, c: dict[str, Any]) -> Card:
-    return OpponentCard(
-        **c, category=raw["category"], effect=raw["effect"], attacks=raw.get("attacks"), answers=tuple(raw.get("answers", ()))
-    )
+    return OpponentCard(**c, category=raw["category"], effect=raw["effect"], attacks=raw.get("attacks"), answers=tuple(raw.get("answers", ())))
 
 
 def _mainline(raw: Raw, c: dict[str, Any]) -> Card:

@@ -177,10 +177,7 @@ def _assemble(docs: Documents) -> Catalog:
             fewest_stages=x["fewestStages"],
             origin=Origin(loaded.display, ("crossing",)),
         )
-        these_sources = tuple(
-            SourcedValue("crossing", key, Source.from_yaml(raw), Origin(loaded.display, ("crossingSources", key)))
-            for key, raw in loaded.document.value["crossingSources"].items()
-        )
+        these_sources = tuple(SourcedValue("crossing", key, Source.from_yaml(raw), Origin(loaded.display, ("crossingSources", key))) for key, raw in loaded.document.value["crossingSources"].items())
         if crossing is None:
             crossing, crossing_sources = this, these_sources
         elif crossing != this:
@@ -205,18 +202,22 @@ def _assemble(docs: Documents) -> Catalog:
         facility_start = FacilityStart(laborers=every["laborers"], pipeline=tuple(every["pipeline"]))
         values.append(SourcedValue("facility start", "everyFacility", Source.from_yaml(every["source"]), Origin(loaded.display, ("everyFacility", "source"))))
     found = docs.single("house-rules", "houseRules")
-    house_rules = () if found is None else tuple(
-        HouseRule(
-            id=r["id"],
-            name=r["name"],
-            default=r["default"],
-            options=tuple(HouseRuleOption(o["value"], o["text"]) for o in r["options"]),
-            text=r["text"],
-            source=Source.from_yaml(r["source"]),
-            default_source=Source.from_yaml(r["defaultSource"]) if "defaultSource" in r else None,
-            origin=Origin(found[0].display, ("houseRules", i)),
+    house_rules = (
+        ()
+        if found is None
+        else tuple(
+            HouseRule(
+                id=r["id"],
+                name=r["name"],
+                default=r["default"],
+                options=tuple(HouseRuleOption(o["value"], o["text"]) for o in r["options"]),
+                text=r["text"],
+                source=Source.from_yaml(r["source"]),
+                default_source=Source.from_yaml(r["defaultSource"]) if "defaultSource" in r else None,
+                origin=Origin(found[0].display, ("houseRules", i)),
+            )
+            for i, r in enumerate(found[1])
         )
-        for i, r in enumerate(found[1])
     )
     for house_rule in house_rules:
         values.append(SourcedValue("house rule", house_rule.id, house_rule.source, Origin(house_rule.origin.file, house_rule.origin.pointer + ("source",))))

@@ -8,6 +8,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from engine.content.problems import Problem
+from engine.content.schemas import did_you_mean
+from engine.content.source import undeclared
 from engine.stationmaster.content.model import (
     Card,
     Catalog,
@@ -22,9 +25,6 @@ from engine.stationmaster.content.model import (
     TrackShape,
     TrainCard,
 )
-from engine.content.problems import Problem
-from engine.content.schemas import did_you_mean
-from engine.content.source import undeclared
 
 if TYPE_CHECKING:
     from engine.content.loader import Coverage, Locator
@@ -112,7 +112,7 @@ def _track(catalog: Catalog, report: Report) -> None:
         if actual != shape.handedness:
             report(shape.origin, f"card '{shape.id}': its routes make it {actual}-handed, not {shape.handedness}", "handedness")
         seen: set[frozenset[str]] = set()
-        for i, (a, b) in enumerate(shape.routes):
+        for _i, (a, b) in enumerate(shape.routes):
             pair = frozenset((a, b))
             if a == b:
                 report(shape.origin, f"card '{shape.id}': a route must join two different ports", "routes")
@@ -263,7 +263,11 @@ def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> 
             elif f.id not in partner.lockouts:
                 report(f.origin, f"card '{f.id}': locks out '{partner.id}', but '{partner.id}' does not list '{f.id}' in its lockouts; pairs are symmetric", ("lockouts", i))
             elif partner.commodity != f.commodity:
-                report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' mixes commodities ({f.commodity} and {partner.commodity}); a pair is the producer and consumer of one commodity", ("lockouts", i))
+                report(
+                    f.origin,
+                    f"card '{f.id}': lockout pair with '{partner.id}' mixes commodities ({f.commodity} and {partner.commodity}); a pair is the producer and consumer of one commodity",
+                    ("lockouts", i),
+                )
             elif not ((f.traffic in producing and partner.traffic in consuming) or (f.traffic in consuming and partner.traffic in producing)) or f.traffic == partner.traffic:
                 report(f.origin, f"card '{f.id}': lockout pair with '{partner.id}' must be a producer and a consumer (traffic {f.traffic} and {partner.traffic})", ("lockouts", i))
 

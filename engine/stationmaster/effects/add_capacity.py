@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.stationmaster.content.model import Card
-from engine.stationmaster.rules.district import place
 from engine.stationmaster.effects import on
+from engine.stationmaster.rules.district import place
 from engine.stationmaster.rules.events import CARD_PLAYED
 
 if TYPE_CHECKING:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.rules.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED
 from engine.stationmaster.rules.lookups import find_train
 from engine.stationmaster.rules.targets import named_train, train_name
@@ -28,11 +28,7 @@ def _crossing(game: RulesContext, train: Train) -> bool:
 
 @on(ATTACK_PROPOSALS, EFFECT)
 def derailment_targets(game: RulesContext, player: int, card: Card) -> list[Attack]:
-    return [
-        Attack(player, card.id, rival=t.player, train=t.id)
-        for t in game.state.trains
-        if t.player is not None and t.player != player and _crossing(game, t)
-    ]
+    return [Attack(player, card.id, rival=t.player, train=t.id) for t in game.state.trains if t.player is not None and t.player != player and _crossing(game, t)]
 
 
 @on(ATTACK_REFUSALS, EFFECT)

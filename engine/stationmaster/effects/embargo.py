@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.rules.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED, WORK_HALTED
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.lasting import in_force

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.stationmaster.rules.actions import Action, RedFlag
 from engine.errors import Reason
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import on
+from engine.stationmaster.rules.actions import Action, RedFlag
 from engine.stationmaster.rules.events import HELD_CARD_REFUSALS, HELD_CARD_SPENT
 from engine.stationmaster.rules.lookups import find_train
 

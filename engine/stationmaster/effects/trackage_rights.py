@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason, reasons_from
-from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.content.model import Card, TrainCard
 from engine.stationmaster.effects import on
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.rules.events import ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED
 from engine.stationmaster.rules.geometry import coords, key
 from engine.stationmaster.rules.lookups import find_train

@@ -138,9 +138,7 @@ class FlyingSwitch(Action):
     y: int = 0
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Draw, Play, Discard, EndTurn, ChooseGrade, RedFlag, SortCars, Spot, Pull, Hold, FlyingSwitch)
-}
+ACTION_TYPES: dict[str, type[Action]] = {cls.kind: cls for cls in (Draw, Play, Discard, EndTurn, ChooseGrade, RedFlag, SortCars, Spot, Pull, Hold, FlyingSwitch)}
 
 
 def from_json(data: object) -> Action:

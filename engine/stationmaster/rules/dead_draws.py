@@ -9,10 +9,10 @@ that shows it never played says more about the bot than about the card).
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import ACTION_TYPES
 from engine.stationmaster.content.model import Card, Catalog, Facility, FacilityModifier, MainlineCard, MainlineModifier, OpponentCard, SecondSection
-from engine.stationmaster.rules.deck import mainline_inventory
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.actions import ACTION_TYPES
+from engine.stationmaster.rules.deck import mainline_inventory
 from engine.stationmaster.rules.events import HELD_CARD_SPENT
 from engine.stationmaster.rules.status import card_effect
 

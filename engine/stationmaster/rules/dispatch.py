@@ -109,7 +109,11 @@ def judged(game: RulesContext, action: Action, *, verdict: bool = False) -> list
         return [Reason("game-over", "the game is over")]
     if s.phase == "setup":
         if not isinstance(action, ChooseGrade):
-            return [Reason("setup-unfinished", f"setup is not finished: the uphill direction of the {terrain(game, s.pending_grades[0]).name} at Mainline position {s.pending_grades[0]} must be chosen first")]
+            return [
+                Reason(
+                    "setup-unfinished", f"setup is not finished: the uphill direction of the {terrain(game, s.pending_grades[0]).name} at Mainline position {s.pending_grades[0]} must be chosen first"
+                )
+            ]
         return grade_reasons(game, action)
     if isinstance(action, ChooseGrade):
         return [Reason("grades-chosen", "every grade direction was chosen at setup")]

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from engine.errors import Reason
 from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, OfficeTier, TrackShape
+from engine.stationmaster.rules.geometry import OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports, rotate
 from engine.stationmaster.rules.lasting import square_refusals
-from engine.stationmaster.rules.geometry import DELTA, OPPOSITE, ORTHOGONAL, coords, has_through_route, key, neighbour, ports, rotate
 from engine.stationmaster.rules.state import OFFICE_SQUARE, District, Square
 
 if TYPE_CHECKING:

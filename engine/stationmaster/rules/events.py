@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Protocol
 from engine.effects.registry import Event
 
 if TYPE_CHECKING:
-    from engine.stationmaster.rules.actions import Action, Attack, Play, SortCars
     from engine.stationmaster.content.model import Card
+    from engine.stationmaster.rules.actions import Action, Attack, Play, SortCars
     from engine.stationmaster.rules.context import RulesContext
     from engine.stationmaster.rules.state import AttackInPlay, District, Lasting, Train
 

@@ -10,25 +10,25 @@ stream, so ``Game.replay(save)`` rebuilds any game from its seed and actions.
 from __future__ import annotations
 
 import json
-from functools import partial
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
+from engine import saves
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
+from engine.proven import Proven
+from engine.rng import SeededStream
+from engine.stationmaster.content.model import Catalog, MainlineCard
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules import lookups
-from engine.stationmaster.rules.lookups import log
-from engine.stationmaster.rules.actions import Action, ChooseGrade, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
-from engine.stationmaster.content.model import Catalog, MainlineCard
+from engine.stationmaster.rules.actions import Action, from_json
+from engine.stationmaster.rules.context import Kept
 from engine.stationmaster.rules.deck import home_deck, mainline_inventory, office_ladder
 from engine.stationmaster.rules.district import new_district
 from engine.stationmaster.rules.hand import limit_bonuses
-from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
 from engine.stationmaster.rules.houserules import HouseRuleValue, resolve
-from engine import saves
-from engine.proven import Proven
-from engine.rng import SeededStream
-from engine.stationmaster.rules.context import Kept
+from engine.stationmaster.rules.lookups import log
 from engine.stationmaster.rules.proposals import Drawable, Proposals
 from engine.stationmaster.rules.response import answering
 from engine.stationmaster.rules.state import Car, GameState, MainlineSlot
@@ -132,7 +132,7 @@ class Game:
         slots.append(MainlineSlot("divisionPoint", east))
         # The cars start in the two Division Point yards, alternating, half of
         # each kind loaded, so every kind of train can find something to take.
-        for n, (car_type, count) in enumerate((t, k) for t, k in c.supplies.cars for _ in range(k)):
+        for n, (car_type, _count) in enumerate((t, k) for t, k in c.supplies.cars for _ in range(k)):
             yard = slots[0] if n % 2 == 0 else slots[-1]
             yard.yard.append(Car(car_type, loaded=(n // 2) % 2 == 0))
         s.mainline = slots
@@ -301,6 +301,7 @@ class Game:
     @classmethod
     def replay(cls, catalog: Catalog, save: object) -> Game:
         """Rebuild a game from a save, or SaveError saying why not."""
+
         def foreign(data: dict[str, Any]) -> str | None:
             if data.get("format") == SAVE_FORMAT:
                 return None

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import InvalidActionError, Reason
-from engine.stationmaster.rules.actions import Discard, Draw
 from engine.stationmaster.content.model import Card, Catalog, Maneuver, TrainCard
+from engine.stationmaster.rules.actions import Discard, Draw
 from engine.stationmaster.rules.piles import can_draw_from_deck, draw_top, take_from_department
 
 if TYPE_CHECKING:

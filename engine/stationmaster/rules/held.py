@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.content.model import Card
 from engine.stationmaster.effects import REGISTRY, load_handlers
+from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.rules.events import HELD_CARD_SPENT
 from engine.stationmaster.rules.lookups import effect_of
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.stationmaster.rules.consist import make_up
 from engine.stationmaster.content.model import MainlineModifier, OfficeTier, TrainCard
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.consist import make_up
 from engine.stationmaster.rules.events import OFFICE_FULL, TRAIN_STOOD
 from engine.stationmaster.rules.industry import deliver
 from engine.stationmaster.rules.inputs import named_cars

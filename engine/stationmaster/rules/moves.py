@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason, reasons_from
-from engine.stationmaster.rules.actions import Action, FlyingSwitch, Hold, Pull, SortCars, Spot
 from engine.stationmaster.content.model import Card, TrainCard
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.actions import Action, FlyingSwitch, Hold, Pull, SortCars, Spot
 from engine.stationmaster.rules.events import CARS_SORTED, HELD_CARD_REFUSALS, HELD_CARD_SPENT, SORT_REFUSALS
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.held import held_card, spends
@@ -19,6 +19,7 @@ from engine.stationmaster.rules.switching import pull_refusals, reachable, train
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.context import RulesContext
+
 
 def _cars(n: int) -> str:
     return f"{n} car" if n == 1 else f"{n} cars"
@@ -94,7 +95,10 @@ def perform_switch(game: RulesContext, action: Spot | Pull) -> None:
         if action.caboose:
             moving.caboose = False
             square.caboose_of = moving.id
-        log(s, f"{name} sets out {_cars(action.cars) if action.cars or not action.caboose else ''}{' and ' if action.cars and action.caboose else ''}{'its caboose' if action.caboose else ''} at ({action.x}, {action.y})")
+        log(
+            s,
+            f"{name} sets out {_cars(action.cars) if action.cars or not action.caboose else ''}{' and ' if action.cars and action.caboose else ''}{'its caboose' if action.caboose else ''} at ({action.x}, {action.y})",
+        )
     else:
         moving.cars.extend(square.cars)
         log(s, f"{name} couples {_cars(len(square.cars)) if square.cars else 'its caboose'} at ({action.x}, {action.y})")

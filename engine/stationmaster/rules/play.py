@@ -8,8 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason, reasons_from
-from engine.stationmaster.rules.actions import Play
-from engine.stationmaster.rules.consist import car_label, consist_refusals, missing_from
 from engine.stationmaster.content.model import (
     Card,
     Enhancement,
@@ -21,8 +19,10 @@ from engine.stationmaster.content.model import (
     TrackShape,
     TrainCard,
 )
-from engine.stationmaster.rules.district import place, placement_refusals
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.actions import Play
+from engine.stationmaster.rules.consist import car_label, consist_refusals, missing_from
+from engine.stationmaster.rules.district import place, placement_refusals
 from engine.stationmaster.rules.events import CARD_PLAYED, EXTRA_MADE_UP, PLAY_REFUSALS
 from engine.stationmaster.rules.hand import card as known_card
 from engine.stationmaster.rules.hand import from_hand_reasons
@@ -144,7 +144,9 @@ def _extra_start_reasons(game: RulesContext, card: TrainCard, action: Play) -> l
         missing = missing_from(cars_for(game, action.slot), chosen)
         if missing:
             keeps_none = not has_yard(game, action.slot)
-            where = "an Office keeps no cars of its own, so an Extra made up there leaves light" if keeps_none else f"the yards {game.catalog.by_id[s.slot_card(slot)].name} draws on do not hold them now"
+            where = (
+                "an Office keeps no cars of its own, so an Extra made up there leaves light" if keeps_none else f"the yards {game.catalog.by_id[s.slot_card(slot)].name} draws on do not hold them now"
+            )
             code = "office-keeps-no-cars" if keeps_none else "load-not-in-yard"
             found.append(Reason(code, f"the load names {', '.join(car_label(c) for c in missing)}, and {where}"))
     return found

@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
-from engine.stationmaster.rules.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.stationmaster.content.model import Card, Enhancement, Facility, FacilityModifier, MainlineModifier, OpponentCard, SecondSection, TrackShape, TrainCard
+from engine.stationmaster.rules.actions import Action, ChooseGrade, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, RedFlag, SortCars, Spot
 from engine.stationmaster.rules.district import open_ends, placement_candidates
 from engine.stationmaster.rules.hand import must_play, over_limit
 from engine.stationmaster.rules.held import held_card, spent_by

@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason, reasons_from
-from engine.stationmaster.rules.actions import Action, Answer, Attack, Decline
 from engine.stationmaster.content.model import Card, OpponentCard
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.actions import Action, Answer, Attack, Decline
 from engine.stationmaster.rules.events import ATTACK_ANSWERED, ATTACK_PROPOSALS, ATTACK_REFUSALS, ATTACK_RESOLVED
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.hand import card as known_card
@@ -92,10 +92,7 @@ def _aimed_at_players(game: RulesContext, attacker: int, rival: int | None) -> l
 def _answerable(game: RulesContext, card: Card) -> bool:
     """Whether the deck holds a built defence card that answers ``card``."""
     registry = load_handlers()
-    return any(
-        isinstance(c, OpponentCard) and card.id in c.answers and c.count > 0 and registry.get_handler(ATTACK_ANSWERED, c.effect) is not None
-        for c in game.catalog.cards
-    )
+    return any(isinstance(c, OpponentCard) and card.id in c.answers and c.count > 0 and registry.get_handler(ATTACK_ANSWERED, c.effect) is not None for c in game.catalog.cards)
 
 
 # -- judging ---------------------------------------------------------------------------

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.stationmaster.content.model import Card, Catalog
 from engine.content.problems import Problem
-from engine.stationmaster.rules.deck import dealt_solo
 from engine.effects.registry import undeclared_handlers
+from engine.stationmaster.content.model import Card, Catalog
 from engine.stationmaster.effects import REGISTRY, load_handlers
+from engine.stationmaster.rules.deck import dealt_solo
 from engine.stationmaster.rules.lookups import answers_of
 
 Status = Literal["live", "dormantSolo", "unbuilt"]

@@ -13,14 +13,15 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.rules.consist import car_refusal, category
 from engine.stationmaster.content.model import TrackShape, TrainCard
+from engine.stationmaster.rules.consist import car_refusal, category
 from engine.stationmaster.rules.district import routes_of
 from engine.stationmaster.rules.geometry import OPPOSITE, key, neighbour, ports
 from engine.stationmaster.rules.state import OFFICE_SQUARE, District, Train
 
 if TYPE_CHECKING:
     from engine.stationmaster.rules.context import RulesContext
+
 
 def train_district(game: RulesContext, train: Train) -> District | None:
     """The district whose Office the train is standing at, if any."""

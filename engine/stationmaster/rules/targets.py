@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.content.model import Card, Facility
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.rules.geometry import coords, key
 from engine.stationmaster.rules.lookups import find_train
 from engine.stationmaster.rules.state import Square, Train

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Reason
-from engine.stationmaster.rules.actions import ChooseGrade, EndTurn
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.actions import ChooseGrade, EndTurn
 from engine.stationmaster.rules.events import DISTRICT_WORKED, MAINLINE_PHASE_ENDED
 from engine.stationmaster.rules.hand import hand_limit, over_limit
 from engine.stationmaster.rules.industry import work_district

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.stationmaster.rules.consist import Wanted
 from engine.stationmaster.content.model import Facility, MainlineCard, TrainCard
 from engine.stationmaster.effects import load_handlers
+from engine.stationmaster.rules.consist import Wanted
 from engine.stationmaster.rules.events import EXTRA_MADE_UP
 from engine.stationmaster.rules.industry import works
 from engine.stationmaster.rules.lookups import district_enhancements

@@ -247,12 +247,14 @@ class Report:
             data["attacks"] = {card_id: stats.to_dict(self.games) for card_id, stats in self.attacks.items()}
             data["answers"] = {card_id: {"name": stats.name, "answered": stats.answered} for card_id, stats in self.answers.items()}
             data["definitions"].update(SEAT_DEFINITIONS)
-            data["definitions"].update({
-                "score": "every seat's final score, each game counted once per seat",
-                "drawn": "copies entering any hand: opening deal, Draw from the deck or a Department",
-                "attacks": "each attack card: how often it was played at a rival, and how often that attack was answered (by a held defence or an Enhancement standing in the district it was aimed at)",
-                "answers": "each card that may answer an attack: how often it did",
-            })
+            data["definitions"].update(
+                {
+                    "score": "every seat's final score, each game counted once per seat",
+                    "drawn": "copies entering any hand: opening deal, Draw from the deck or a Department",
+                    "attacks": "each attack card: how often it was played at a rival, and how often that attack was answered (by a held defence or an Enhancement standing in the district it was aimed at)",
+                    "answers": "each card that may answer an attack: how often it did",
+                }
+            )
         return data
 
     def to_json(self) -> str:
@@ -297,7 +299,20 @@ class Report:
         rows = []
         for c in self.sorted_cards():
             pct = c.dead_percent()
-            rows.append((c.name, str(c.drawn), f"{c.drawn / self.games:.2f}", str(c.opening), str(c.deck + c.other), str(c.department), str(c.played), str(c.discarded), str(c.held_at_end), "-" if pct is None else f"{pct}%"))
+            rows.append(
+                (
+                    c.name,
+                    str(c.drawn),
+                    f"{c.drawn / self.games:.2f}",
+                    str(c.opening),
+                    str(c.deck + c.other),
+                    str(c.department),
+                    str(c.played),
+                    str(c.discarded),
+                    str(c.held_at_end),
+                    "-" if pct is None else f"{pct}%",
+                )
+            )
         lines += text_table(head, rows)
         return "\n".join(lines)
 

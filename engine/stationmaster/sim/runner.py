@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Final
 
 from engine.sim.pool import game_seed
-from engine.stationmaster.rules.actions import Action, Attack, Discard, Draw, EndTurn
 from engine.stationmaster.bots import BOT_FUNCTIONS
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Action, Attack, Discard, Draw, EndTurn
 from engine.stationmaster.rules.houserules import HouseRuleValue
 
 # No legal game comes near this; reaching it means a bot or the engine loops.

@@ -20,7 +20,6 @@ rules site's simulation tables show is the generator's (``generator.stationmaste
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
 
 from engine.errors import ConfigurationError
 from engine.pack import Progress, SimulationRequest
@@ -28,14 +27,34 @@ from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, SEED_STRIDE, check
 from engine.sim.seat_figures import bots_label, seat_bots
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS, Bot, greedy_bot, greedy_value, random_bot
 from engine.stationmaster.content.model import Catalog
-from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, defaults, resolve
+from engine.stationmaster.rules.houserules import HouseRuleValue, resolve
 from engine.stationmaster.sim.report import HISTOGRAM_BINS, CardStats, Distribution, Report
-from engine.stationmaster.sim.runner import MAX_ACTIONS_PER_GAME, ChunkResult, Games, GameResult, Tally, add_tally, load_games, play_chunk, play_game
+from engine.stationmaster.sim.runner import MAX_ACTIONS_PER_GAME, ChunkResult, GameResult, Games, Tally, add_tally, load_games, play_chunk, play_game
 
 __all__ = [
-    "BOTS", "BOT_FUNCTIONS", "Bot", "CardStats", "Distribution", "GameResult", "HISTOGRAM_BINS", "MAX_ACTIONS_PER_GAME",
-    "MAX_GAMES", "MAX_SEED", "MAX_WORKERS", "Progress", "Report", "SEED_STRIDE",
-    "Tally", "game_seed", "greedy_bot", "greedy_value", "play_game", "random_bot", "play_games", "report_games", "simulate",
+    "BOTS",
+    "BOT_FUNCTIONS",
+    "Bot",
+    "CardStats",
+    "Distribution",
+    "GameResult",
+    "HISTOGRAM_BINS",
+    "MAX_ACTIONS_PER_GAME",
+    "MAX_GAMES",
+    "MAX_SEED",
+    "MAX_WORKERS",
+    "Progress",
+    "Report",
+    "SEED_STRIDE",
+    "Tally",
+    "game_seed",
+    "greedy_bot",
+    "greedy_value",
+    "play_game",
+    "random_bot",
+    "play_games",
+    "report_games",
+    "simulate",
 ]
 
 
@@ -92,8 +111,18 @@ class _Merged:
             raise ConfigurationError(f"{len(self.seat_scores)} game(s) merged for a simulation of {self.games}")
         pooled = [score for scores in self.seat_scores for score in scores]
         return Report.build(
-            self.catalog, games=self.games, seed=self.seed, bot=bots_label(self.table), house_rules=self.rules, scores=pooled, actions=self.actions,
-            turns=self.turns, tally=self.tally, seats=self.table, seat_scores=self.seat_scores, attacks=self.attacks,
+            self.catalog,
+            games=self.games,
+            seed=self.seed,
+            bot=bots_label(self.table),
+            house_rules=self.rules,
+            scores=pooled,
+            actions=self.actions,
+            turns=self.turns,
+            tally=self.tally,
+            seats=self.table,
+            seat_scores=self.seat_scores,
+            attacks=self.attacks,
         )
 
 

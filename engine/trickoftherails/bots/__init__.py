@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from engine.rng import SeededStream
-from engine.trickoftherails.rules.actions import Action, Play
-from engine.trickoftherails.content.model import Card
-from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.bots.knowledge import companies, knowledge, sample_hands
+from engine.trickoftherails.content.model import Card
+from engine.trickoftherails.rules.actions import Action, Play
+from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.lanecards import trick_kind
 from engine.trickoftherails.rules.scoring import run_value
 
@@ -117,7 +117,7 @@ class Outlook:
         pool = self.coming if coming is None else coming
         if not pool:
             return self.catalog.share_floor
-        return sum(run_value(self.catalog, values, l) for l in pool) / len(pool)
+        return sum(run_value(self.catalog, values, ln) for ln in pool) / len(pool)
 
     def standing(self, player: int, worth: Mapping[str, float] | None = None) -> float:
         values = self.worth if worth is None else worth

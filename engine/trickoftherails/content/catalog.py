@@ -91,10 +91,7 @@ def _assemble(docs: Documents) -> Catalog:
     companies_file, listed = section("companies", "companies")
     companies = [Company(r["id"], r["name"], r["colour"], Source.from_yaml(r["source"]), Origin(companies_file, ("companies", i))) for i, r in enumerate(listed or ())]
     lane_file, rows = section("lane", "layouts")
-    layouts = {
-        r["players"]: Layout(r["players"], tuple(r["basic"]), tuple(r["expert"]), Source.from_yaml(r["source"]), Origin(lane_file, ("layouts", i)))
-        for i, r in enumerate(rows or ())
-    }
+    layouts = {r["players"]: Layout(r["players"], tuple(r["basic"]), tuple(r["expert"]), Source.from_yaml(r["source"]), Origin(lane_file, ("layouts", i))) for i, r in enumerate(rows or ())}
     lane_file, pool = section("lane", "operatingPool")
     _, pool_source = section("lane", "operatingPoolSource")
     if pool is not None and pool_source is not None:

@@ -87,10 +87,16 @@ def _sources(catalog: Catalog, locator: Locator) -> list[Problem]:
     records += [(layout.source, layout.origin) for layout in catalog.layouts.values()]
     for source, origin in records:
         if source.edition is not None and source.edition not in catalog.editions:
-            found.append(locator.problem(origin, f"source '{source.edition}' is not declared{did_you_mean(source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}", field="source"))
+            found.append(
+                locator.problem(origin, f"source '{source.edition}' is not declared{did_you_mean(source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}", field="source")
+            )
     for value in catalog.values:
         if value.source.edition is not None and value.source.edition not in catalog.editions:
-            found.append(locator.problem(value.origin, f"source '{value.source.edition}' is not declared{did_you_mean(value.source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}"))
+            found.append(
+                locator.problem(
+                    value.origin, f"source '{value.source.edition}' is not declared{did_you_mean(value.source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}"
+                )
+            )
     return found
 
 
@@ -104,7 +110,9 @@ def _numbers(catalog: Catalog, locator: Locator) -> list[Problem]:
     for card in railway:
         key = (card.company, card.number)
         if key in seen:
-            found.append(locator.problem(card.origin, f"card '{card.id}': company '{card.company}' number {card.number} is already card '{seen[key]}'; each company holds each number once", field="number"))
+            found.append(
+                locator.problem(card.origin, f"card '{card.id}': company '{card.company}' number {card.number} is already card '{seen[key]}'; each company holds each number once", field="number")
+            )
         else:
             seen[key] = card.id
     for company in catalog.companies:
@@ -181,7 +189,13 @@ def _lanes(catalog: Catalog, locator: Locator, coverage: Coverage) -> list[Probl
                 longer = "longer" if len(slots) > hand.cards else "shorter"
                 # A lane too long is shown at its first slot past the hands.
                 where: str | tuple[str, int] = (field, hand.cards) if len(slots) > hand.cards else field
-                found.append(locator.problem(layout.origin, f"the {variant} lane for {players} players has {len(slots)} slots, {longer} than the hands ({hand.cards} cards): one trick uses one lane card, so they must be equal", field=where))
+                found.append(
+                    locator.problem(
+                        layout.origin,
+                        f"the {variant} lane for {players} players has {len(slots)} slots, {longer} than the hands ({hand.cards} cards): one trick uses one lane card, so they must be equal",
+                        field=where,
+                    )
+                )
             found += _slots(catalog, locator, layout.origin, field, slots, variant, coverage)
     return found
 
@@ -219,7 +233,13 @@ def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots
             # Reported once, where the lane first falls out of step: a slot
             # added or dropped there puts every later one out of step too.
             out_of_step = True
-            found.append(locator.problem(origin, f"slot {index + 1} is {'a stock' if stock else 'an operating'} slot; the lane alternates stock and operating tricks, starting with stock (a slot added or missing here shifts every slot after it)", field=where))
+            found.append(
+                locator.problem(
+                    origin,
+                    f"slot {index + 1} is {'a stock' if stock else 'an operating'} slot; the lane alternates stock and operating tricks, starting with stock (a slot added or missing here shifts every slot after it)",
+                    field=where,
+                )
+            )
         if slot == "reservation":
             reservations_seen += 1
             if stock_before < reservations_seen:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.trickoftherails.effects import on
-from engine.trickoftherails.rules.events import LANE_CARD_WON
 from engine.trickoftherails.rules.dispatch import lay_queue
+from engine.trickoftherails.rules.events import LANE_CARD_WON
 from engine.trickoftherails.rules.state import Pending
 
 if TYPE_CHECKING:

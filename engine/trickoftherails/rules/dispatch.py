@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import InvalidActionError, Reason
-from engine.trickoftherails.rules.actions import ENDS, Action, LayTrack, PlaceCity, PlaceLocomotive, Play
 from engine.trickoftherails.effects import load_handlers
+from engine.trickoftherails.rules.actions import ENDS, Action, LayTrack, PlaceCity, PlaceLocomotive, Play
 from engine.trickoftherails.rules.events import LANE_CARD_WON, LOCOMOTIVE_FOLLOWS
 from engine.trickoftherails.rules.state import Pending, Trick
 from engine.trickoftherails.rules.tricks import follows, led_company, winner

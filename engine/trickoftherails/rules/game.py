@@ -11,14 +11,14 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
 from engine import saves
+from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
 from engine.proven import Proven
 from engine.rng import SeededStream
-from engine.trickoftherails.rules import dispatch as rules
-from engine.trickoftherails.rules.actions import ENDS, Action, LayTrack, PlaceCity, PlaceLocomotive, Play, from_json
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.effects import load_handlers
+from engine.trickoftherails.rules import dispatch as rules
+from engine.trickoftherails.rules.actions import ENDS, Action, LayTrack, PlaceCity, PlaceLocomotive, Play, from_json
 from engine.trickoftherails.rules.events import RAILWAY_STARTED
 from engine.trickoftherails.rules.houserules import HouseRuleValue, resolve
 from engine.trickoftherails.rules.scoring import scores, share_values, winners
@@ -223,12 +223,14 @@ class Game:
     @classmethod
     def replay(cls, catalog: Catalog, save: object) -> Game:
         """Rebuild a game from a save, or SaveError saying why not."""
+
         def foreign(data: dict[str, Any]) -> str | None:
             if data.get("format") == SAVE_FORMAT and data.get("game") == GAME_ID:
                 return None
             return f"not a Trick of the Rails save (it says {data.get('game') or data.get('format')!r}); load it with the game that made it"
 
         data, actions, house = saves.opened(save, foreign, catalog.fingerprint)
+
         def start() -> Game:
             # Game() refuses a player count or seed that is not a whole number.
             return cls(catalog, data.get("players"), data.get("seed"), house)  # type: ignore[arg-type]

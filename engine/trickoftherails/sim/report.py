@@ -93,14 +93,8 @@ class Report:
             "bot": self.bot,
             "houseRules": dict(self.house_rules),
             **self.seats.to_dict(mixed_seats(self.seat_bots)),
-            "shareValues": {
-                names[company]: {"mean": _mean(values), "stdev": _stdev(values), "zeroPercent": percent(values.count(0), len(values))}
-                for company, values in self.share_values.items()
-            },
-            "locomotives": {
-                self.catalog.by_id[loco].name: {names.get(where, where): percent(count, games) for where, count in row.items()}
-                for loco, row in self.locomotives.items()
-            },
+            "shareValues": {names[company]: {"mean": _mean(values), "stdev": _stdev(values), "zeroPercent": percent(values.count(0), len(values))} for company, values in self.share_values.items()},
+            "locomotives": {self.catalog.by_id[loco].name: {names.get(where, where): percent(count, games) for where, count in row.items()} for loco, row in self.locomotives.items()},
             "leaderWins": {kind: {"tricks": tricks, "leaderWon": won, "percent": percent(won, tricks)} for kind, (tricks, won) in self.tricks.items()},
             "actionsPerGame": _mean(self.actions),
             "definitions": {
@@ -133,9 +127,10 @@ class Report:
         lines += ["", "Where each locomotive ended (% of games)"]
         lines += text_table(("locomotive", *columns), [(loco, *(f"{row[c]:.1f}" for c in columns)) for loco, row in data["locomotives"].items()])
         lines += ["", "Tricks won by the player who led them"]
-        lines += text_table(("trick", "tricks", "leader won", "%"), [(KIND_WORDS[kind], str(v["tricks"]), str(v["leaderWon"]), f"{v['percent']:.1f}") for kind, v in data["leaderWins"].items() if v["tricks"]])
+        lines += text_table(
+            ("trick", "tricks", "leader won", "%"), [(KIND_WORDS[kind], str(v["tricks"]), str(v["leaderWon"]), f"{v['percent']:.1f}") for kind, v in data["leaderWins"].items() if v["tricks"]]
+        )
         return "\n".join(lines)
-
 
 
 def share_totals(report: Report) -> dict[str, tuple[int, int]]:
@@ -146,6 +141,4 @@ def share_totals(report: Report) -> dict[str, tuple[int, int]]:
 
 
 # What a sweep keeps of each configuration beside the scores and the cards.
-SHARE_VALUES: Final = SweepMeasure(
-    "Mean share value by company and configuration", "each company's mean share value at the end of the games", "mean share value", share_totals
-)
+SHARE_VALUES: Final = SweepMeasure("Mean share value by company and configuration", "each company's mean share value at the end of the games", "mean share value", share_totals)

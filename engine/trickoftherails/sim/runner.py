@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.trickoftherails.rules.actions import Play
 from engine.trickoftherails.bots import BOT_FUNCTIONS
 from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.rules.actions import Play
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.houserules import HouseRuleValue
 from engine.trickoftherails.rules.lanecards import TrickKind, trick_kind

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.rules.actions import Discard, Draw, FlyingSwitch, Hold, Play, RedFlag
 from engine.stationmaster.bots import greedy_bot, greedy_value
-from engine.stationmaster.content.model import Catalog, TrackShape
-from engine.stationmaster.rules.game import Game
 from engine.stationmaster.bots.greedy import reach_gain
+from engine.stationmaster.content.model import Catalog, TrackShape
+from engine.stationmaster.rules.actions import Discard, Draw, FlyingSwitch, Hold, Play, RedFlag
+from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Square
 from tests.kit.stationmaster import branch_yard, give, lay, loaded, new_game, office_slot, put_train, set_hand
 from tests.kit.stationmaster_scenarios import STRIKE, struck_game

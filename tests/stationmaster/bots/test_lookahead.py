@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.rng import SeededStream
-from engine.stationmaster.rules.actions import Draw, EndTurn, Play
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
-from engine.stationmaster.rules.game import Game
 from engine.stationmaster.bots.lookahead import Lookahead, choose
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Draw, EndTurn, Play
+from engine.stationmaster.rules.game import Game
 from tests.kit.stationmaster import loaded, new_game, put_train, set_hand
 
 

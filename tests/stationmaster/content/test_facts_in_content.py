@@ -132,9 +132,9 @@ def test_the_grid_cell_fits_the_longest_label_the_schema_allows() -> None:
 
 
 def test_the_grid_shows_each_track_card_by_its_content_label(catalog: Catalog) -> None:
+    from command.stationmaster.textview import short_label
     from engine.stationmaster.rules.game import Game
     from engine.stationmaster.rules.state import Square
-    from command.stationmaster.textview import short_label
 
     game = Game(catalog, seed=1)
     for shape in catalog.of_type(TrackShape):

@@ -4,8 +4,8 @@ test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Answer, Decline, EndTurn
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Answer, Decline, EndTurn
 from tests.kit.stationmaster import codes, dealt, give, run
 from tests.kit.stationmaster_scenarios import SCENARIOS, STRIKE, struck_game
 

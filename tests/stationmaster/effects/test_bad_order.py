@@ -11,6 +11,8 @@ from tests.kit.stationmaster import codes, dealt, office_slot, run
 from tests.kit.stationmaster_scenarios import BAD_ORDER, bad_order_game
 
 EFFECT = "bad-order"
+
+
 def test_the_rear_car_is_set_out_at_the_office_with_no_window() -> None:
     game = bad_order_game()
     assert run(game, BAD_ORDER) == [EFFECT]

@@ -7,10 +7,10 @@ for the card."""
 from __future__ import annotations
 
 from engine.effects.registry import trace
-from engine.stationmaster.rules.actions import EndTurn, Pull
-from engine.stationmaster.rules.state import Car
-from engine.stationmaster.rules.game import Game
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import EndTurn, Pull
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.state import Car
 from tests.kit.stationmaster import branch_yard, dealt, enhance, lay, put_train
 from tests.kit.stationmaster_scenarios import SCENARIOS
 
@@ -67,4 +67,3 @@ def test_a_train_coupling_the_sorted_track_has_its_empties_at_the_rear(game: Gam
     train = put_train(game, "train-3", [], train_id="t")
     game.apply(Pull(0, train="t", x=3, y=-1))
     assert [car.loaded for car in train.cars] == [True, False]
-

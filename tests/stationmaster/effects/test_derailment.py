@@ -11,6 +11,8 @@ from tests.kit.stationmaster import attack, codes, dealt, run
 from tests.kit.stationmaster_scenarios import DERAIL, derail_game
 
 EFFECT = "derailment"
+
+
 def test_the_derailed_train_stands_as_long_again_as_it_had_left() -> None:
     game = derail_game()
     assert attack(game, DERAIL) == [EFFECT]

@@ -12,6 +12,8 @@ from tests.kit.stationmaster import codes, dealt, facility, run
 from tests.kit.stationmaster_scenarios import EMBARGO, embargo_game
 
 EFFECT = "embargo"
+
+
 def _player_1_works(game: Game) -> None:
     game.apply(EndTurn(game.state.current))
     game.apply(EndTurn(game.state.current))

@@ -11,6 +11,8 @@ from tests.kit.stationmaster import attack, codes, dealt, give
 from tests.kit.stationmaster_scenarios import CLAIM, claim_game
 
 EFFECT = "eminent-domain"
+
+
 def test_nothing_may_be_built_on_the_claimed_square() -> None:
     game = claim_game()
     assert attack(game, CLAIM) == [EFFECT]

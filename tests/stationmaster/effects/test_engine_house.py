@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from engine.effects.registry import trace
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import Action, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
-from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import ONE_PLAYER_OFFICE, branch_yard, codes, dealt, enhance, give, loaded, new_game, put_train
 from tests.kit.stationmaster_scenarios import SCENARIOS
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.rules.actions import FlyingSwitch, Play, Spot
 from engine.errors import IllegalActionError
+from engine.stationmaster.rules.actions import FlyingSwitch, Play, Spot
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Square, Train
 from engine.stationmaster.rules.switching import reachable

@@ -18,7 +18,6 @@ from engine.stationmaster.rules.status import card_effect, card_status
 from tests.kit.stationmaster import CATALOG, codes, dealt, new_game, set_hand
 from tests.kit.stationmaster_scenarios import SCENARIOS
 
-
 # The rules engine's part 1 covers the cards played onto the Mainline or spent
 # as actions; district cards (track, Facilities, Modifiers, district
 # Enhancements, trains that pay for standing in a district) are tested with

@@ -15,8 +15,8 @@ from __future__ import annotations
 import pytest
 
 from engine.effects.registry import trace
-from engine.stationmaster.rules.actions import Answer, Attack
 from engine.stationmaster.content.model import Card, Catalog, OpponentCard
+from engine.stationmaster.rules.actions import Answer, Attack
 from engine.stationmaster.rules.deck import ever_dealt
 from engine.stationmaster.rules.lookups import answers_of
 from engine.stationmaster.rules.status import card_effect, card_status

@@ -11,6 +11,8 @@ from tests.kit.stationmaster import codes, dealt, office_slot, run
 from tests.kit.stationmaster_scenarios import RIGHTS, rights_game
 
 EFFECT = "trackage-rights"
+
+
 def test_the_extra_couples_the_rivals_cars() -> None:
     game = rights_game()
     assert RIGHTS in game.legal_actions()

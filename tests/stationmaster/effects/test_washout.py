@@ -10,7 +10,6 @@ from engine.stationmaster.rules.actions import Attack
 from tests.kit.stationmaster import attack, codes, dealt, end_stage, office_slot, put_train, terrain_slot
 from tests.kit.stationmaster_scenarios import washout_game
 
-
 EFFECT = "washout"
 
 

@@ -4,8 +4,8 @@ is the one test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Answer, Attack, Decline
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Answer, Attack, Decline
 from tests.kit.stationmaster import dealt, give, rivals_game, run, terrain_slot
 from tests.kit.stationmaster_scenarios import SCENARIOS
 

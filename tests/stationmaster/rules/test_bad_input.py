@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.rules.actions import Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
 from engine.errors import IllegalActionError, InvalidActionError
+from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars, from_json
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
-from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG, new_game
 
 

@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from engine.stationmaster.rules.consist import car_refusal, consist_refusals, make_up
 from engine.stationmaster.content.model import Catalog, Consist, TrainCard
+from engine.stationmaster.rules.consist import car_refusal, consist_refusals, make_up
 from engine.stationmaster.rules.state import Car
 from tests.kit.stationmaster import CATALOG, codes
 

@@ -8,8 +8,8 @@ import dataclasses
 import re
 from typing import Any
 
-from engine.stationmaster.rules.consist import car_refusal
 from engine.stationmaster.content.model import Catalog, CrossingRule, MainlineCard, Restriction, TimetableRule, TrainCard
+from engine.stationmaster.rules.consist import car_refusal
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.industry import deliver
 from engine.stationmaster.rules.mainline import crossing_stages

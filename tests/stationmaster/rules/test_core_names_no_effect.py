@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.trickoftherails import load_catalog as load_trick_of_the_rails
 from engine.stationmaster.content.model import Catalog
+from engine.trickoftherails import load_catalog as load_trick_of_the_rails
 from tests.kit.project import PROJECT_ROOT
 
 CORE = PROJECT_ROOT / "engine" / "stationmaster"
@@ -32,12 +32,7 @@ def test_no_effect_id_or_card_id_in_the_core(catalog: Catalog, pack: str) -> Non
     else:
         names = {card.id for card in TOR.cards} | set(TOR.effects) | {company.id for company in TOR.companies}
     core = PROJECT_ROOT / "engine" / pack
-    found = [
-        f"{path.relative_to(PROJECT_ROOT)}:{line}: {literal!r}"
-        for path in sorted(core.glob("*.py"))
-        for line, literal in _literals(path.read_text(encoding="utf-8"))
-        if literal in names
-    ]
+    found = [f"{path.relative_to(PROJECT_ROOT)}:{line}: {literal!r}" for path in sorted(core.glob("*.py")) for line, literal in _literals(path.read_text(encoding="utf-8")) if literal in names]
     assert not found, "the core names effects or cards; raise an event and let a handler module act:\n" + "\n".join(found)
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.simulation_table import Option, SiteSimulation, build_simulation_context
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.dead_draws import SOLITAIRE_TERRAIN, unplayed_because
 from engine.stationmaster.rules.deck import mainline_inventory
-from engine.stationmaster.content.model import Catalog
+from generator.simulation_table import Option, SiteSimulation, build_simulation_context
 from generator.stationmaster.simulation import simulation_context
 from tests.kit.stationmaster import new_game
 
@@ -117,8 +117,14 @@ def test_the_page_says_so_when_no_rule_does() -> None:
 
     env = environment("stationmaster")
     context = {
-        "games": 2, "seed": 1, "bot": "greedy", "top": 1, "rule": {"id": "r", "name": "R"},
-        "configurations": [{"value": "x", "value_name": "X", "is_default": True, "rows": [], "never_played": [{"card": "a", "name": "A", "why": None}, {"card": "b", "name": "B", "why": "it is rare"}]}],
+        "games": 2,
+        "seed": 1,
+        "bot": "greedy",
+        "top": 1,
+        "rule": {"id": "r", "name": "R"},
+        "configurations": [
+            {"value": "x", "value_name": "X", "is_default": True, "rows": [], "never_played": [{"card": "a", "name": "A", "why": None}, {"card": "b", "name": "B", "why": "it is rare"}]}
+        ],
     }
     text = env.get_template("simulation.md.j2").render(**context, link=lambda card, name: name)
     assert f"- A: {FALLBACK}" in text and "- B: it is rare." in text

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.rules.actions import Attack, EndTurn, Play, SortCars
 from engine.effects.registry import trace
-from engine.stationmaster.effects import REGISTRY, load_handlers
-from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.content.model import Catalog, Enhancement
+from engine.stationmaster.effects import REGISTRY, load_handlers
+from engine.stationmaster.rules.actions import Attack, EndTurn, Play, SortCars
+from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car
 from engine.stationmaster.rules.status import card_status
-from engine.stationmaster.rules.game import Game
 from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, dealt, enhance, give, lay, new_game, put_train
 
 

@@ -8,12 +8,11 @@ and a west stub ending at (-3,-1), both reachable from the Office.
 
 from __future__ import annotations
 
-from engine.errors import Reason
-
 import pytest
 
-from engine.stationmaster.rules.actions import EndTurn, Play, Spot
+from engine.errors import Reason
 from engine.stationmaster.content.model import Catalog, Facility, FacilityModifier
+from engine.stationmaster.rules.actions import EndTurn, Play, Spot
 from engine.stationmaster.rules.district import capacity
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key

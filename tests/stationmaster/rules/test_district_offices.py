@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from command.stationmaster.textview import render_state
 from engine.errors import Reason
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import EndTurn, Hold, Play
 from engine.stationmaster.rules.deck import home_deck, office_ladder
 from engine.stationmaster.rules.district import capacity
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car, Train
-from command.stationmaster.textview import render_state
-from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, codes, dealt, enhance, give, lay, loaded, new_game, put_train
 
 LADDER = office_ladder(CATALOG)
@@ -198,7 +198,7 @@ def test_districts_open_on_a_depot_by_default(catalog: Catalog) -> None:
     game = Game(catalog, players=2, seed=5)
     assert game.rules["startingOffice"] == "depot"
     assert [game.state.office(p) for p in range(2)] == ["depot", "depot"]
-    for player, district in enumerate(game.state.districts):
+    for _player, district in enumerate(game.state.districts):
         assert district.squares[key(0, 0)].card == "depot"
         assert district.squares[key(0, 0)].kind == "office"
     assert [game.state.slot_card(slot) for slot in game.state.mainline if slot.kind == "office"] == ["depot", "depot"]

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import Draw, EndTurn, Hold, Play, Pull, RedFlag, Spot
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car, Train
-from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG, ONE_PLAYER_OFFICE, branch_yard, codes, dealt, empty, give, lay, loaded, new_game, office_slot, put_train
 
 PIPELINE = len(CATALOG.facility_start.pipeline)

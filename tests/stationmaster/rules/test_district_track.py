@@ -6,17 +6,14 @@ action, so the refusal asserted (by its code) is the one a player would be shown
 
 from __future__ import annotations
 
-from engine.errors import Reason
-
 import pytest
 
+from engine.errors import IllegalActionError, InvalidActionError, Reason
 from engine.stationmaster.rules.actions import Play
-from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.geometry import key
 from engine.stationmaster.rules.state import Car
 from tests.kit.stationmaster import CATALOG, codes, dealt, enhance, give, lay, new_game, running_track
-
 
 JOIN = "joins-no-rail"
 OUTSIDE = "outside-limits"

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, SaveError, StationMasterError
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import EndTurn, Play
 from engine.stationmaster.rules.game import Game
-from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import codes, new_game
 
 

@@ -7,7 +7,7 @@ picked before, drawing the same numbers from its stream."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 from typing import Any
@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError, Reason
 from engine.rng import SeededStream
+from engine.stationmaster.bots import greedy_bot
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, Play, from_json
-from engine.stationmaster.bots import greedy_bot
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.proposals import Proposals, proposals
-from engine.stationmaster.content.model import Catalog
 from tests.kit.project import PROJECT_ROOT as CATALOG_ROOT
 from tests.kit.stationmaster import CATALOG, new_game, set_hand_and_draw
 
@@ -213,7 +213,10 @@ def test_the_lazy_pool_draws_and_drops_as_a_list_does(size: int, refused: set[in
         pool.add(take, partial(_item, items, at))
         at += take
     assert pool.materialised() == items
-    refuses: Callable[[Action], bool] = lambda action: action.player in refused
+
+    def refuses(action: Action) -> bool:
+        return action.player in refused
+
     ours, theirs = SeededStream(seed), SeededStream(seed)
     listed: list[Action] = list(items)
     expected = None

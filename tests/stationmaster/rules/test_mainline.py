@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.rules.actions import ChooseGrade, Draw, EndTurn, Play, SortCars
-from engine.stationmaster.content.model import Catalog, MainlineCard, MainlineModifier
-from engine.stationmaster.rules.deck import mainline_inventory
 from engine.errors import IllegalActionError
+from engine.stationmaster.content.model import Catalog, MainlineCard, MainlineModifier
+from engine.stationmaster.rules.actions import ChooseGrade, Draw, EndTurn, Play, SortCars
+from engine.stationmaster.rules.deck import mainline_inventory
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.mainline import crossing_stages
 from engine.stationmaster.rules.state import Car, Train
@@ -302,10 +302,7 @@ def test_the_rule_is_read_from_the_card_not_its_id() -> None:
     give it to ABS Signals and they may not."""
     import dataclasses
 
-    cards = tuple(
-        dataclasses.replace(c, play_option=None) if c.id == "helpers" else dataclasses.replace(c, play_option="draw") if c.id == "abs-signals" else c
-        for c in CATALOG.cards
-    )
+    cards = tuple(dataclasses.replace(c, play_option=None) if c.id == "helpers" else dataclasses.replace(c, play_option="draw") if c.id == "abs-signals" else c for c in CATALOG.cards)
     catalog = dataclasses.replace(CATALOG, cards=cards, by_id={c.id: c for c in cards})
     game = new_game(seed=40, catalog=catalog)
     game.state.mainline[1].card, game.state.mainline[1].uphill = "heavy-grade", "east"

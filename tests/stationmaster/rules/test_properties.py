@@ -17,11 +17,11 @@ from collections import Counter
 
 import pytest
 
+from engine.errors import IllegalActionError
+from engine.stationmaster.content.model import Catalog, TrainCard
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules.actions import Action, Answer, Attack, ChooseGrade, Decline, Discard, Draw, EndTurn, Play, RedFlag, SortCars
-from engine.stationmaster.content.model import Catalog, TrainCard
 from engine.stationmaster.rules.deck import home_deck
-from engine.errors import IllegalActionError
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import configurations
 from engine.stationmaster.rules.switching import train_district

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from engine.stationmaster.rules.actions import Play, from_json
 from engine.errors import InvalidActionError, SaveError
-from engine.stationmaster.rules.game import SAVE_FORMAT, Game
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Play, from_json
+from engine.stationmaster.rules.game import SAVE_FORMAT, Game
 from tests.kit.project import PROJECT_ROOT as ROOT
 from tests.kit.stationmaster import CATALOG
 

@@ -10,9 +10,9 @@ import json
 import pytest
 
 from engine.errors import IllegalActionError, SaveError
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import Action, Answer, Attack, Decline, EndTurn, Play, from_json
 from engine.stationmaster.rules.game import Game
-from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import codes, give
 from tests.kit.stationmaster_scenarios import STRIKE, struck_game
 

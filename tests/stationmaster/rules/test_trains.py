@@ -8,13 +8,12 @@ from collections import Counter
 
 import pytest
 
-from engine.stationmaster.rules.actions import Attack, Play, RedFlag
 from engine.errors import IllegalActionError
+from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Attack, Play, RedFlag
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car, Train
-from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import codes, dealt, end_stage, new_game, set_hand, take
-
 
 # -- timetabled trains and the D12 ----------------------------------------------------
 
@@ -50,10 +49,7 @@ def _timetable_game(monkeypatch: pytest.MonkeyPatch, roll: int, taken: list[int]
         (1, [0, 1, 2, 3], 4),
     ],
 )
-def test_a_timetabled_train_takes_the_first_open_slot_at_or_after_the_d12(
-    catalog: Catalog,
-    monkeypatch: pytest.MonkeyPatch, roll: int, taken: list[int], expected: int
-) -> None:
+def test_a_timetabled_train_takes_the_first_open_slot_at_or_after_the_d12(catalog: Catalog, monkeypatch: pytest.MonkeyPatch, roll: int, taken: list[int], expected: int) -> None:
     game, calls = _timetable_game(monkeypatch, roll, taken)
     game.apply(Play(0, "train-1"))
     assert calls == [catalog.game.table.die_sides] == [12]
@@ -489,8 +485,8 @@ def test_cars_gone_before_make_up_leave_the_extra_short_with_a_report() -> None:
 def test_a_chosen_load_goes_through_json_as_a_save_writes_it() -> None:
     import json
 
-    from engine.stationmaster.rules.actions import from_json
     from engine.errors import InvalidActionError
+    from engine.stationmaster.rules.actions import from_json
 
     play = Play(0, "extra-12", slot=0, heading="east", load=("loaded reefer",))
     assert from_json(json.loads(json.dumps(play.to_json()))) == play

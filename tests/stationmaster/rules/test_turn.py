@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
+from engine.errors import IllegalActionError
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play
 from engine.stationmaster.rules.deck import home_deck
-from engine.errors import IllegalActionError
-from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.dispatch import hand_limit
-from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.game import Game
 from tests.kit.stationmaster import CATALOG, codes, new_game, set_hand, take
 
 TABLE = CATALOG.game.table

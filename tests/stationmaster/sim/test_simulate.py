@@ -7,7 +7,6 @@ hand is played, discarded or still held when the game ends.
 """
 
 from __future__ import annotations
-from generator.stationmaster.tables import TABLE_SET
 
 import argparse
 import io
@@ -21,20 +20,20 @@ import pytest
 
 from command import cli
 from command import simulate as simulate_command
-from engine.stationmaster.sim import simulate
-from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play, RedFlag
-from engine.stationmaster.rules.deck import home_deck
 from engine.errors import InvalidActionError
 from engine.pack import SimulationRequest
+from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play, RedFlag
+from engine.stationmaster.rules.deck import home_deck
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import configurations, defaults
+from engine.stationmaster.sim import simulate
 from engine.stationmaster.sim.simulate import BOT_FUNCTIONS, Report, game_seed, play_game
-from engine.stationmaster.content.model import Catalog
-from generator.stationmaster import simulation as site_simulation
-from generator.stationmaster.simulation import simulation_context
 from generator.lint import lint
 from generator.render import read_pages, render_site
-from generator.stationmaster.tables import TABLES
+from generator.stationmaster import simulation as site_simulation
+from generator.stationmaster.simulation import simulation_context
+from generator.stationmaster.tables import TABLE_SET, TABLES
 from tests.kit import hang_guard
 from tests.kit.cli import CliResult
 from tests.kit.project import PROJECT_ROOT

@@ -16,21 +16,21 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ConfigurationError
-from engine.sim.pool import game_seed
 from engine.pack import SimulationRequest
-from engine.stationmaster.sim import simulate
-from generator.stationmaster import simulation as site_simulation
-from engine.stationmaster.rules.actions import Attack
+from engine.sim.pool import game_seed
 from engine.stationmaster.bots import BOT_FUNCTIONS
+from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Attack
 from engine.stationmaster.rules.deck import home_deck, is_dealt
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import defaults
+from engine.stationmaster.sim import simulate
 from engine.stationmaster.sim.report import Report
 from engine.stationmaster.sim.runner import play_game
-from engine.stationmaster.content.model import Catalog
-from generator.stationmaster.tables import TABLE_SET, TABLES
 from generator.lint import lint
 from generator.render import read_pages, render_site
+from generator.stationmaster import simulation as site_simulation
+from generator.stationmaster.tables import TABLE_SET, TABLES
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.stationmaster import CATALOG
@@ -187,7 +187,9 @@ def test_the_rivals_table_shows_each_seating_as_the_command_reports_it(catalog: 
         assert [s["mean"] for s in shown["seats"]] == [f"{s['meanScore']:.1f}" for s in report.to_dict()["seats"]]
         assert [(a["card"], a["played"], a["answered"]) for a in shown["attacks"]] == [(a.id, a.played, a.answered) for a in report.attacks.values()]
         # only the cards a table with rivals deals, by dead-draw rate
-        assert shown["rows"] and all(is_dealt(catalog, catalog.by_id[r["card"]], report.house_rules, 2) and not is_dealt(catalog, catalog.by_id[r["card"]], report.house_rules, 1) for r in shown["rows"])
+        assert shown["rows"] and all(
+            is_dealt(catalog, catalog.by_id[r["card"]], report.house_rules, 2) and not is_dealt(catalog, catalog.by_id[r["card"]], report.house_rules, 1) for r in shown["rows"]
+        )
         assert [r["dead_rate"] for r in shown["rows"]] == sorted((r["dead_rate"] for r in shown["rows"]), reverse=True)
         assert {n["card"] for n in shown["never_played"]} == {r["card"] for r in shown["rows"] if r["dead_rate"] == 100}
     assert site_simulation._simulation_rivals_context(catalog) == context
@@ -204,4 +206,3 @@ def test_the_rivals_table_renders_and_passes_the_lint(catalog: Catalog) -> None:
         assert f"`stationmaster simulate --games {seating.games} --seed {seating.seed} --players {seating.players} --bot {seating.bot}`" in text
     assert text.count("| Seat | Mean score | Wins | Shared wins |") == len(site_simulation.SITE_SEATINGS)
     assert [p.render() for p in lint(catalog, rendered, TABLES) if "simulation.md" in p.render()] == []
-

@@ -3,7 +3,6 @@
 (engine.stationmaster.rules.mainline.crossing_stages) and Status (the handler registry)."""
 
 from __future__ import annotations
-from generator.stationmaster.tables import TABLE_SET
 
 import inspect
 import re
@@ -18,6 +17,7 @@ from engine.stationmaster.rules.deck import SEATINGS, home_deck, in_mainline_inv
 from engine.stationmaster.rules.houserules import defaults
 from engine.stationmaster.rules.mainline import crossing_stages
 from generator.render import read_pages, render_site
+from generator.stationmaster.tables import TABLE_SET
 from tests.kit.cli import Result
 from tests.kit.pages import Table, page_table, read_table, split_page, status_of
 from tests.kit.project import edit, line_of, snapshot
@@ -267,10 +267,9 @@ def test_a_handled_terrain_card_out_of_the_inventory_is_dormant(project: Path) -
 
 
 def test_status_change_is_drift_that_cards_fixes(sm: Run, project: Path) -> None:
-    from engine.stationmaster.effects import load_handlers
-
     from engine.stationmaster import load_catalog
     from engine.stationmaster.content.model import Enhancement
+    from engine.stationmaster.effects import load_handlers
 
     built = tuple(load_handlers())
     # a live district Enhancement whose handler goes away (every one is

@@ -11,11 +11,9 @@ Regenerate after an intended change with::
 """
 
 from __future__ import annotations
-from generator.stationmaster.tables import TABLE_SET
-
-import re
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,7 +22,7 @@ import pytest
 from engine.stationmaster import load_catalog
 from generator.lint import lint
 from generator.render import render_site
-from generator.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLE_SET, TABLES
 from tests.kit.cli import call_cli
 from tests.kit.pages import read_table, split_page, status_of
 from tests.kit.project import FIXTURE_CONTENT, GOLDEN_DIR, PROJECT_ROOT
@@ -39,7 +37,7 @@ UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
 def _page(name: str) -> str:
     # Like every real page with a card table, it holds the legend a designed
     # card's mark links to.
-    return f"# {name}\n\n<span id=\"designed-legend\"></span>† marks a designed card.\n\n<!-- generated: {name} -->\n<!-- /generated -->\n"
+    return f'# {name}\n\n<span id="designed-legend"></span>† marks a designed card.\n\n<!-- generated: {name} -->\n<!-- /generated -->\n'
 
 
 @lru_cache(maxsize=1)

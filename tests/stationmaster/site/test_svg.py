@@ -2,7 +2,6 @@
 the track table, in the rendered Markdown and in the built HTML."""
 
 from __future__ import annotations
-from generator.stationmaster.tables import TABLE_SET
 
 import re
 import xml.etree.ElementTree as ET
@@ -16,7 +15,7 @@ from engine.stationmaster.rules.geometry import rotate
 from generator.lint import lint
 from generator.render import read_pages, render_site
 from generator.stationmaster.svg import BOX, track_svg
-from generator.stationmaster.tables import TABLES
+from generator.stationmaster.tables import TABLE_SET, TABLES
 from tests.kit import hang_guard
 from tests.kit.cli import subprocess_env
 from tests.kit.pages import read_table, split_page

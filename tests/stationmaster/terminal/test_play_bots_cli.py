@@ -18,11 +18,11 @@ import pytest
 
 from command import play
 from command.stationmaster import session
-from engine.stationmaster.rules.actions import Answer, Decline
-from engine.stationmaster.bots import greedy_bot
-from engine.stationmaster.rules.game import Game
 from command.stationmaster.textview import ActionKeys
+from engine.stationmaster.bots import greedy_bot
 from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.actions import Answer, Decline
+from engine.stationmaster.rules.game import Game
 from tests.kit.stationmaster import CATALOG, give
 from tests.kit.stationmaster_play import CONTENT, Played, parser, replay, run_play
 from tests.kit.stationmaster_scenarios import STRIKE, struck_game

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from command import play
+from command.stationmaster.textview import ActionKeys, describe_action, render_final, render_state
+from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, FlyingSwitch, Hold, Play, Pull, SortCars, Spot, from_json
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.switching import train_district
-from command.stationmaster.textview import ActionKeys, describe_action, render_final, render_state
-from engine.stationmaster.content.model import Catalog
 from tests.kit.stationmaster import CATALOG, codes
 from tests.kit.stationmaster_play import Played, parser, replay, run_play
 
@@ -53,7 +53,23 @@ def test_keys_then_quit(tmp_path: Path) -> None:
 def test_each_view_shows_the_table() -> None:
     result = run_play(["--seed", "5"], ["d", "?", "quit"])
     opening = result.replies[0]
-    for part in ("Day 1 of 3, Stage 1 of 12", "player 0 to act", "Mainline, west to east:", "[0] West Division Point", "Office of district 0", "District 0 (its Office: Depot); its Limits signs stand at columns -1 and 1", "<- Running Track", "|W Limits", "E Limits|", "Hand of player 0", "Departments:", "Timetable", "12: -", "Scores: district 0: 0", "Your choices"):
+    for part in (
+        "Day 1 of 3, Stage 1 of 12",
+        "player 0 to act",
+        "Mainline, west to east:",
+        "[0] West Division Point",
+        "Office of district 0",
+        "District 0 (its Office: Depot); its Limits signs stand at columns -1 and 1",
+        "<- Running Track",
+        "|W Limits",
+        "E Limits|",
+        "Hand of player 0",
+        "Departments:",
+        "Timetable",
+        "12: -",
+        "Scores: district 0: 0",
+        "Your choices",
+    ):
         assert part in opening, part
     assert re.search(r"^  d +Draw from the deck", opening, re.M) and re.search(r"^  e +End the turn", opening, re.M)
     # ? prints the same table again, unchanged
@@ -194,7 +210,15 @@ def test_an_empty_line_reminds_of_the_commands() -> None:
     result = run_play([], ["", "help", "quit"])
     assert result.replies[1].startswith("(type a key from the list")
     help_text = result.replies[2]
-    for documented in ("d: draw from the deck", "d1, d2, d3: draw from that Department", "e: end the turn", "h1: hold train 1", "r1: stop train 1 where it stands with a Red Flag from your hand", "numbers choose plays and moves", "keeps its number until the turn ends"):
+    for documented in (
+        "d: draw from the deck",
+        "d1, d2, d3: draw from that Department",
+        "e: end the turn",
+        "h1: hold train 1",
+        "r1: stop train 1 where it stands with a Red Flag from your hand",
+        "numbers choose plays and moves",
+        "keeps its number until the turn ends",
+    ):
         assert documented in " ".join(help_text.split()), documented
 
 

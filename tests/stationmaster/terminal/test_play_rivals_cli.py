@@ -4,9 +4,9 @@ words, and plays to the end."""
 
 from __future__ import annotations
 
+from command.stationmaster.textview import ActionKeys
 from engine.stationmaster.rules.actions import Answer, Attack
 from engine.stationmaster.rules.game import Game
-from command.stationmaster.textview import ActionKeys
 from tests.kit.stationmaster import CATALOG
 from tests.kit.stationmaster_play import run_play
 

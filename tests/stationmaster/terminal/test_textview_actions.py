@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.stationmaster.rules.actions import ACTION_TYPES, Action, Draw, EndTurn, Pull, RedFlag, Spot
+from command.stationmaster.textview import ActionKeys, describe_action, render_state, render_switching
 from engine.stationmaster.content.model import Catalog, TrainCard
+from engine.stationmaster.rules.actions import ACTION_TYPES, Action, Draw, EndTurn, Pull, RedFlag, Spot
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.state import Car
-from command.stationmaster.textview import ActionKeys, describe_action, render_state, render_switching
 from tests.kit.stationmaster import branch_yard, lay, new_game, put_train, take
 
 
@@ -163,8 +163,8 @@ def test_abs_signals_are_named_once() -> None:
 
 
 def test_no_grid_label_ends_in_a_cut_word_and_a_stop_after_a_space(catalog: Catalog) -> None:
-    from engine.stationmaster.rules.state import Square
     from command.stationmaster.textview import short_label
+    from engine.stationmaster.rules.state import Square
 
     game = new_game(seed=3)
     for card in catalog.cards:
