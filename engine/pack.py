@@ -85,6 +85,28 @@ class Configuration:
         return f"players={self.players}" + (f" {rules}" if rules else "")
 
 
+CatalogOut = TypeVar("CatalogOut", covariant=True)
+StateOut = TypeVar("StateOut", covariant=True)
+
+
+class RulesContextBase(Protocol[CatalogOut, StateOut]):
+    """What every pack's rules and effect handlers read of a game: its
+    catalog, its state and the house rules in force. A pack's own
+    ``rules/context.py`` narrows the two types and adds what else its
+    rules may touch, so no rule module needs the whole ``Game``."""
+
+    @property
+    def catalog(self) -> CatalogOut: ...
+
+    @property
+    def state(self) -> StateOut: ...
+
+    @property
+    def rules(self) -> Mapping[str, RuleValue]:
+        """The house rules in force, every one of them (defaults filled in)."""
+        ...
+
+
 class GameAPI(Protocol):
     """The uniform game API every pack's game offers: actions proposed,
     judged with every reason, applied, and replayed from a seed."""

@@ -16,27 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from engine.pack import RulesContextBase
+from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.rules.state import GameState
+
 if TYPE_CHECKING:
     from engine.rng import SeededStream
-    from engine.stationmaster.content.model import Catalog
     from engine.stationmaster.rules.actions import Action
-    from engine.stationmaster.rules.houserules import HouseRuleValue
-    from engine.stationmaster.rules.state import GameState
 
 
-class RulesContext(Protocol):
-    """A game as its rules and effect handlers see it."""
-
-    @property
-    def catalog(self) -> Catalog: ...
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def rules(self) -> Mapping[str, HouseRuleValue]:
-        """The house rules in force, every one of them (defaults filled in)."""
-        ...
+class RulesContext(RulesContextBase[Catalog, GameState], Protocol):
+    """A game as its rules and effect handlers see it: the shared catalog,
+    state and house rules, and what follows."""
 
     @property
     def rng(self) -> SeededStream:

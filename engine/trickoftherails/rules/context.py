@@ -11,28 +11,16 @@ imports a rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from engine.trickoftherails.content.model import Catalog
-    from engine.trickoftherails.rules.houserules import HouseRuleValue
-    from engine.trickoftherails.rules.state import GameState
+from engine.pack import RulesContextBase
+from engine.trickoftherails.content.model import Catalog
+from engine.trickoftherails.rules.state import GameState
 
 
-class RulesContext(Protocol):
-    """A game as its rules and effect handlers see it."""
-
-    @property
-    def catalog(self) -> Catalog: ...
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def rules(self) -> Mapping[str, HouseRuleValue]:
-        """The house rules in force, every one of them (defaults filled in)."""
-        ...
+class RulesContext(RulesContextBase[Catalog, GameState], Protocol):
+    """A game as its rules and effect handlers see it: the shared catalog,
+    state and house rules, and what follows."""
 
     def log(self, text: str) -> None:
         """Add a line to the game's log."""
