@@ -1,0 +1,1 @@
+"""Signal Box's content: the catalog model and its loader."""

@@ -1,0 +1,1 @@
+"""Signal Box's rules: the game and its one kind of action."""

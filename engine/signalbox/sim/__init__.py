@@ -1,0 +1,1 @@
+"""Signal Box's simulations: seeded games played by bots, and their report."""

@@ -1,0 +1,1 @@
+"""Signal Box's site tables."""
