@@ -1,1 +1,0 @@
-"""Signal Box's content: the catalog model and its loader."""

@@ -1,1 +1,0 @@
-"""Signal Box's rules: the game and its one kind of action."""

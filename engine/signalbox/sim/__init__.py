@@ -1,1 +1,0 @@
-"""Signal Box's simulations: seeded games played by bots, and their report."""

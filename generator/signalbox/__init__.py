@@ -1,1 +1,0 @@
-"""Signal Box's site tables."""
