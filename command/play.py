@@ -187,7 +187,19 @@ def terminal_games() -> list[str]:
     """The packs that can be played in a terminal: those with a ``command/<id>/session.py``."""
     from engine.packs import known_pack_ids
 
-    return [game_id for game_id in known_pack_ids() if importlib.util.find_spec(f"command.{game_id}.session") is not None]
+    return [game_id for game_id in known_pack_ids() if _has_session(game_id)]
+
+
+def _has_session(game_id: str) -> bool:
+    # Looking for command.<id>.session imports command.<id> first: a pack
+    # with no command/<id>/ folder at all has no session either, and must
+    # not stop ``play`` from telling which games it can play.
+    try:
+        return importlib.util.find_spec(f"command.{game_id}.session") is not None
+    except ModuleNotFoundError as exc:
+        if exc.name != f"command.{game_id}":
+            raise
+        return False
 
 
 @dataclass(frozen=True)

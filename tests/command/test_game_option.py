@@ -72,6 +72,15 @@ def test_the_terminal_games_are_the_packs_with_a_session() -> None:
     assert play.terminal_games() == ["stationmaster", "trickoftherails"]
 
 
+def test_a_pack_with_no_command_folder_is_no_terminal_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pack need not have ``command/<id>/`` at all: ``play`` then refuses
+    it in one line, rather than failing to look for its session."""
+    import engine.packs
+
+    monkeypatch.setattr(engine.packs, "known_pack_ids", lambda: ["nocommandfolder", "stationmaster"])
+    assert play.terminal_games() == ["stationmaster"]
+
+
 def test_simulate_refuses_a_bot_the_game_does_not_have(run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
     pack = pack_rules("stationmaster")
     monkeypatch.setattr(type(pack), "bots", ("random",))

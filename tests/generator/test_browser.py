@@ -59,7 +59,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not MKDOCS.exists():
         _unavailable("no .venv/bin/mkdocs (run `make .venv/.installed`)")
     out = tmp_path_factory.mktemp("browser") / "site"
-    proc = hang_guard.run([MKDOCS, "build", "--strict", "--quiet", "--site-dir", out], "mkdocs build --strict to end", cwd=PROJECT_ROOT, env=subprocess_env())
+    proc = hang_guard.run([MKDOCS, "build", "--strict", "--site-dir", out], "mkdocs build --strict to end", cwd=PROJECT_ROOT, env=subprocess_env())
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return out
 
