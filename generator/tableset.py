@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import UsageError
 from engine.pack import Status
 
 # The plain words a reader sees beside each status on the site: the engine's
@@ -55,7 +56,14 @@ def status_legend(meanings: Mapping[Status, str]) -> Context:
 
 
 def table_set(pack_id: str) -> TableSet:
-    """The site tables of the pack ``pack_id``: ``TABLE_SET`` of ``generator.<id>.tables``."""
-    found = importlib.import_module(f"generator.{pack_id}.tables").TABLE_SET
+    """The site tables of the pack ``pack_id``: ``TABLE_SET`` of ``generator.<id>.tables``;
+    UsageError (one line, exit 2) for a pack that has none yet."""
+    module = f"generator.{pack_id}.tables"
+    try:
+        found = importlib.import_module(module).TABLE_SET
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"generator.{pack_id}", module):
+            raise
+        raise UsageError(f"pack '{pack_id}' has no site tables: write generator/{pack_id}/tables.py holding TABLE_SET (see the README's 'Adding a game pack')") from None
     assert isinstance(found, TableSet), f"generator.{pack_id}.tables.TABLE_SET is not a TableSet"
     return found
