@@ -7,52 +7,12 @@ sits where, handing the terminal over); each pack's own session, keys and
 words live in ``command/<id>/session.py``, found by the pack's id. A pack
 with no session of its own is refused in one line.
 
-What follows describes Station Master's session (``command.stationmaster.session``).
-``--players`` seats Station Master's districts (default 1, solitaire);
-``--bots N`` gives the last N seats to a bot (``--bot NAME``: random, greedy
-or lookahead, greedy unless said), which acts by itself, an answer to an
-attack aimed at it included, each action told in a line under its name (a
-card it draws from the deck is not named). The other seats are people at
-this terminal. With more than one, the screen and its scrollback are
-cleared whenever a different person must act (a defender in an attack's
-response window too) and a "pass the terminal to player K" prompt waits for
-Enter before that person's hand is shown; they are then told what happened
-since their last prompt. A game of bots only plays itself to the end.
-``--load`` resumes a save; ``--bots`` and ``--bot`` say again who the bots
-are (the save holds the actions, not the seats, and a bot's stream starts
-afresh, so its choices may differ from an unbroken game's).
-
-Each time the table changes and a person is to act, it is printed as that
-person sees it (see ``command.stationmaster.textview``) with the legal
-actions, each by its key. At the prompt the person types
-
-- a key: take that action. Letters choose the turn's own steps and always
-  mean the same thing (``d`` draw from the deck, ``d1`` to ``d3`` from a
-  Department, ``e`` end the turn, ``h1`` hold train 1 at the Office, ``r1``
-  spend a Red Flag on train 1); numbers choose plays and moves, and each
-  keeps its number until the turn ends, so a key typed again never takes
-  a different action within a turn;
-- ``?``: print the table and the actions again (``help`` explains the keys and commands);
-- ``save FILE``: save the game there (``save`` alone: to the --save file);
-- ``quit``: stop (saving first when --save was given);
-- an action as JSON, e.g. ``{"kind": "draw", "player": 0, "source": "deck"}``:
-  any action at all, so a refused one can be tried; every reason it is
-  refused is printed, one per line, and the game is unchanged.
-
-A key that is no choice now gets a one-line error; when it names an action
-(a turn step's letter, or a number given earlier this turn) the error says
-which and every reason the rules refuse it. Anything else gets a one-line
-error and the prompt again. End of input saves (with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
-stopped, 1 the content does not load (or a bot failed, a bug: the game is
-saved with --save and the session stops), 2 the command was unusable (bad
-arguments, seats or bot, a bad house rule, a save file that cannot be
-resumed or written).
-A save is written atomically (a temporary file in the same directory,
-flushed to disk, then ``os.replace``: a full disk or an I/O error is a
-one-line error and the old save stays whole), and a file that is not a
-Station Master save is never overwritten. A FIFO, a device or a folder named
-by ``--load``, ``--save`` or ``save FILE`` is refused up front, saying what
-it is (``engine.saves``, through ``engine.content.files``).
+Each pack's own keys, prompts and words are described in its session's
+docstring (``command.stationmaster.session`` for Station Master). Exit
+codes follow ``command.cli``: 0 finished or stopped, 1 the content does not
+load (or a bot failed), 2 the command was unusable. Saves are written
+atomically through ``engine.saves``, and a file that is not a save of the
+same game is never overwritten.
 """
 
 from __future__ import annotations
@@ -99,7 +59,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="how many play: Station Master's districts (default 1: solitaire), Trick of the Rails' seats, 3 to 5 (default 3); the people among them share the terminal",
+        help="how many play: " + "; ".join(session_of(game_id).PLAYERS_HELP for game_id in terminal_games()) + "; the people among them share the terminal",
     )
     play.add_argument("--bots", type=int, default=None, metavar="N", help="bots take the last N seats (default 0: every seat is a person; N equal to --players: the game plays itself)")
     play.add_argument(
@@ -222,7 +182,7 @@ def load_catalog(game_id: str, content: Path) -> Any:
         files.check_folder(content)
     except files.Unreadable as exc:
         if exc.missing:
-            raise UsageError(f"{files.shown(content)}: no such content directory (run this in a Station Master checkout, or give --content DIR)") from None
+            raise UsageError(f"{files.shown(content)}: no such content directory (run this at the top of the kit's checkout, or give --content DIR)") from None
         raise UsageError(str(exc)) from None
     try:
         return pack_rules(game_id).load_catalog(content)

@@ -1,5 +1,52 @@
 """Station Master at a terminal: its session (keys, turns, the story told
-to each person) on the shared frame of ``command.play``."""
+to each person) on the shared frame of ``command.play``.
+
+``--players`` seats Station Master's districts (default 1, solitaire);
+``--bots N`` gives the last N seats to a bot (``--bot NAME``: random, greedy
+or lookahead, greedy unless said), which acts by itself, an answer to an
+attack aimed at it included, each action told in a line under its name (a
+card it draws from the deck is not named). The other seats are people at
+this terminal. With more than one, the screen and its scrollback are
+cleared whenever a different person must act (a defender in an attack's
+response window too) and a "pass the terminal to player K" prompt waits for
+Enter before that person's hand is shown; they are then told what happened
+since their last prompt. A game of bots only plays itself to the end.
+``--load`` resumes a save; ``--bots`` and ``--bot`` say again who the bots
+are (the save holds the actions, not the seats, and a bot's stream starts
+afresh, so its choices may differ from an unbroken game's).
+
+Each time the table changes and a person is to act, it is printed as that
+person sees it (see ``command.stationmaster.textview``) with the legal
+actions, each by its key. At the prompt the person types
+
+- a key: take that action. Letters choose the turn's own steps and always
+  mean the same thing (``d`` draw from the deck, ``d1`` to ``d3`` from a
+  Department, ``e`` end the turn, ``h1`` hold train 1 at the Office, ``r1``
+  spend a Red Flag on train 1); numbers choose plays and moves, and each
+  keeps its number until the turn ends, so a key typed again never takes
+  a different action within a turn;
+- ``?``: print the table and the actions again (``help`` explains the keys and commands);
+- ``save FILE``: save the game there (``save`` alone: to the --save file);
+- ``quit``: stop (saving first when --save was given);
+- an action as JSON, e.g. ``{"kind": "draw", "player": 0, "source": "deck"}``:
+  any action at all, so a refused one can be tried; every reason it is
+  refused is printed, one per line, and the game is unchanged.
+
+A key that is no choice now gets a one-line error; when it names an action
+(a turn step's letter, or a number given earlier this turn) the error says
+which and every reason the rules refuse it. Anything else gets a one-line
+error and the prompt again. End of input saves (with --save) and exits 0. Exit codes follow ``command.cli``: 0 finished or
+stopped, 1 the content does not load (or a bot failed, a bug: the game is
+saved with --save and the session stops), 2 the command was unusable (bad
+arguments, seats or bot, a bad house rule, a save file that cannot be
+resumed or written).
+A save is written atomically (a temporary file in the same directory,
+flushed to disk, then ``os.replace``: a full disk or an I/O error is a
+one-line error and the old save stays whole), and a file that is not a
+Station Master save is never overwritten. A FIFO, a device or a folder named
+by ``--load``, ``--save`` or ``save FILE`` is refused up front, saying what
+it is (``engine.saves``, through ``engine.content.files``).
+"""
 
 from __future__ import annotations
 
@@ -23,6 +70,7 @@ from engine.stationmaster.rules.game import SAVE_FORMAT, Game
 from engine.stationmaster.rules.houserules import HouseRuleValue, parse_assignment, resolve
 
 TITLE = "Station Master"
+PLAYERS_HELP = "Station Master's districts (default 1: solitaire)"
 PROMPT_HELP = "type a key from the list, ? to show the table again, help for the keys and commands, save FILE, quit, or an action as JSON"
 HELP_COMMANDS = (
     "Commands: ? shows the table and the choices again; help shows this; save FILE saves the game there (save alone: to the --save file); quit stops.",

@@ -48,6 +48,7 @@ GAME = "trickoftherails"
 SAVES = SaveKind("Trick of the Rails", SAVE_FORMAT, Game.loads)
 DEFAULT_PLAYERS = 3
 TITLE = "Trick of the Rails"
+PLAYERS_HELP = "Trick of the Rails' seats, 3 to 5 (default 3)"
 DESCRIPTION = "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
 DEFAULT_BOT = "greedy"
 PROMPT_HELP = "type a number, a card's name to play it, ?, help, save FILE or quit"
