@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO, cast
 
 from command.commands import PLAY_HELP
 from command.games import DEFAULT_GAME, add_game_option, default_content
@@ -35,7 +35,7 @@ from engine.content import files
 from engine.errors import ContentError, InvalidActionError, UsageError
 
 PROG = "stationmaster play"
-_ECHO = 40  # how much of a bad input line an error message repeats
+ECHO = 40  # how much of a bad input line an error message repeats
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -92,8 +92,7 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
     if game_id not in playable:
         print(f"{PROG}: game '{game_id}' cannot be played in the terminal yet (games that can: {', '.join(sorted(playable))})", file=err)
         return 2
-    code: int = session_of(game_id).run(args, inp, out, err)
-    return code
+    return session_of(game_id).run(args, inp, out, err)
 
 
 def play_at_terminal(
@@ -115,17 +114,17 @@ def play_at_terminal(
     try:
         catalog = load_catalog(game_id, Path(getattr(args, "content", None) or default_content(game_id)))
     except ContentError as exc:
-        print(f"{PROG}: the content does not load: {_one_line(str(exc))} (run 'stationmaster validate' for every problem)", file=err)
+        print(f"{PROG}: the content does not load: {one_line(str(exc))} (run 'stationmaster validate' for every problem)", file=err)
         return 1
     except UsageError as exc:
-        print(f"{PROG}: {_one_line(str(exc))}", file=err)
+        print(f"{PROG}: {one_line(str(exc))}", file=err)
         return 2
     try:
         game, resumed = start(catalog, args)
         seated = seats(args, game.state.players, kind.title, bots, default_bot)
         save_path = save_target(getattr(args, "save", None), kind)
     except UsageError as exc:
-        print(f"{PROG}: {_one_line(str(exc))}", file=err)
+        print(f"{PROG}: {one_line(str(exc))}", file=err)
         return 2
     session = terminal(game, out, save_path, seated)
     if resumed is not None:
@@ -137,10 +136,22 @@ def play_at_terminal(
 # -- setting up --------------------------------------------------------------------
 
 
-def session_of(game_id: str) -> Any:
-    """The terminal session module of the pack ``game_id``: ``command/<id>/session.py``,
-    which offers ``run(args, inp, out, err)`` and the words ``play --help`` shows."""
-    return importlib.import_module(f"command.{game_id}.session")
+class TerminalGame(Protocol):
+    """What ``play`` reads of a pack's ``command/<id>/session.py``: the words
+    its help shows, its bots, and ``run``, which plays a game at this terminal."""
+
+    TITLE: str
+    DESCRIPTION: str
+    PLAYERS_HELP: str
+    DEFAULT_BOT: str
+    BOTS: Sequence[str]
+
+    def run(self, args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int: ...
+
+
+def session_of(game_id: str) -> TerminalGame:
+    """The terminal session module of the pack ``game_id``: ``command/<id>/session.py``."""
+    return cast(TerminalGame, importlib.import_module(f"command.{game_id}.session"))
 
 
 def terminal_games() -> list[str]:
@@ -216,7 +227,7 @@ def start_from_args(
             chosen[key] = value
         return new(players, 0 if seed is None else seed, chosen), None
     except InvalidActionError as exc:
-        raise UsageError(_one_line(str(exc))) from None
+        raise UsageError(one_line(str(exc))) from None
 
 
 def resume(catalog: Any, path: Path, kind: SaveKind) -> Any:
@@ -226,11 +237,11 @@ def resume(catalog: Any, path: Path, kind: SaveKind) -> Any:
     try:
         return kind.loads(catalog, text)
     except InvalidActionError as exc:
-        raise UsageError(f"{shown}: cannot resume: {_one_line(str(exc))}{_other_game(text, kind)}") from None
+        raise UsageError(f"{shown}: cannot resume: {one_line(str(exc))}{_other_game(text, kind)}") from None
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
         # Game.loads lets a few odd inputs through as other errors (an integer
         # too long to convert, say); each still means the save is unusable.
-        raise UsageError(f"{shown}: cannot resume: the save is damaged ({type(exc).__name__}: {_one_line(str(exc))})") from None
+        raise UsageError(f"{shown}: cannot resume: the save is damaged ({type(exc).__name__}: {one_line(str(exc))})") from None
 
 
 def _other_game(text: str, kind: SaveKind) -> str:
@@ -333,7 +344,7 @@ class Terminal:
         print(text, file=self.out)
 
     def error(self, text: str) -> None:
-        self.say(f"error: {_one_line(text)}")
+        self.say(f"error: {one_line(text)}")
 
     def read_line(self, inp: TextIO, prompt: str) -> str | None:
         """The next line typed after ``prompt``, stripped; None at the end of input."""
@@ -402,7 +413,7 @@ class Terminal:
 # -- odds and ends --------------------------------------------------------------
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     return " ".join(text.split())
 
 

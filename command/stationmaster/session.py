@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from command.play import _ECHO, SaveKind, Terminal, _one_line, people_words, play_at_terminal, resume, start_from_args
+from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
 from command.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
@@ -273,7 +273,7 @@ class Session(Terminal):
         elif _KEY_SHAPE.fullmatch(line):
             self._not_offered(line)
         else:
-            self.error(f"not understood: {line[:_ECHO]!r}; {PROMPT_HELP}")
+            self.error(f"not understood: {line[:ECHO]!r}; {PROMPT_HELP}")
         return True
 
     def _not_offered(self, key: str) -> None:
@@ -281,9 +281,9 @@ class Session(Terminal):
         named = self.keys.named(self.game, key) if len(key) <= 9 else None
         reasons = self.game.check(named) if named is not None else []
         if named is None or not reasons:
-            self.error(f"there is no choice {key[:_ECHO]} now: choose {key_summary(self.offered)}")
+            self.error(f"there is no choice {key[:ECHO]} now: choose {key_summary(self.offered)}")
             return
-        why = "; ".join(_one_line(r) for r in reasons)
+        why = "; ".join(one_line(r) for r in reasons)
         self.error(f"{key.lower()} is not a choice now: {describe_action(self.game, named)} is refused because {why}; choose {key_summary(self.offered)}")
 
     def _json_action(self, text: str) -> None:
@@ -301,7 +301,7 @@ class Session(Terminal):
         if reasons:
             self.say(f"refused: {describe_action(self.game, action)} ({counted(len(reasons), 'reason')}):")
             for reason in reasons:
-                self.say(f"  - {_one_line(reason)}")
+                self.say(f"  - {one_line(reason)}")
             return
         self._take(action)
 
@@ -316,7 +316,7 @@ class Session(Terminal):
         except IllegalActionError as exc:  # pragma: no cover - legal_actions() and check() agree
             self.say(f"refused: {describe_action(game, action)}")
             for reason in exc.reasons:
-                self.say(f"  - {_one_line(reason)}")
+                self.say(f"  - {one_line(reason)}")
             return False
         except InvalidActionError as exc:
             self.error(str(exc))

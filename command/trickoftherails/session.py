@@ -33,7 +33,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from command.play import SaveKind, Terminal, _one_line, people_words, play_at_terminal, resume, start_from_args
+from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
 from command.trickoftherails.textview import card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_view, what_the_trick_does
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
@@ -52,7 +52,6 @@ PLAYERS_HELP = "Trick of the Rails' seats, 3 to 5 (default 3)"
 DESCRIPTION = "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
 DEFAULT_BOT = "greedy"
 PROMPT_HELP = "type a number, a card's name to play it, ?, help, save FILE or quit"
-_ECHO = 40
 
 
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
@@ -223,13 +222,13 @@ class Table(Terminal):
             return self._try(self._json_action(line))
         if line.isdecimal() or (line[0] in "+-" and line[1:].isdecimal()):
             if len(line) > 9 or not 1 <= int(line) <= len(self.actions):
-                self.error(f"there is no choice {line[:_ECHO]}: choose 1 to {len(self.actions)}")
+                self.error(f"there is no choice {line[:ECHO]}: choose 1 to {len(self.actions)}")
                 return False
             return self._try(self.actions[int(line) - 1])
         card = self._card_named(line)
         if card is not None:
             return self._try(Play(person, card))
-        self.error(f"not understood: {line[:_ECHO]!r}; {PROMPT_HELP}")
+        self.error(f"not understood: {line[:ECHO]!r}; {PROMPT_HELP}")
         return False
 
     def _card_named(self, text: str) -> str | None:
@@ -259,7 +258,7 @@ class Table(Terminal):
         if reasons:
             self.say(f"refused: {describe_action(game, action)} ({counted(len(reasons), 'reason')}):")
             for reason in reasons:
-                self.say(f"  - {_one_line(reason)}")
+                self.say(f"  - {one_line(reason)}")
             return False
         try:
             self._apply(action)

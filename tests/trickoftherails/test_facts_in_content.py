@@ -16,9 +16,7 @@ A planted literal or sentence shows each check can fail.
 
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,9 +28,10 @@ from engine.trickoftherails.rules.setup import deal, lane_plan
 from generator.trickoftherails.tables import TABLES
 from tests.kit.pages import split_page
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.source_text import literals, pack_code
 from tests.kit.trickoftherails import CATALOG
 
-CODE = sorted([*(PROJECT_ROOT / "engine" / "trickoftherails").rglob("*.py"), *(PROJECT_ROOT / "generator").rglob("*.py")])
+CODE = pack_code("trickoftherails")
 TEMPLATES = sorted((PROJECT_ROOT / "generator" / "templates" / "trickoftherails").glob("*.j2"))
 PAGES = sorted((PROJECT_ROOT / "site" / "trickoftherails").glob("*.md"))
 
@@ -49,20 +48,6 @@ def _rel(path: Path) -> str:
 
 
 # -- code -------------------------------------------------------------------------
-
-
-def literals(source: str) -> Iterator[tuple[int, str]]:
-    """(line, text) of every string constant that is not a docstring."""
-    tree = ast.parse(source)
-    docstrings = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            yield node.lineno, node.value
 
 
 def _card_name_pattern(catalog: Catalog) -> re.Pattern[str]:

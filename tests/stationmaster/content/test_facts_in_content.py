@@ -9,10 +9,8 @@ each check can fail.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,16 +19,10 @@ from engine.stationmaster.content.build import CARD_BUILDERS
 from engine.stationmaster.content.model import Catalog, Consist, TrackShape
 from generator.stationmaster.tables import TABLES
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.source_text import literals, pack_code
 from tests.kit.stationmaster import CATALOG
 
-# Station Master's own folders and the shared generator; another pack's site
-# tables name that pack's cards, which may share a word with one of these.
-_OTHER_PACKS = [PROJECT_ROOT / "generator" / "trickoftherails"]
-CODE = sorted(
-    path
-    for path in [*(PROJECT_ROOT / "engine" / "stationmaster").rglob("*.py"), *(PROJECT_ROOT / "generator").rglob("*.py"), *(PROJECT_ROOT / "command" / "stationmaster").rglob("*.py")]
-    if not any(path.is_relative_to(other) for other in _OTHER_PACKS)
-)
+CODE = pack_code("stationmaster")
 
 # Words the code may use because they name something other than a card:
 # effect ids (the handler registry's keys; many equal their card's id),
@@ -39,20 +31,6 @@ NOT_CARD_IDS = set(CATALOG.effects) | set(CARD_BUILDERS) | set(TABLES)
 # A car type may share its name with a consist category (the limits on a train
 # card: coach and freight), which the consist rules name by design.
 CONSIST_CATEGORIES = {f.name for f in dataclasses.fields(Consist)}
-
-
-def literals(source: str) -> Iterator[tuple[int, str]]:
-    """(line, text) of every string constant that is not a docstring."""
-    tree = ast.parse(source)
-    docstrings = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            yield node.lineno, node.value
 
 
 def exact_facts() -> dict[str, str]:
