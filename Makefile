@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test test-fast lint format goldens validate cards reports check check-reports serve bench typecheck layers clean
+.PHONY: site test test-fast fuzz-deep lint format goldens validate cards reports check check-reports serve bench typecheck layers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,12 @@ test: typecheck lint
 # pick the tiers by hand.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
+
+# The fuzz tier at five times its usual budget (STATIONMASTER_FUZZ_EXAMPLES):
+# every fuzz test's examples, and 10,000 random Trick of the Rails games a
+# player count. Minutes: run it before a release, not on every edit.
+fuzz-deep: $(STAMP)
+	STATIONMASTER_FUZZ_EXAMPLES=5 $(BIN)/python -m pytest -n auto --dist loadfile -m fuzz
 
 # Records the golden playthroughs again (tests/*/golden/*.txt: one seeded bot
 # game a pack and player count). Run it only when play is meant to change,

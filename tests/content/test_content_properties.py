@@ -15,10 +15,10 @@ import io
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from hypothesis import HealthCheck, Phase, event, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from command import cli
@@ -285,6 +285,7 @@ def test_damaged_content_loads_or_gives_located_problems(case: tuple[str, bytes,
             assert outcome.problems, f"{applied}: ContentError without a problem"
             for problem in outcome.problems:
                 check_problem(root, problem)
+            _positions_exist(name, data, applied, outcome.problems)
             assert list(outcome.problems) == sorted(outcome.problems)
             # All three renderings work on whatever the problems hold.
             for fmt in ("text", "github", "json"):
@@ -324,17 +325,10 @@ def _file_lines(data: bytes) -> list[str]:
     return text[1:].split("\n") if text.startswith("\ufeff") else text.split("\n")
 
 
-@settings(SETTINGS, phases=[Phase.generate], report_multiple_bugs=False)  # no shrinking: it is known to fail
-@given(damaged_content())
-def test_every_position_exists_in_its_file(case: tuple[str, bytes, list[str]]) -> None:
-    """Stronger than the brief: a line:column an editor can jump to."""
-    name, data, applied = case
-    with scratch_content(name, data) as root:
-        outcome = load(root)
-    if not isinstance(outcome, ContentError):
-        return
+def _positions_exist(name: str, data: bytes, applied: list[str], problems: Sequence[Problem]) -> None:
+    """Stronger than the brief: every line:column is one an editor can jump to."""
     files = {f"content/{rel}": _file_lines(data if rel == name else ORIGINAL[rel]) for rel in ORIGINAL}
-    for problem in outcome.problems:
+    for problem in problems:
         if problem.line == 0:
             continue
         lines = files[problem.path]

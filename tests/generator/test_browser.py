@@ -210,6 +210,45 @@ def _search(page: Page, text: str) -> list[list[tuple[str, float]]]:
     return groups
 
 
+def _search_all(page: Page, texts: list[str]) -> list[list[list[tuple[str, float]]]]:
+    """``_search`` for each of ``texts`` in turn, in one call into the page:
+    each text is put in the search box and a key released (Material searches
+    on keyup), and its results are read once the list holds new items. A
+    round trip to the browser per card cost most of a minute."""
+    page.locator("input.md-search__input").click()
+    found: list[list[list[tuple[str, float]]]] = page.evaluate(
+        """async texts => {
+            const box = document.querySelector('input.md-search__input');
+            const first = () => document.querySelector('.md-search-result__item');
+            const settle = async (stale, wantItems) => {
+                for (let waited = 0; waited < 10000; waited += 5) {
+                    const item = first();
+                    if (wantItems ? (item && item !== stale) : !item) return;
+                    await new Promise(done => setTimeout(done, 5));
+                }
+                throw new Error('search results did not change');
+            };
+            const type = text => {
+                box.value = text;
+                box.dispatchEvent(new KeyboardEvent('keyup', {key: 'End', bubbles: true}));
+            };
+            const out = [];
+            for (const text of texts) {
+                type('');
+                await settle(null, false);
+                type(text);
+                await settle(null, true);
+                out.push([...document.querySelectorAll('.md-search-result__item')].map(item =>
+                    [...item.querySelectorAll('a.md-search-result__link')].map(
+                        a => [a.getAttribute('href'), parseFloat(a.firstElementChild.getAttribute('data-md-score'))])));
+            }
+            return out;
+        }""",
+        texts,
+    )
+    return found
+
+
 def _best(groups: list[list[tuple[str, float]]]) -> str:
     """What Enter follows: the best-scored link of the first result."""
     return max(groups[0], key=lambda link: link[1])[0]
@@ -240,12 +279,12 @@ def test_searching_a_card_name_lands_on_its_row(built_site: Path, reader: Reader
     wrong: list[str] = []
     page = reader.open(built_site / "index.html")
     cards = every_card()
+    inside_another = _name_inside_another(cards)
     landing: dict[str, list[str]] = {}
-    for pack, card_id, name in cards:
-        groups = _search(page, name)
+    for (pack, card_id, name), groups in zip(cards, _search_all(page, [name for _, _, name in cards]), strict=True):
         best = urlsplit(_best(groups))
         first_page = urlsplit(groups[0][0][0]).path
-        if card_id in _name_inside_another(cards):
+        if card_id in inside_another:
             # Search cannot prefer an exact name ("Station") over a longer one
             # holding all its words ("B&O Station"): it must be listed.
             listed = [urlsplit(href) for group in groups for href, _ in group if href.endswith(f"#card-{card_id}")]
@@ -270,7 +309,7 @@ def test_searching_a_card_name_lands_on_its_row(built_site: Path, reader: Reader
                 wrong.append(f"{path.rsplit('/', 1)[-1]}: the row of {card_id} is not on screen at #card-{card_id}")
     names = {card_id: name for _, card_id, name in cards}
     for card_ids in landing.values():
-        card_id = next((one for one in card_ids if one not in _name_inside_another(cards)), card_ids[0])
+        card_id = next((one for one in card_ids if one not in inside_another), card_ids[0])
         page = reader.open(built_site / "index.html")
         _search(page, names[card_id])
         with page.expect_navigation():

@@ -58,7 +58,8 @@ CASE_LIMIT = HANG_GUARD
 # -- hypothesis ------------------------------------------------------------------
 
 
-def _multiplier() -> int:
+def multiplier() -> int:
+    """How many times its usual budget a fuzz test spends (STATIONMASTER_FUZZ_EXAMPLES)."""
     try:
         return max(1, int(os.environ.get("STATIONMASTER_FUZZ_EXAMPLES", "1")))
     except ValueError:
@@ -74,7 +75,7 @@ def fuzz_settings(examples: int) -> settings:
     if os.environ.get("STATIONMASTER_FUZZ_SHRINK") == "1":
         phases.append(Phase.shrink)
     return settings(
-        max_examples=examples * _multiplier(),
+        max_examples=examples * multiplier(),
         derandomize=True,
         database=None,
         deadline=None,
