@@ -187,10 +187,10 @@ class Game:
         """An independent game in the same position, to try actions on (a
         bot's lookahead): the catalog is shared, and everything that changes
         (state, history, streams) is the copy's own."""
-        from copy import copy, deepcopy
+        from copy import copy
 
         twin = copy(self)
-        twin.state = deepcopy(self.state)
+        twin.state = self.state.copy()
         twin.history = list(self.history)
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
         twin._proven = self._proven.carried(self.state, twin.state)
