@@ -47,23 +47,24 @@ serve: $(STAMP)
 
 # The type check goes first: it takes seconds, and CI (.ci/run) runs only
 # this target, so this is what keeps tests/ and bench/ typed too.
-# The suite runs over every core, a test module to a worker (pytest-xdist);
+# The suite runs over every core, tests handed to workers as they come free
+# (pytest-xdist; modules marked xdist_group stay on one worker);
 # `.venv/bin/python -m pytest tests/ROOM/FILE.py` runs one module alone, in-process.
 test: typecheck lint
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 # The rules, content and page tests that run in this process: none of the
 # slow tiers (subprocess, browser, cluster, fuzz, sim; see pyproject.toml),
 # the quick loop while working. `-m "not browser"`, `-m fuzz` and the like
 # pick the tiers by hand.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
+	$(BIN)/python -m pytest -n auto --dist loadgroup -m "not slow"
 
 # The fuzz tier at five times its usual budget (STATIONMASTER_FUZZ_EXAMPLES):
 # every fuzz test's examples, and 10,000 random Trick of the Rails games a
 # player count. Minutes: run it before a release, not on every edit.
 fuzz-deep: $(STAMP)
-	STATIONMASTER_FUZZ_EXAMPLES=5 $(BIN)/python -m pytest -n auto --dist loadfile -m fuzz
+	STATIONMASTER_FUZZ_EXAMPLES=5 $(BIN)/python -m pytest -n auto --dist loadgroup -m fuzz
 
 # Records the golden playthroughs again (tests/*/golden/*.txt: one seeded bot
 # game a pack and player count). Run it only when play is meant to change,

@@ -24,6 +24,9 @@ from tests.kit import hang_guard
 from tests.kit.cli import stationmaster_exe, subprocess_env
 from tests.kit.project import PROJECT_ROOT, copy_project
 
+# Its module-scoped fixture is built once: the whole module runs on one worker.
+pytestmark = pytest.mark.xdist_group("closed-pipe")
+
 BUFFERING = pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
 
 

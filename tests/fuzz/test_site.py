@@ -24,6 +24,9 @@ from tests.kit.fuzz_mutations import MUTATIONS, PAGE_MUTATIONS, damage
 from tests.kit.pages import split_page
 from tests.kit.project import PROJECT_ROOT
 
+# Its module-scoped fixture is built once: the whole module runs on one worker.
+pytestmark = pytest.mark.xdist_group("fuzz-site")
+
 PARTS = ["content", "site", "mkdocs.yml"]
 
 # Cases per kind of page damage, and of mixed content damage.

@@ -30,6 +30,9 @@ from tests.kit import hang_guard
 from tests.kit.cli import subprocess_env
 from tests.kit.project import PROJECT_ROOT
 
+# Its module-scoped fixture is built once: the whole module runs on one worker.
+pytestmark = pytest.mark.xdist_group("browser")
+
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
     from playwright.sync_api import Error as PlaywrightError

@@ -20,6 +20,9 @@ from generator.search import card_entries
 from generator.tableset import table_set
 from tests.kit.project import PROJECT_ROOT
 
+# Its module-scoped fixture is built once: the whole module runs on one worker.
+pytestmark = pytest.mark.xdist_group("markdown-escape")
+
 # Every character that must never reach a page raw: C0 and C1 controls
 # (but the line ends and tabs the layout itself uses), bidi controls, BOM.
 RAW_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")

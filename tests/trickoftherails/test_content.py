@@ -28,6 +28,9 @@ from tests.kit.cli import PROBLEM_LINE, CliResult
 from tests.kit.project import PROJECT_ROOT
 from tests.kit.validate import at, no_traceback, read, write
 
+# Its module-scoped fixture is built once: the whole module runs on one worker.
+pytestmark = pytest.mark.xdist_group("trickoftherails-content")
+
 TOTR_CONTENT = PROJECT_ROOT / "content" / "trickoftherails"
 PACK = "content/trickoftherails"
 

@@ -33,10 +33,13 @@ from tests.kit.project import PROJECT_ROOT, SHIPPED_CONTENT
 
 SEEDS = PROJECT_ROOT.parent / "shared" / "seeds"
 
-pytestmark = pytest.mark.skipif(
-    not SEEDS.is_dir(),
-    reason=f"the source documents are not at {SEEDS} (they sit in shared/seeds beside the project's clone)",
-)
+pytestmark = [
+    pytest.mark.xdist_group("provenance"),
+    pytest.mark.skipif(
+        not SEEDS.is_dir(),
+        reason=f"the source documents are not at {SEEDS} (they sit in shared/seeds beside the project's clone)",
+    ),
+]
 
 _TRAIN_NUMBER = re.compile(r"^(?:No\. ?[0-9]+|X[0-9]+) ")
 _QUALIFIER = re.compile(r" \([^)]*\)$")

@@ -16,6 +16,9 @@ from engine.stationmaster.rules.game import SAVE_FORMAT, Game
 from tests.kit.project import PROJECT_ROOT as ROOT
 from tests.kit.stationmaster import CATALOG
 
+# Its module-scoped fixture is built once: the whole module runs on one worker.
+pytestmark = pytest.mark.xdist_group("replay")
+
 
 def bot_game(seed: int, players: int = 2, steps: int | None = None, **house: object) -> Game:
     game = Game(CATALOG, players=players, seed=seed, house_rules=house)  # type: ignore[arg-type]
