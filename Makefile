@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test test-fast fuzz-deep lint format goldens validate cards reports check check-reports serve bench typecheck layers clean
+.PHONY: site test test-fast fuzz-deep mutants lint format goldens validate cards reports check check-reports serve bench typecheck layers clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,13 @@ test-fast: $(STAMP)
 # player count. Minutes: run it before a release, not on every edit.
 fuzz-deep: $(STAMP)
 	STATIONMASTER_FUZZ_EXAMPLES=5 $(BIN)/python -m pytest -n auto --dist loadgroup -m fuzz
+
+# One-line mutants of every pack's rules and effects, each run against the
+# rule-level tests that reach its line (tests/kit/mutants.py); prints the
+# share killed and every survivor. Several CPU-minutes a pack: on demand.
+# ARGS passes options, e.g. make mutants ARGS="--pack trickoftherails".
+mutants: $(STAMP)
+	$(BIN)/python -m tests.kit.mutants $(ARGS)
 
 # Records the golden playthroughs again (tests/*/golden/*.txt: one seeded bot
 # game a pack and player count). Run it only when play is meant to change,
