@@ -273,9 +273,14 @@ SIMULATION_PAGE = "site/stationmaster/simulation.md"
 WRITER_NOTE = "Writer note: we measured these on the club table. Keep this paragraph.\n"
 
 
-def _typed_in_sweep(project: Path) -> tuple[Path, int]:
+# The measuring test types into Trick of the Rails' sweep, the same shared
+# block as Station Master's: it measures again in a few seconds, not twenty.
+MEASURED_PAGE = "site/trickoftherails/simulation.md"
+
+
+def _typed_in_sweep(project: Path, where: str) -> tuple[Path, int]:
     """The writer's note typed two lines into the sweep block; its line."""
-    page = project / SIMULATION_PAGE
+    page = project / where
     lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
     opened = lines.index("<!-- generated: simulation-sweep -->\n") + 1
     lines.insert(opened + 2, WRITER_NOTE)
@@ -288,14 +293,14 @@ def test_a_sentence_typed_inside_the_sweep_block_is_kept(sm: Run, project: Path)
     text to prove the generator wrote a line that fits it: a sentence
     holding ". " is the writer's, so measuring the report again keeps the
     page rather than lose it (plain ``cards`` never rewrites a report)."""
-    page, number = _typed_in_sweep(project)
+    page, number = _typed_in_sweep(project, MEASURED_PAGE)
     before = page.read_bytes()
     plain = sm("cards")
     assert plain.code == 1 and "report 'simulation-sweep' was edited by hand" in plain.out, plain.output
     assert page.read_bytes() == before
     result = sm("cards", "--reports")
     assert result.code == 1, result.output
-    assert f"{SIMULATION_PAGE}:{number}:1: text typed inside the generated block 'simulation-sweep'" in result.out, result.out
+    assert f"{MEASURED_PAGE}:{number}:1: text typed inside the generated block 'simulation-sweep'" in result.out, result.out
     assert page.read_bytes() == before
 
 
