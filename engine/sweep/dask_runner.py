@@ -75,12 +75,17 @@ _ADDRESS = re.compile(r"^(tcp|tls)://[^\s/:]+:[0-9]{1,5}$")
 # come free, so nothing needs stealing. The nanny still checks the worker's
 # memory, once a second instead of ten times. A cluster given by address
 # runs on its own configuration; site/kit/cluster.md says what to set there.
+# A worker that dies can leave a peer dialling its old address: the
+# connection is refused and retried until the connect timeout, 30 s by
+# default, while the run waits. Every process here is on this machine, so a
+# connection that takes more than a few seconds will never come.
 QUIET_CLUSTER: Final[dict[str, object]] = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "10s",
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.scheduler.work-stealing": False,
+    "distributed.comm.timeouts.connect": "5s",
 }
 
 
