@@ -75,18 +75,19 @@ _ADDRESS = re.compile(r"^(tcp|tls)://[^\s/:]+:[0-9]{1,5}$")
 # come free, so nothing needs stealing. The nanny still checks the worker's
 # memory, once a second instead of ten times. A cluster given by address
 # runs on its own configuration; site/kit/cluster.md says what to set there.
-# A worker that dies can leave a peer dialling its old address: the
-# connection is refused and retried until the connect timeout, 30 s by
-# default, while the run waits. Every process here is on this machine, so a
-# connection that takes more than a few seconds will never come.
 QUIET_CLUSTER: Final[dict[str, object]] = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "10s",
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.scheduler.work-stealing": False,
-    "distributed.comm.timeouts.connect": "5s",
 }
+
+# A worker that dies can leave a peer dialling its old address: the
+# connection is refused and retried until the connect timeout, 30 s by
+# default, while the run waits. Every process of a local cluster is on this
+# machine, so a connection that takes more than a few seconds never comes.
+LOCAL_ONLY: Final[dict[str, object]] = {"distributed.comm.timeouts.connect": "5s"}
 
 
 class ClusterFailed(UsageError):
@@ -199,7 +200,10 @@ def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = 
     from distributed import Client, LocalCluster
 
     if cluster == "local":
-        with dask.config.set(dict(settings)), LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR, preload=[__name__]) as local:
+        with (
+            dask.config.set({**settings, **LOCAL_ONLY}),
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR, preload=[__name__]) as local,
+        ):
             with Client(local) as client:
                 yield client
         return
