@@ -18,6 +18,7 @@ import os
 import posixpath
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, NoReturn
@@ -176,14 +177,63 @@ def reader(browser: Browser) -> Iterator[Reader]:
     context.close()
 
 
-def test_every_page_loads_with_no_error_and_no_outside_request(built_site: Path, reader: Reader) -> None:
-    pages = reader_pages(built_site)
-    assert len(pages) >= 10
-    for path in pages:
-        page = reader.open(path)
-        # The search box works from disk: the offline index script is there.
-        assert page.evaluate("typeof __index") == "object", f"{path}: no search index from search/search_index.js"
-    assert not reader.problems, "\n".join(reader.problems)
+@dataclass
+class Visit:
+    """What one pass over every page found: each page is loaded once per
+    screen size and every check of that size reads it then (a page load,
+    with its search index, is most of a browser test's time)."""
+
+    pages: int = 0
+    problems: list[str] = field(default_factory=list)
+    no_index: list[str] = field(default_factory=list)
+    hidden_columns: list[str] = field(default_factory=list)
+    wide: list[str] = field(default_factory=list)
+    split_paths: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def at_1280(built_site: Path, browser: Browser) -> Visit:
+    """Every page at 1280 px: loading errors, the search index, the Dealt and Status columns."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        desk, visit = Reader(context), Visit()
+        for path in reader_pages(built_site):
+            page, name = desk.open(path), path.relative_to(built_site)
+            visit.pages += 1
+            # The search box works from disk: the offline index script is there.
+            if page.evaluate("typeof __index") != "object":
+                visit.no_index.append(f"{name}: no search index from search/search_index.js")
+            visit.hidden_columns.extend(f"{name}: {what}" for what in _column_overflow(page, ("Dealt", "Status")))
+        visit.problems = desk.problems
+        return visit
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def at_375(built_site: Path, browser: Browser) -> Visit:
+    """Every page at 375 px, a phone: the page's width and how file paths wrap."""
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    try:
+        phone, visit = Reader(context), Visit()
+        for path in reader_pages(built_site):
+            page, name = phone.open(path), path.relative_to(built_site)
+            visit.pages += 1
+            width: Any = page.evaluate("document.documentElement.scrollWidth")
+            if width > 375:
+                visit.wide.append(f"{name}: {width} px wide")
+            pieces: Any = page.evaluate(_SPLIT_PATH_PIECES)
+            visit.split_paths.extend(f"{name}: {piece!r} broken over two lines" for piece in pieces)
+        visit.problems = phone.problems
+        return visit
+    finally:
+        context.close()
+
+
+def test_every_page_loads_with_no_error_and_no_outside_request(at_1280: Visit, at_375: Visit) -> None:
+    assert at_1280.pages >= 10
+    assert not at_1280.no_index, "\n".join(at_1280.no_index)
+    assert not at_1280.problems + at_375.problems, "\n".join(at_1280.problems + at_375.problems)
 
 
 def every_card() -> list[tuple[str, str, str]]:
@@ -345,28 +395,14 @@ def _column_overflow(page: Page, headings: tuple[str, ...]) -> list[str]:
     return found
 
 
-def test_dealt_and_status_columns_fit_a_1280_px_screen(built_site: Path, reader: Reader) -> None:
-    reader.page.set_viewport_size({"width": 1280, "height": 800})
-    hidden: list[str] = []
-    for path in reader_pages(built_site):
-        page = reader.open(path)
-        hidden.extend(f"{path.relative_to(built_site)}: {what}" for what in _column_overflow(page, ("Dealt", "Status")))
-    assert not hidden, "\n".join(hidden)
+def test_dealt_and_status_columns_fit_a_1280_px_screen(at_1280: Visit) -> None:
+    assert at_1280.pages >= 10
+    assert not at_1280.hidden_columns, "\n".join(at_1280.hidden_columns)
 
 
-def test_no_page_is_wider_than_a_375_px_phone(built_site: Path, browser: Browser) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740})
-    try:
-        phone = Reader(context)
-        wide: list[str] = []
-        for path in reader_pages(built_site):
-            page = phone.open(path)
-            width: Any = page.evaluate("document.documentElement.scrollWidth")
-            if width > 375:
-                wide.append(f"{path.relative_to(built_site)}: {width} px wide")
-        assert not wide, "\n".join(wide)
-    finally:
-        context.close()
+def test_no_page_is_wider_than_a_375_px_phone(at_375: Visit) -> None:
+    assert at_375.pages >= 10
+    assert not at_375.wide, "\n".join(at_375.wide)
 
 
 # For each file path marked with <wbr> after its slashes, the pieces between
@@ -387,14 +423,5 @@ _SPLIT_PATH_PIECES = """() => {
 }"""
 
 
-def test_file_paths_break_only_after_a_slash_on_a_phone(built_site: Path, browser: Browser) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740})
-    try:
-        phone = Reader(context)
-        split: list[str] = []
-        for path in reader_pages(built_site):
-            pieces: Any = phone.open(path).evaluate(_SPLIT_PATH_PIECES)
-            split.extend(f"{path.relative_to(built_site)}: {piece!r} broken over two lines" for piece in pieces)
-        assert not split, "\n".join(split)
-    finally:
-        context.close()
+def test_file_paths_break_only_after_a_slash_on_a_phone(at_375: Visit) -> None:
+    assert not at_375.split_paths, "\n".join(at_375.split_paths)
