@@ -4,6 +4,11 @@
 PYTHON ?= python3
 # Material prints an end-of-life banner on every build; the build log is ours.
 export NO_MKDOCS_2_WARNING := 1
+# Python's bytecode cache (__pycache__, ignored by git) is written even where
+# the environment turns it off: without it every test worker compiles and
+# rewrites the whole suite again (collection 9 s instead of 2.6 s a worker)
+# and every command a test starts compiles the kit's modules afresh.
+unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
