@@ -276,6 +276,11 @@ def _env(copy: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "PYTEST_"))}
     env["PYTHONPATH"] = str(copy)
     env["STATIONMASTER_CACHE"] = "0"
+    # A mutant is written over the module in place, often within the second
+    # the last one was and at the same size: Python's bytecode cache, checked
+    # by mtime and size, could run the module before the change. No pyc is
+    # written in a worker copy, and none is left there to read.
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
 
 
