@@ -66,8 +66,8 @@ def sweep(
     keys = [cell_key(pack.id, cell, games, seed, catalog.fingerprint, code) for cell in grid.cells]
     found: dict[int, CellFigures] = {}
     for index, key in enumerate(keys):
-        cached = store.load(key)
-        if cached is not None and cached.games == games:
+        cached = store.load(key, games, grid.cells[index].players)
+        if cached is not None:
             found[index] = cached
     missing = [index for index in range(len(keys)) if index not in found]
     outdated = store.outdated([keys[index] for index in missing])
