@@ -11,8 +11,6 @@ not at all."""
 from __future__ import annotations
 
 import json
-import os
-import stat
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -100,46 +98,22 @@ def read_text(path: Path, title: str) -> str:
 
 def check_target(path: Path, is_save: Callable[[str], bool], title: str) -> None:
     """Nothing when a save may be written at ``path``; else UsageError
-    saying why not (the sentence's subject is the place): its folder must
-    exist, and what already stands there must be a regular file holding a
-    save that ``is_save`` recognises, so nothing else is ever replaced."""
+    saying why not (the sentence's subject is the place). The rule is the
+    one every file a person names follows (``engine.targets``): here what
+    already stands there must be a regular file holding a save that
+    ``is_save`` recognises, so nothing else is ever replaced."""
+    from engine.targets import refusal
+
+    why = refusal(path, recognised=lambda held: is_save(_text(held)), what=f"a {title} save")
+    if why is not None:
+        raise UsageError(why)
+
+
+def _text(held: bytes) -> str:
     try:
-        found = os.stat(path)
-    except FileNotFoundError:
-        found = None
-    except (OSError, ValueError) as exc:
-        raise UsageError(_reason(path, exc)) from None
-    folder = path.parent
-    if found is None:
-        try:
-            files.check_folder(folder)
-        except files.Unreadable as exc:
-            raise UsageError(f"the folder {files.shown(folder)} does not exist" if exc.missing else f"the folder {exc}") from None
-    # The save is written beside its target and renamed over it: a folder
-    # that cannot take a new file is refused now, not at the first action.
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"the folder {files.shown(folder)} cannot be written (permission denied)")
-    if found is None:
-        return
-    if stat.S_ISDIR(found.st_mode):
-        raise UsageError("it is a directory")
-    kind = files.kind_of(found.st_mode)
-    if kind is not None:
-        raise UsageError(f"it {kind}")
-    try:
-        text = files.read_bytes(path).decode("utf-8")
-    except files.Unreadable as exc:
-        raise UsageError(f"it {exc.reason}") from None
+        return held.decode("utf-8")
     except UnicodeDecodeError:
-        text = ""
-    if not is_save(text):
-        raise UsageError(f"the file exists and is not a {title} save; refusing to overwrite it")
-
-
-def _reason(path: Path, exc: OSError | ValueError) -> str:
-    if isinstance(exc, ValueError):
-        return "the name holds a NUL character"
-    return f"it {files.why(exc, path)}"
+        return ""
 
 
 def write_text(path: Path, text: str) -> None:
