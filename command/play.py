@@ -92,7 +92,11 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
     if game_id not in playable:
         print(f"{PROG}: game '{game_id}' cannot be played in the terminal yet (games that can: {', '.join(sorted(playable))})", file=err)
         return 2
-    return session_of(game_id).run(args, inp, out, err)
+    try:
+        return session_of(game_id).run(args, inp, out, err)
+    except KeyboardInterrupt:
+        print(file=out)  # the shell's prompt, or the line saying why, starts a line of its own
+        raise
 
 
 def play_at_terminal(
@@ -421,17 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m command.play ARGS``: the command alone (``play`` is implied)."""
     from command.cli import run_alone
 
-    return run_alone("play", add_parser, _run_to_a_fresh_line, argv)
-
-
-def _run_to_a_fresh_line(args: argparse.Namespace) -> int:
-    """``run``, and should Ctrl-C end the game, a line ended first, so the
-    shell's prompt does not start after the game's own."""
-    try:
-        return run(args)
-    except KeyboardInterrupt:
-        print(file=sys.stdout)
-        return 130
+    return run_alone("play", add_parser, run, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

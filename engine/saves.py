@@ -106,7 +106,7 @@ def check_target(path: Path, is_save: Callable[[str], bool], title: str) -> None
 
     why = refusal(path, recognised=lambda held: is_save(_text(held)), what=f"a {title} save")
     if why is not None:
-        raise UsageError(why)
+        raise UsageError(f"{why}; refusing to overwrite it" if why.startswith("the file exists") else why)
 
 
 def _text(held: bytes) -> str:

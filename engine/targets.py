@@ -73,7 +73,7 @@ def refusal(path: Path, *, force: bool = False, recognised: Callable[[bytes], bo
         return f"it {exc.reason}"
     accepted = recognised(held) if recognised is not None else written_here(path, held)
     if not accepted:
-        return f"the file exists and is not {what}; refusing to overwrite it"
+        return f"the file exists and is not {what}"
     return None
 
 
