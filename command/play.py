@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO, cast
 
 from command.commands import PLAY_HELP
-from command.games import DEFAULT_GAME, add_game_option, default_content
+from command.games import DEFAULT_GAME, add_game_option, check_one_pack, default_content
 from command.words import counted
 from engine import saves
 from engine.content import files
@@ -199,6 +199,7 @@ def load_catalog(game_id: str, content: Path) -> Any:
         if exc.missing:
             raise UsageError(f"{files.shown(content)}: no such content directory (run this at the top of the kit's checkout, or give --content DIR)") from None
         raise UsageError(str(exc)) from None
+    check_one_pack(content, game_id)
     try:
         return pack_rules(game_id).load_catalog(content)
     except OSError as exc:
@@ -343,6 +344,8 @@ class Terminal:
         self.save_path = save_path
         self.kind = kind
         self._failures = 0
+        # Where ``save FILE`` last saved the game, and how many actions it held.
+        self.saved: tuple[Path, int] | None = None
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -389,6 +392,7 @@ class Terminal:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.error(f"could not save to {files.shown(path)}: {reason}")
             return
+        self.saved = (path, len(self.game.history))
         self.say(f"saved to {path} ({counted(len(self.game.history), 'action')})")
 
     def hand_over(self, inp: TextIO, person: int, heading: Sequence[str]) -> bool:
@@ -407,6 +411,12 @@ class Terminal:
         return True
 
     def leave(self, why: str) -> str:
+        if self.save_path is None and self.saved is not None:
+            path, held = self.saved
+            since = len(self.game.history) - held
+            if since == 0:
+                return f"{why}: stopping; the game is saved in {path} (resume with --load {path})"
+            return f"{why}: stopping; {path} holds the game as it was {counted(since, 'action')} ago (those since are not saved; resume with --load {path})"
         if self.save_path is None:
             return f"{why}: stopping; the game was not saved (use --save FILE or 'save FILE' to keep it)"
         if self.autosave(self.save_path):

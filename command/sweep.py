@@ -57,8 +57,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     )
     parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="text (default), JSON with sorted keys, or a Markdown page with the charts")
     add_output_options(parser, "the report")
-    parser.add_argument("--cache", default=DEFAULT_CACHE, metavar="DIR", help=f"where finished cells are kept (default: {DEFAULT_CACHE})")
-    parser.add_argument("--no-cache", action="store_true", dest="no_cache", help="neither read nor write the cache")
+    parser.add_argument("--cache", default=None, metavar="DIR", help=f"where finished cells are kept (default: {DEFAULT_CACHE})")
+    parser.add_argument("--no-cache", action="store_true", dest="no_cache", help="neither read nor write the cache (not with --cache)")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     add_game_option(parser)
     return parser
@@ -100,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
     from engine.sweep.run import sweep
     from engine.sweep.store import CellStore
 
+    if args.no_cache and args.cache is not None:
+        return _fail(f"--cache {args.cache} and --no-cache contradict each other: give --cache DIR to keep the cells there, or --no-cache to keep none")
     try:
         check_output(args.output, args.force)
         players = None if args.players is None else _counts(args.players)
@@ -110,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(opened, int):
         return opened
     pack, content, catalog = opened
-    store = CellStore(None if args.no_cache else Path(args.cache), _note)
+    store = CellStore(None if args.no_cache else Path(DEFAULT_CACHE if args.cache is None else args.cache), _note)
     try:
         grid = build_grid(pack, catalog, args.rule, players, bots)
         store.open()

@@ -45,6 +45,32 @@ def parsed(text: str) -> object:
         raise SaveError(f"the save is not valid JSON: {exc}") from None
 
 
+def foreign_format(save: Mapping[str, Any], expected: str, title: str) -> str | None:
+    """None when ``save`` declares the format ``expected`` (``PACK-save/N``);
+    else what is true of the format it declares, in words: none at all,
+    another version of this game's saves (or the field was edited), or
+    another game's saves. Every game's ``foreign`` starts here."""
+    found = save.get("format")
+    if found == expected:
+        return None
+    if found is None:
+        return f"not a {title} save: it has no format field (a {title} save has \"format\": {_quoted(expected)})"
+    if not isinstance(found, str):
+        return f"not a {title} save: its format field is not text (a {title} save has \"format\": {_quoted(expected)})"
+    ours = expected.partition("-save/")[0]
+    pack, marked, _ = found.partition("-save/")
+    if marked and pack == ours:
+        return f"the save's format is {_quoted(found)}, which this version of the kit does not read (it reads {_quoted(expected)}): was it made by another version, or its format field edited?"
+    if marked:
+        return f"not a {title} save: its format {_quoted(found)} is another game's"
+    return f"not a {title} save: its format is {_quoted(found)} (a {title} save's is {_quoted(expected)})"
+
+
+def _quoted(text: str) -> str:
+    """``text`` in quotes, cut short and on one line, for a message."""
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
 def opened(save: object, foreign: Callable[[dict[str, Any]], str | None], fingerprint: str) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
     """The save, its actions and its house rules, or SaveError: not an
     object, another game's (``foreign`` says why, or None when it is this

@@ -358,7 +358,7 @@ def write_pages(site_dir: Path, rendered: Rendered, display_prefix: str = "site/
         except OSError as exc:
             raise OSError(exc.errno, f"{exc.strerror} (writing {name})") from None
         if not replaced:
-            kept.append(Problem(shown, 1, 1, "this page changed on disk while `cards` was running (saved by an editor?); it was left as it is now, with its tables not updated: run `cards` again"))
+            kept.append(Problem(shown, 1, 1, "this page changed on disk while `cards` was running (written by another program: no other `cards` can run at the same time); it was left as it is now, with its tables not updated: run `cards` again"))
             continue
         written.append(name)
     if kept:
