@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from typing import Any, Protocol, TextIO, cast
 from command.commands import PLAY_HELP
 from command.games import DEFAULT_GAME, add_game_option, check_one_pack, default_content
 from command.words import counted
-from engine import saves
+from engine import jsonfile, saves
 from engine.content import files
 from engine.errors import ContentError, InvalidActionError, UsageError
 
@@ -254,8 +253,8 @@ def _other_game(text: str, kind: SaveKind) -> str:
     from engine.packs import known_pack_ids
 
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = jsonfile.loads(text, max_digits=saves.SAVE_DIGITS)
+    except jsonfile.JsonRefused:
         return ""
     found = data.get("format") if isinstance(data, dict) else None
     if not isinstance(found, str) or found == kind.format:
@@ -267,8 +266,8 @@ def _other_game(text: str, kind: SaveKind) -> str:
 def _is_save(text: str, kind: SaveKind) -> bool:
     """Whether ``text`` holds (at least the envelope of) one of ``kind``'s saves."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = jsonfile.loads(text, max_digits=saves.SAVE_DIGITS)
+    except jsonfile.JsonRefused:
         return False
     return isinstance(data, dict) and data.get("format") == kind.format
 

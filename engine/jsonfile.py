@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from typing import Final
 
 from engine.content import files
@@ -42,10 +43,14 @@ class JsonRefused(ValueError):
         self.missing = missing
 
 
-def _integer(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise JsonRefused(f"holds a number of {len(text.lstrip('-')):,} digits; no figure the kit writes has more than {MAX_DIGITS}")
-    return int(text)
+def _integers(max_digits: int) -> Callable[[str], int]:
+    def integer(text: str) -> int:
+        digits = len(text.lstrip("-"))
+        if digits > max_digits:
+            raise JsonRefused(f"holds a number of {digits:,} digits; no figure the kit writes there has more than {max_digits:,}")
+        return int(text)
+
+    return integer
 
 
 def _real(text: str) -> float:
@@ -59,10 +64,11 @@ def _constant(text: str) -> float:
     raise JsonRefused(f"holds {text}, which is not a JSON number")
 
 
-def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> object:
+def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> object:
     """The JSON value in ``text`` (bytes are read as UTF-8); JsonRefused when
     it is not JSON, or nests deeper than ``max_depth``, or holds a number out
-    of bounds (more than ``MAX_DIGITS`` digits, not finite, NaN)."""
+    of bounds (an integer of more than ``max_digits`` digits, a number that
+    is not finite, NaN)."""
     import json
 
     if isinstance(text, bytes):
@@ -76,14 +82,14 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> object:
             raise JsonRefused(f"nests deeper than {max_depth} levels, which nothing the kit writes does")
         raise JsonRefused(f"is not valid JSON: {hazard.message}")
     try:
-        return json.loads(text, parse_int=_integer, parse_float=_real, parse_constant=_constant)
+        return json.loads(text, parse_int=_integers(max_digits), parse_float=_real, parse_constant=_constant)
     except JsonRefused:
         raise
     except (ValueError, RecursionError) as exc:
         raise JsonRefused(f"is not valid JSON: {exc}") from None
 
 
-def read(path: str | os.PathLike[str], *, limit: int = LIMIT, max_depth: int = MAX_DEPTH) -> object:
+def read(path: str | os.PathLike[str], *, limit: int = LIMIT, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> object:
     """The JSON value in the regular file at ``path``; JsonRefused saying
     why not (``missing`` when nothing is there). A FIFO, a device, a
     folder, a link to any of them or a file over ``limit`` bytes is refused
@@ -92,4 +98,4 @@ def read(path: str | os.PathLike[str], *, limit: int = LIMIT, max_depth: int = M
         data = files.read_bytes(path, limit)
     except files.Unreadable as exc:
         raise JsonRefused(exc.reason, missing=exc.missing) from None
-    return loads(data, max_depth=max_depth)
+    return loads(data, max_depth=max_depth, max_digits=max_digits)

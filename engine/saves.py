@@ -10,7 +10,6 @@ not at all."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -37,12 +36,20 @@ def envelope(format: str, fingerprint: str, seed: int, players: int, rules: Mapp
     }
 
 
+# A seed is any whole number ``play --seed`` takes: up to Python's own
+# limit on the digits of an integer read from text.
+SAVE_DIGITS = 4300
+
+
 def parsed(text: str) -> object:
-    """The save's JSON, or SaveError."""
+    """The save's JSON, read as all JSON from disk is (``engine.jsonfile``:
+    bounded nesting and numbers), or SaveError saying why not."""
+    from engine import jsonfile
+
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints past Python's digit limit
-        raise SaveError(f"the save is not valid JSON: {exc}") from None
+        return jsonfile.loads(text, max_digits=SAVE_DIGITS)
+    except jsonfile.JsonRefused as exc:
+        raise SaveError(f"the save {exc.reason}") from None
 
 
 def foreign_format(save: Mapping[str, Any], expected: str, title: str) -> str | None:
