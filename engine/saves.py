@@ -61,9 +61,9 @@ def foreign_format(save: Mapping[str, Any], expected: str, title: str) -> str | 
     if found == expected:
         return None
     if found is None:
-        return f"not a {title} save: it has no format field (a {title} save has \"format\": {_quoted(expected)})"
+        return f'not a {title} save: it has no format field (a {title} save has "format": {_quoted(expected)})'
     if not isinstance(found, str):
-        return f"not a {title} save: its format field is not text (a {title} save has \"format\": {_quoted(expected)})"
+        return f'not a {title} save: its format field is not text (a {title} save has "format": {_quoted(expected)})'
     ours = expected.partition("-save/")[0]
     pack, marked, _ = found.partition("-save/")
     if marked and pack == ours:

@@ -323,6 +323,11 @@ def _cell_text(cell: CellChange, width: int, where: str) -> str:
     return f"{column}: {old} → {new}"
 
 
+# Who else writes a page while ``cards`` runs: not a second ``cards``, which
+# the site folder's lock refuses (``command.site``).
+_OTHER_WRITER = "another program wrote it: a second `cards` is refused"
+
+
 class PagesKept(Exception):
     """``cards`` left some pages as they were rather than lose what a writer
     put in them: each problem says which page and why. ``written`` lists the
@@ -358,7 +363,7 @@ def write_pages(site_dir: Path, rendered: Rendered, display_prefix: str = "site/
         except OSError as exc:
             raise OSError(exc.errno, f"{exc.strerror} (writing {name})") from None
         if not replaced:
-            kept.append(Problem(shown, 1, 1, "this page changed on disk while `cards` was running (written by another program: no other `cards` can run at the same time); it was left as it is now, with its tables not updated: run `cards` again"))
+            kept.append(Problem(shown, 1, 1, f"this page changed on disk while `cards` was running ({_OTHER_WRITER}); it was left as it is now, with its tables not updated: run `cards` again"))
             continue
         written.append(name)
     if kept:
