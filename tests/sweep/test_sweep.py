@@ -157,6 +157,25 @@ def test_a_cache_from_other_engine_code_is_not_used(tmp_path: Path) -> None:
     assert notes == ["2 of the 2 cell(s) to play were cached from other content or engine code; playing afresh (the old entries stay until the cache folder is deleted)"]
 
 
+def test_figures_a_runner_hands_back_must_add_up_too(tmp_path: Path) -> None:
+    """A runner elsewhere (a cluster's worker) is checked as the cache is:
+    figures that do not add up are neither kept nor reported."""
+    from engine.errors import UsageError
+
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(Path(SM))
+    grid = build_grid(pack, catalog, [], [1, 2], None)
+
+    def forging(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
+        for _ in cells:
+            yield CellFigures(2, ((5, 2),), ())  # two scores: right for one seat, not for two
+
+    store = CellStore(tmp_path, lambda note: None)
+    with pytest.raises(UsageError, match=r"the cell 2 players, random bot came back with figures that do not add up \(2 scores for 2 games of 2 seats"):
+        sweep(pack, catalog, grid, 2, 0, store, forging, engine_code="a")
+    assert len(list(tmp_path.glob("*.json"))) == 1, "only the cell that adds up is kept"
+
+
 @pytest.mark.parametrize("damage", [b"{not json", b"", b'{"format": "sweep-cell/2", "key": "someone else", "figures": {}}', b"\xff\xfe", b'{"format": "sweep-cell/2"}'])
 def test_a_damaged_cache_file_is_played_again_with_a_note(run_cli: RunCli, tmp_path: Path, played: list[int], damage: bytes) -> None:
     first = run_cli(SMALL, tmp_path)
