@@ -119,6 +119,8 @@ def write_whole(target: Path, data: bytes, *, expected: bytes | None = None, thr
     try:
         _write_all(fd, data, durable=True)
         try:
+            if not through_links and os.path.islink(real):
+                raise FileNotFoundError(real)  # the link itself is replaced: a new file's mode
             mode = os.stat(real).st_mode & 0o7777
         except FileNotFoundError:
             if expected is not None:

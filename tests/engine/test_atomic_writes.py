@@ -243,3 +243,16 @@ def test_a_real_sigterm_at_the_prompt_is_handled_as_ctrl_c(tmp_path: Path) -> No
     assert child.returncode == 143, err
     assert err.decode().count("\n") == 1 and b"stopped by SIGTERM" in err, err
     assert _temporaries(tmp_path) == []
+
+
+@pytest.mark.parametrize("link_to", ["loop", "nowhere", "outside"])
+def test_a_cache_entry_replaces_a_link_in_its_place(tmp_path: Path, link_to: str) -> None:
+    """``through_links=False`` (the sweep cache): a planted link, even a
+    loop of links, is replaced by the file, and what it named is untouched."""
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me\n", encoding="utf-8")
+    entry = tmp_path / "cell.json"
+    entry.symlink_to({"loop": entry, "nowhere": tmp_path / "missing", "outside": outside}[link_to])
+    assert write_whole(entry, b"{}", through_links=False)
+    assert not entry.is_symlink() and entry.read_bytes() == b"{}"
+    assert outside.read_text(encoding="utf-8") == "keep me\n" and not (tmp_path / "missing").exists()
