@@ -7,7 +7,7 @@ import argparse
 
 from command.commands import CHANGELOG_HELP
 from command.games import game_id
-from command.output import emit
+from command.output import add_output_options, check_output, emit
 from generator.changelog import PackSide, compare, read_side, to_data, to_markdown, to_text
 from generator.project import Project
 from generator.records import to_json
@@ -27,7 +27,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("new", metavar="REV2", nargs="?", default=None, help="the revision to compare to (default: the working tree)")
     parser.add_argument("--game", type=game_id, default=None, metavar="ID", help="only this pack (default: every pack)")
     parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="how to print the changes (default: text)")
-    parser.add_argument("--output", metavar="FILE", help="write to FILE (whole, or not at all) instead of standard output")
+    add_output_options(parser, "the changes")
 
 
 def _side(project: Project, revision: str | None, game: str | None) -> tuple[str, dict[str, PackSide]]:
@@ -41,6 +41,7 @@ def _side(project: Project, revision: str | None, game: str | None) -> tuple[str
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(args.output, args.force)
     project = Project.here()
     repository_root(project.root)  # not a repository: say so before reading anything
     old_label, old = _side(project, args.old, args.game)
@@ -52,5 +53,5 @@ def run(args: argparse.Namespace) -> int:
         text = to_markdown(log)
     else:
         text = to_text(log)
-    emit(text, args.output)
+    emit(text, args.output, args.force)
     return 0

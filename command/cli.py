@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 from typing import Any
 
 from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP, SWEEP_HELP
@@ -50,17 +54,59 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+# The signals that stopped this run, SIGTERM's number when it was one.
+_stopped_by: list[int] = []
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM does what Ctrl-C would do at this moment: raise
+    KeyboardInterrupt, or, while a process pool holds Ctrl-C back to act on
+    it between waits (``engine.sim.pool``), tell the pool's handler."""
+    _stopped_by.append(signum)
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler) and handler is not signal.default_int_handler:
+        handler(signal.SIGINT, frame)
+        return
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def terminated_as_interrupted() -> Iterator[None]:
+    """Handle SIGTERM as Ctrl-C while a command runs: every ``finally``
+    runs, so a file being written is whole or not there at all, and the
+    command ends in one line (``stopped``), not killed mid-write."""
+    if threading.current_thread() is not threading.main_thread():  # pragma: no cover - only the main thread may set handlers
+        yield
+        return
+    del _stopped_by[:]
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def stopped() -> int:
+    """Say in one line that the run was stopped, and the status it ends
+    with: 143 for SIGTERM, 130 for Ctrl-C (128 plus the signal, as a shell
+    reports a process the signal killed)."""
+    by_term = bool(_stopped_by)
+    words = "SIGTERM" if by_term else "Ctrl-C (SIGINT)"
+    print(f"stationmaster: stopped by {words}; files are written whole or not at all, so none was left half-written", file=sys.stderr)
+    return 128 + (signal.SIGTERM if by_term else signal.SIGINT)
+
+
 def run_alone(name: str, add_parser: Callable[[Any], object], run: Callable[[argparse.Namespace], int], argv: Sequence[str] | None) -> int:
     """``python -m command.NAME ARGS``: one subcommand run on its own (its
     name implied), guarded as ``main`` guards every subcommand."""
     parser = _Parser(prog="stationmaster")
     add_parser(parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
-    with pipes_guarded():
+    with pipes_guarded(), terminated_as_interrupted():
         args = parser.parse_args([name, *(sys.argv[1:] if argv is None else argv)])
         try:
             return run(args)
         except KeyboardInterrupt:
-            return 130
+            return stopped()
 
 
 def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -90,7 +136,7 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     # A reader that leaves early (``| head``) changes nothing but what is
     # seen: the command still finishes and exits with its own status.
-    with pipes_guarded():
+    with pipes_guarded(), terminated_as_interrupted():
         return _main(sys.argv[1:] if argv is None else list(argv))
 
 
@@ -117,7 +163,7 @@ def _main(argv: list[str]) -> int:
         print(f"stationmaster: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        return 130
+        return stopped()
     except Exception as exc:  # noqa: BLE001 - the last guard against a traceback
         # Reaching this is a bug in the kit, never the user's fault: say so
         # in one line and exit 3, which the tests treat as a failure.

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from command.commands import EXPORT_HELP
 from command.games import add_game_option, content_folder, default_content
-from command.output import emit
+from command.output import add_output_options, check_output, emit
 from engine.content import files
 from engine.content.problems import Problem
 from engine.errors import ContentError, UsageError
@@ -21,7 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser = sub.add_parser("export", help=EXPORT_HELP, description=EXPORT_HELP + "; the site publishes the same file as <pack>/cards.json.")
     add_game_option(parser)
     parser.add_argument("--format", choices=("json",), default="json", help="the format (default and only: json)")
-    parser.add_argument("--output", metavar="FILE", help="write to FILE (whole, or not at all) instead of standard output")
+    add_output_options(parser, "the JSON")
 
 
 def _first(problems: Sequence[Problem]) -> str:
@@ -31,6 +31,7 @@ def _first(problems: Sequence[Problem]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(args.output, args.force)
     folder = content_folder(args.content if args.content else default_content(args.game))
     found, problems = find_packs(folder)
     if problems:
@@ -43,5 +44,5 @@ def run(args: argparse.Namespace) -> int:
         catalog = pack.load_catalog(chosen.content)
     except ContentError as exc:
         raise UsageError(f"the content does not load: {_first(exc.problems)}") from None
-    emit(to_json(export(pack, catalog)), args.output)
+    emit(to_json(export(pack, catalog)), args.output, args.force)
     return 0

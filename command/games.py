@@ -55,6 +55,30 @@ def content_folder(path: str | Path) -> Path:
     return folder
 
 
+def check_one_pack(content: Path, game: str) -> None:
+    """UsageError when ``content`` is a folder of packs (as ``validate``
+    takes it) where one pack's folder is wanted, naming the folder to give;
+    nothing otherwise (a folder that is no pack at all is for the loader to
+    describe)."""
+    from engine.content import files
+    from engine.errors import UsageError
+    from engine.packs import is_pack_folder
+
+    if is_pack_folder(content):
+        return
+    try:
+        held = files.names(content)
+    except files.Unreadable:
+        return
+    packs = [name for name in held if is_pack_folder(content / name)]
+    if not packs:
+        return
+    shown = files.shown(files.as_given(content))
+    if game in packs:
+        raise UsageError(f"{shown}: a folder of packs, not one pack's folder; give the {game} pack's: --content {files.shown(files.as_given(content / game))}")
+    raise UsageError(f"{shown}: a folder of packs ({', '.join(packs)}), not one pack's folder, and none is named {game}; give --content with the {game} pack's folder")
+
+
 def open_game(args: argparse.Namespace, command: str) -> tuple[AnyPack, Path, Any] | int:
     """The pack ``--game`` names, its content folder (``--content``, else
     the default) and its loaded catalog; or, when the content cannot be
@@ -69,6 +93,7 @@ def open_game(args: argparse.Namespace, command: str) -> tuple[AnyPack, Path, An
     pack = pack_rules(game)
     content = Path(args.content) if args.content is not None else default_content(game)
     try:
+        check_one_pack(content, game)
         catalog = pack.load_catalog(content)
     except UsageError as exc:
         return refused(command, str(exc))

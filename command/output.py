@@ -7,6 +7,7 @@ file, and the old one, if any, as it was."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -18,25 +19,46 @@ from engine.content import files
 from engine.errors import UsageError
 
 
-def emit(text: str, output: str | None) -> None:
+def add_output_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--output FILE`` and ``--force``, in the same words for every
+    command that writes ``what`` to a file a person names."""
+    parser.add_argument("--output", default=None, metavar="FILE", help=f"write {what} to FILE (whole, or not at all) instead of standard output")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="let --output replace an existing file that stationmaster did not write there (content, a page, a report edited since); never a FIFO, device or folder",
+    )
+
+
+def check_output(output: str | None, force: bool = False) -> None:
+    """Before any work: UsageError, naming the file, unless ``--output``
+    may be written (``engine.targets``: a new file, or an output the kit
+    wrote there and nobody changed since, or with ``force`` any regular file)."""
+    if output is None:
+        return
+    from engine.targets import check_output as check
+
+    check(Path(output), force=force)
+
+
+def emit(text: str, output: str | None, force: bool = False) -> None:
+    """``text`` on standard output, or written whole to the file ``output``
+    under the rule of ``engine.targets`` (checked again now: the file may
+    have appeared while the command worked)."""
     if output is None:
         sys.stdout.write(text)
         return
     from engine.atomic import write_whole  # only a command that writes a file pays for it
+    from engine.targets import remember
 
     target = Path(output)
-    # Only a regular file is ever replaced: renaming over a FIFO, a device
-    # (/dev/full, as root) or a socket would swap it for a plain file.
+    check_output(output, force)
+    data = text.encode("utf-8")
     try:
-        kind = files.kind_of(os.stat(target).st_mode)
-    except (OSError, ValueError):
-        kind = None  # nothing there yet (or unusable: the write below says so)
-    if kind is not None:
-        raise UsageError(f"cannot write {files.shown(output)}: it {kind}; nothing was written")
-    try:
-        write_whole(target, text.encode("utf-8"))
+        write_whole(target, data)
     except OSError as exc:
         raise UsageError(f"cannot write {files.shown(output)}: {exc.strerror or exc}; nothing was written") from None
+    remember(target, data)
 
 
 class PipeGuard:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,9 +27,9 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO, cast
 
 from command.commands import PLAY_HELP
-from command.games import DEFAULT_GAME, add_game_option, default_content
+from command.games import DEFAULT_GAME, add_game_option, check_one_pack, default_content
 from command.words import counted
-from engine import saves
+from engine import jsonfile, saves
 from engine.content import files
 from engine.errors import ContentError, InvalidActionError, UsageError
 
@@ -92,7 +91,11 @@ def run(args: argparse.Namespace, *, stdin: TextIO | None = None, stdout: TextIO
     if game_id not in playable:
         print(f"{PROG}: game '{game_id}' cannot be played in the terminal yet (games that can: {', '.join(sorted(playable))})", file=err)
         return 2
-    return session_of(game_id).run(args, inp, out, err)
+    try:
+        return session_of(game_id).run(args, inp, out, err)
+    except KeyboardInterrupt:
+        print(file=out)  # the shell's prompt, or the line saying why, starts a line of its own
+        raise
 
 
 def play_at_terminal(
@@ -195,6 +198,7 @@ def load_catalog(game_id: str, content: Path) -> Any:
         if exc.missing:
             raise UsageError(f"{files.shown(content)}: no such content directory (run this at the top of the kit's checkout, or give --content DIR)") from None
         raise UsageError(str(exc)) from None
+    check_one_pack(content, game_id)
     try:
         return pack_rules(game_id).load_catalog(content)
     except OSError as exc:
@@ -249,8 +253,8 @@ def _other_game(text: str, kind: SaveKind) -> str:
     from engine.packs import known_pack_ids
 
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = jsonfile.loads(text, max_digits=saves.SAVE_DIGITS)
+    except jsonfile.JsonRefused:
         return ""
     found = data.get("format") if isinstance(data, dict) else None
     if not isinstance(found, str) or found == kind.format:
@@ -262,8 +266,8 @@ def _other_game(text: str, kind: SaveKind) -> str:
 def _is_save(text: str, kind: SaveKind) -> bool:
     """Whether ``text`` holds (at least the envelope of) one of ``kind``'s saves."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = jsonfile.loads(text, max_digits=saves.SAVE_DIGITS)
+    except jsonfile.JsonRefused:
         return False
     return isinstance(data, dict) and data.get("format") == kind.format
 
@@ -339,6 +343,8 @@ class Terminal:
         self.save_path = save_path
         self.kind = kind
         self._failures = 0
+        # Where ``save FILE`` last saved the game, and how many actions it held.
+        self.saved: tuple[Path, int] | None = None
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -385,6 +391,7 @@ class Terminal:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.error(f"could not save to {files.shown(path)}: {reason}")
             return
+        self.saved = (path, len(self.game.history))
         self.say(f"saved to {path} ({counted(len(self.game.history), 'action')})")
 
     def hand_over(self, inp: TextIO, person: int, heading: Sequence[str]) -> bool:
@@ -403,6 +410,12 @@ class Terminal:
         return True
 
     def leave(self, why: str) -> str:
+        if self.save_path is None and self.saved is not None:
+            path, held = self.saved
+            since = len(self.game.history) - held
+            if since == 0:
+                return f"{why}: stopping; the game is saved in {path} (resume with --load {path})"
+            return f"{why}: stopping; {path} holds the game as it was {counted(since, 'action')} ago (those since are not saved; resume with --load {path})"
         if self.save_path is None:
             return f"{why}: stopping; the game was not saved (use --save FILE or 'save FILE' to keep it)"
         if self.autosave(self.save_path):
@@ -421,17 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m command.play ARGS``: the command alone (``play`` is implied)."""
     from command.cli import run_alone
 
-    return run_alone("play", add_parser, _run_to_a_fresh_line, argv)
-
-
-def _run_to_a_fresh_line(args: argparse.Namespace) -> int:
-    """``run``, and should Ctrl-C end the game, a line ended first, so the
-    shell's prompt does not start after the game's own."""
-    try:
-        return run(args)
-    except KeyboardInterrupt:
-        print(file=sys.stdout)
-        return 130
+    return run_alone("play", add_parser, run, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

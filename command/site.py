@@ -20,6 +20,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.errors import UsageError
@@ -43,7 +46,39 @@ def run(args: argparse.Namespace) -> int:
         verdict = known_verdict(before)
         if verdict is not None:
             return _passed(verdict, args.reports)
-    return _full(args, project, before)
+    if not args.write:
+        return _full(args, project, before)
+    with _writing_pages(project.site):
+        return _full(args, project, before)
+
+
+@contextmanager
+def _writing_pages(site: Path) -> Iterator[None]:
+    """Hold the site's lock while ``cards`` renders and writes: a second
+    ``cards`` started meanwhile is refused in one line, rather than both
+    writing and each taking the other's pages for someone's edits. The lock
+    is the system's (``flock`` on the folder): it goes with the process,
+    however it ends, and leaves no file behind."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX: no lock to take
+        yield
+        return
+    try:
+        fd = os.open(site, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        yield  # no site folder to lock: reading it says what is wrong
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UsageError(f"another `stationmaster cards` is writing the pages under {os.path.relpath(site)}/ (it holds their lock); run again once it has finished") from None
+        except OSError:
+            pass  # a file system without locks: go on as before there were any
+        yield
+    finally:
+        os.close(fd)
 
 
 def _passed(verdict: Verdict, strict: bool) -> int:

@@ -25,7 +25,7 @@ from typing import Any
 from command.cli import whole_number
 from command.commands import SWEEP_HELP
 from command.games import add_game_option, open_game
-from command.output import ProgressLine, emit, refused
+from command.output import ProgressLine, add_output_options, check_output, emit, refused
 from engine.errors import InvalidActionError, UsageError
 from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
@@ -56,9 +56,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         help="play on Dask distributed: 'local' starts --workers processes for the run; an address joins a running scheduler and its workers (--workers is then unused) (default: the plain process pool)",
     )
     parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="text (default), JSON with sorted keys, or a Markdown page with the charts")
-    parser.add_argument("--output", default=None, metavar="FILE", help="write the report to FILE, whole, instead of standard output")
-    parser.add_argument("--cache", default=DEFAULT_CACHE, metavar="DIR", help=f"where finished cells are kept (default: {DEFAULT_CACHE})")
-    parser.add_argument("--no-cache", action="store_true", dest="no_cache", help="neither read nor write the cache")
+    add_output_options(parser, "the report")
+    parser.add_argument("--cache", default=None, metavar="DIR", help=f"where finished cells are kept (default: {DEFAULT_CACHE})")
+    parser.add_argument("--no-cache", action="store_true", dest="no_cache", help="neither read nor write the cache (not with --cache)")
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     add_game_option(parser)
     return parser
@@ -100,7 +100,10 @@ def run(args: argparse.Namespace) -> int:
     from engine.sweep.run import sweep
     from engine.sweep.store import CellStore
 
+    if args.no_cache and args.cache is not None:
+        return _fail(f"--cache {args.cache} and --no-cache contradict each other: give --cache DIR to keep the cells there, or --no-cache to keep none")
     try:
+        check_output(args.output, args.force)
         players = None if args.players is None else _counts(args.players)
         bots = None if args.bot is None else split_list("--bot", args.bot)
     except UsageError as exc:
@@ -109,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(opened, int):
         return opened
     pack, content, catalog = opened
-    store = CellStore(None if args.no_cache else Path(args.cache), _note)
+    store = CellStore(None if args.no_cache else Path(DEFAULT_CACHE if args.cache is None else args.cache), _note)
     try:
         grid = build_grid(pack, catalog, args.rule, players, bots)
         store.open()
@@ -143,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = to_json(result) if args.format == "json" else to_text(result)
     try:
-        emit(text, args.output)
+        emit(text, args.output, args.force)
     except UsageError as exc:
         return _fail(str(exc))
     return 0

@@ -15,17 +15,89 @@ things a plain rename would get wrong are kept right here, once:
   bytes, so text someone saved since it was read is never written over.
 
 The temporary file's name (``.NAME.PID.RANDOM.stationmaster-tmp``) says
-which process made it, so one left by a killed run can be told from one in
-use and removed (``generator.drift``), and git ignores it.
+which process made it, so one left by a run that was killed (SIGKILL, a
+power cut: nothing can clean up after those) can be told from one in use:
+every write first removes, from the folder it writes in, the temporary
+files of processes that are gone (``remove_stale``). git ignores them.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
 
 TEMP_SUFFIX = ".stationmaster-tmp"
+# ".<name>.<pid>.<random>.stationmaster-tmp": the writer's process id, so a
+# later run removes only the files of writers that are gone, never one a
+# concurrent run is about to rename.
+_TEMP_NAME = re.compile(r"^\..+\.([0-9]+)\.[a-z0-9_]+" + re.escape(TEMP_SUFFIX) + "$")
+_FOREIGN_TEMP_AGE = 24 * 3600  # seconds; where process ids cannot be asked about
+# Folders cleaned by this process already: once a run is enough.
+_cleaned: set[str] = set()
+
+
+def temp_file(folder: Path, name: str) -> tuple[int, str]:
+    """A new temporary file in ``folder`` for writing ``name``, open (the
+    descriptor) and named so that ``remove_stale`` knows its writer."""
+    remove_stale(folder)
+    return tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
+
+
+def is_stale(path: Path) -> bool:
+    """Whether ``path`` is a temporary file of this module's whose writer
+    has gone (a regular file, not a link, named by a dead process)."""
+    found = _TEMP_NAME.match(path.name)
+    if found is None:
+        return False
+    try:
+        if not path.is_file() or path.is_symlink():
+            return False
+        return _writer_gone(path, int(found.group(1)))
+    except OSError:
+        return False
+
+
+def _writer_gone(path: Path, pid: int) -> bool:
+    if pid == os.getpid():
+        return False
+    if os.name != "posix":
+        # os.kill would end the process here, not ask about it: go by age.
+        return time.time() - path.stat().st_mtime > _FOREIGN_TEMP_AGE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # it exists (another user's), or cannot be told: keep
+    return False
+
+
+def remove_stale(folder: Path) -> list[Path]:
+    """Delete, from ``folder`` (not below it), the temporary files that
+    writers now gone left behind; the paths removed. Done once a process
+    for each folder; a file that cannot be removed is tried next run."""
+    key = os.path.abspath(folder)
+    if key in _cleaned:
+        return []
+    _cleaned.add(key)
+    removed: list[Path] = []
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in entries if entry.name.endswith(TEMP_SUFFIX)]
+    except (OSError, ValueError):
+        return removed
+    for name in names:
+        path = Path(folder) / name
+        if is_stale(path):
+            try:
+                path.unlink()
+                removed.append(path)
+            except OSError:
+                pass
+    return removed
 
 
 def new_file_mode() -> int:
@@ -35,16 +107,20 @@ def new_file_mode() -> int:
     return 0o666 & ~umask
 
 
-def write_whole(target: Path, data: bytes, *, expected: bytes | None = None) -> bool:
-    """Replace ``target`` (through a symbolic link) with ``data``; False,
-    and nothing written, when ``expected`` is given and the target no longer
+def write_whole(target: Path, data: bytes, *, expected: bytes | None = None, through_links: bool = True) -> bool:
+    """Replace ``target`` (through a symbolic link, unless ``through_links``
+    is false: then the link itself is replaced) with ``data``; False, and
+    nothing written, when ``expected`` is given and the target no longer
     holds it (or has gone). OSError when writing fails; the temporary file
-    is then removed and the target is as it was."""
-    real = Path(os.path.realpath(target))
-    fd, temp = tempfile.mkstemp(prefix=f".{real.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=real.parent)
+    is then removed (by a ``finally``: Ctrl-C and SIGTERM too) and the
+    target is as it was."""
+    real = Path(os.path.realpath(target)) if through_links else Path(os.path.abspath(target))
+    fd, temp = temp_file(real.parent, real.name)
     try:
         _write_all(fd, data, durable=True)
         try:
+            if not through_links and os.path.islink(real):
+                raise FileNotFoundError(real)  # the link itself is replaced: a new file's mode
             mode = os.stat(real).st_mode & 0o7777
         except FileNotFoundError:
             if expected is not None:
@@ -73,7 +149,7 @@ def write_entry(entry: Path, data: bytes, *, keep: int) -> None:
     again), the entry stays private to its owner (0600, as the temporary
     file is made), and a link in its place is replaced, never written
     through. OSError when writing fails; the temporary file is then removed."""
-    fd, temp = tempfile.mkstemp(prefix=".entry.", suffix=".tmp", dir=entry.parent)
+    fd, temp = temp_file(entry.parent, "entry")
     try:
         _write_all(fd, data, durable=False)
         os.replace(temp, entry)

@@ -44,10 +44,7 @@ class PackFolder:
 
 
 def _display(path: Path) -> str:
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # pragma: no cover - another drive on Windows
-        return str(path)
+    return files.as_given(path)
 
 
 def is_pack_folder(path: Path) -> bool:

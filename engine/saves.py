@@ -10,9 +10,6 @@ not at all."""
 
 from __future__ import annotations
 
-import json
-import os
-import stat
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,12 +36,46 @@ def envelope(format: str, fingerprint: str, seed: int, players: int, rules: Mapp
     }
 
 
+# A seed is any whole number ``play --seed`` takes: up to Python's own
+# limit on the digits of an integer read from text.
+SAVE_DIGITS = 4300
+
+
 def parsed(text: str) -> object:
-    """The save's JSON, or SaveError."""
+    """The save's JSON, read as all JSON from disk is (``engine.jsonfile``:
+    bounded nesting and numbers), or SaveError saying why not."""
+    from engine import jsonfile
+
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, and ints past Python's digit limit
-        raise SaveError(f"the save is not valid JSON: {exc}") from None
+        return jsonfile.loads(text, max_digits=SAVE_DIGITS)
+    except jsonfile.JsonRefused as exc:
+        raise SaveError(f"the save {exc.reason}") from None
+
+
+def foreign_format(save: Mapping[str, Any], expected: str, title: str) -> str | None:
+    """None when ``save`` declares the format ``expected`` (``PACK-save/N``);
+    else what is true of the format it declares, in words: none at all,
+    another version of this game's saves (or the field was edited), or
+    another game's saves. Every game's ``foreign`` starts here."""
+    found = save.get("format")
+    if found == expected:
+        return None
+    if found is None:
+        return f'not a {title} save: it has no format field (a {title} save has "format": {_quoted(expected)})'
+    if not isinstance(found, str):
+        return f'not a {title} save: its format field is not text (a {title} save has "format": {_quoted(expected)})'
+    ours = expected.partition("-save/")[0]
+    pack, marked, _ = found.partition("-save/")
+    if marked and pack == ours:
+        return f"the save's format is {_quoted(found)}, which this version of the kit does not read (it reads {_quoted(expected)}): was it made by another version, or its format field edited?"
+    if marked:
+        return f"not a {title} save: its format {_quoted(found)} is another game's"
+    return f"not a {title} save: its format is {_quoted(found)} (a {title} save's is {_quoted(expected)})"
+
+
+def _quoted(text: str) -> str:
+    """``text`` in quotes, cut short and on one line, for a message."""
+    return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
 def opened(save: object, foreign: Callable[[dict[str, Any]], str | None], fingerprint: str) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
@@ -100,46 +131,22 @@ def read_text(path: Path, title: str) -> str:
 
 def check_target(path: Path, is_save: Callable[[str], bool], title: str) -> None:
     """Nothing when a save may be written at ``path``; else UsageError
-    saying why not (the sentence's subject is the place): its folder must
-    exist, and what already stands there must be a regular file holding a
-    save that ``is_save`` recognises, so nothing else is ever replaced."""
+    saying why not (the sentence's subject is the place). The rule is the
+    one every file a person names follows (``engine.targets``): here what
+    already stands there must be a regular file holding a save that
+    ``is_save`` recognises, so nothing else is ever replaced."""
+    from engine.targets import refusal
+
+    why = refusal(path, recognised=lambda held: is_save(_text(held)), what=f"a {title} save")
+    if why is not None:
+        raise UsageError(f"{why}; refusing to overwrite it" if why.startswith("the file exists") else why)
+
+
+def _text(held: bytes) -> str:
     try:
-        found = os.stat(path)
-    except FileNotFoundError:
-        found = None
-    except (OSError, ValueError) as exc:
-        raise UsageError(_reason(path, exc)) from None
-    folder = path.parent
-    if found is None:
-        try:
-            files.check_folder(folder)
-        except files.Unreadable as exc:
-            raise UsageError(f"the folder {files.shown(folder)} does not exist" if exc.missing else f"the folder {exc}") from None
-    # The save is written beside its target and renamed over it: a folder
-    # that cannot take a new file is refused now, not at the first action.
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"the folder {files.shown(folder)} cannot be written (permission denied)")
-    if found is None:
-        return
-    if stat.S_ISDIR(found.st_mode):
-        raise UsageError("it is a directory")
-    kind = files.kind_of(found.st_mode)
-    if kind is not None:
-        raise UsageError(f"it {kind}")
-    try:
-        text = files.read_bytes(path).decode("utf-8")
-    except files.Unreadable as exc:
-        raise UsageError(f"it {exc.reason}") from None
+        return held.decode("utf-8")
     except UnicodeDecodeError:
-        text = ""
-    if not is_save(text):
-        raise UsageError(f"the file exists and is not a {title} save; refusing to overwrite it")
-
-
-def _reason(path: Path, exc: OSError | ValueError) -> str:
-    if isinstance(exc, ValueError):
-        return "the name holds a NUL character"
-    return f"it {files.why(exc, path)}"
+        return ""
 
 
 def write_text(path: Path, text: str) -> None:

@@ -4,13 +4,11 @@ writing the fresh version. Both start from the same in-memory render."""
 from __future__ import annotations
 
 import functools
-import os
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.atomic import TEMP_SUFFIX, write_whole
+from engine.atomic import TEMP_SUFFIX, is_stale, write_whole
 from engine.content.problems import Problem
 from generator.blocks import Block, parse_page
 from generator.render import Rendered, split_stamp, template_files
@@ -325,6 +323,11 @@ def _cell_text(cell: CellChange, width: int, where: str) -> str:
     return f"{column}: {old} → {new}"
 
 
+# Who else writes a page while ``cards`` runs: not a second ``cards``, which
+# the site folder's lock refuses (``command.site``).
+_OTHER_WRITER = "another program wrote it: a second `cards` is refused"
+
+
 class PagesKept(Exception):
     """``cards`` left some pages as they were rather than lose what a writer
     put in them: each problem says which page and why. ``written`` lists the
@@ -360,7 +363,7 @@ def write_pages(site_dir: Path, rendered: Rendered, display_prefix: str = "site/
         except OSError as exc:
             raise OSError(exc.errno, f"{exc.strerror} (writing {name})") from None
         if not replaced:
-            kept.append(Problem(shown, 1, 1, "this page changed on disk while `cards` was running (saved by an editor?); it was left as it is now, with its tables not updated: run `cards` again"))
+            kept.append(Problem(shown, 1, 1, f"this page changed on disk while `cards` was running ({_OTHER_WRITER}); it was left as it is now, with its tables not updated: run `cards` again"))
             continue
         written.append(name)
     if kept:
@@ -368,37 +371,13 @@ def write_pages(site_dir: Path, rendered: Rendered, display_prefix: str = "site/
     return written
 
 
-# Temporary files of an atomic write: ".<page>.<pid>.<random>.stationmaster-tmp"
-# beside the page. One fixed ending for .gitignore to ignore; the writer's
-# process id, so a later run removes only the files of writers that are gone
-# (killed mid-write), never one a concurrent run is about to rename.
-_TEMP_NAME = re.compile(r"^\..+\.([0-9]+)\.[a-z0-9_]+" + re.escape(TEMP_SUFFIX) + "$")
-_FOREIGN_TEMP_AGE = 24 * 3600  # seconds; where process ids cannot be asked about
-
-
-def _writer_gone(path: Path, pid: int) -> bool:
-    if pid == os.getpid():
-        return False
-    if os.name != "posix":
-        # os.kill would end the process here, not ask about it: go by age.
-        return time.time() - path.stat().st_mtime > _FOREIGN_TEMP_AGE
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:
-        return False  # it exists (another user's), or cannot be told: keep
-    return False
-
-
 def remove_stale_temporaries(folder: Path) -> list[Path]:
     """Delete the temporary files a killed ``cards`` left under ``folder``
-    (only files named in this module's pattern); return them."""
+    (only those ``engine.atomic`` names and judges stale); return them."""
     removed: list[Path] = []
     for path in sorted(folder.rglob("*" + TEMP_SUFFIX)) if folder.is_dir() else []:
-        found = _TEMP_NAME.match(path.name)
         try:
-            if found and path.is_file() and not path.is_symlink() and _writer_gone(path, int(found.group(1))):
+            if is_stale(path):
                 path.unlink()
                 removed.append(path)
         except OSError:

@@ -259,6 +259,20 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
         return False  # read as a file: reading it says what is wrong
 
 
+def as_given(path: str | os.PathLike[str]) -> str:
+    """``path`` relative to the current folder when it lies inside it, else
+    as it was given (an absolute path stays absolute): never a chain of
+    ``../..`` that the person never typed."""
+    given = os.fspath(path)
+    try:
+        relative = os.path.relpath(given)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return given
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return given if not os.path.isabs(given) else os.path.normpath(given)
+    return relative
+
+
 # How a path is shown: printable text without a colon, a backslash or a
 # double quote stands as it is; anything else is put in double quotes with
 # Python's escapes, and a colon written \x3a, so that no name can end a

@@ -73,10 +73,7 @@ class Locator:
 
 
 def _display(path: Path) -> str:
-    try:
-        shown = os.path.relpath(path)
-    except ValueError:  # pragma: no cover - another drive on Windows
-        shown = str(path)
+    shown = files.as_given(path)
     # A file name that is not valid UTF-8 still gets a printable name.
     return shown.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 

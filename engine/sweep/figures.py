@@ -105,31 +105,75 @@ class CellFigures:
 
     @classmethod
     def from_dict(cls, data: Any) -> CellFigures:
-        """The value ``to_dict`` gave; ValueError (saying what) for anything else."""
+        """The value ``to_dict`` gave; ValueError (saying what) for anything
+        else, or for figures no simulation could have counted (a score
+        listed twice or out of order, a count out of bounds, a card played
+        or drawn dead more often than drawn). ``consistent`` checks them
+        against the cell they stand for."""
         if not isinstance(data, dict) or set(data) != {"games", "scores", "cards", "measured"}:
             raise ValueError("not a cell's figures")
         games = data["games"]
-        if not _whole(games) or games < 1:
+        if not _whole(games) or not 1 <= games <= MAX_COUNT:
             raise ValueError("a bad game count")
         scores = data["scores"]
-        if not isinstance(scores, list) or not scores or not all(isinstance(s, list) and len(s) == 2 and all(map(_whole, s)) and s[1] > 0 for s in scores):
+        if not isinstance(scores, list) or not scores or not all(isinstance(s, list) and len(s) == 2 and _whole(s[0]) and abs(s[0]) <= MAX_SCORE and _count(s[1]) and s[1] > 0 for s in scores):
             raise ValueError("bad score counts")
+        if any(scores[i][0] >= scores[i + 1][0] for i in range(len(scores) - 1)):
+            raise ValueError("score counts out of order or listed twice")
         cards = data["cards"]
         if not isinstance(cards, list) or not all(_card_row(row) for row in cards):
             raise ValueError("bad card counts")
+        if len({row[0] for row in cards}) != len(cards):
+            raise ValueError("a card listed twice")
         measured = data["measured"]
         if not isinstance(measured, list) or not all(_measured_row(row) for row in measured):
             raise ValueError("bad measure totals")
+        if len({row[0] for row in measured}) != len(measured):
+            raise ValueError("a measure row listed twice")
         return cls(games, tuple((s[0], s[1]) for s in scores), tuple(CardCounts(*row) for row in cards), tuple((r[0], r[1], r[2]) for r in measured))
+
+    def inconsistency(self, games: int, players: int) -> str | None:
+        """Why these figures cannot be ``games`` games of ``players`` seats
+        (None when they can): every seat of every game has one score, and no
+        card is drawn, or a measure counted, more often than the games
+        allow. A cell read back from the cache, or handed back by a worker,
+        is used only when this says nothing."""
+        if self.games != games:
+            return f"{self.games:,} games, not the {games:,} asked for"
+        pooled = sum(times for _, times in self.scores)
+        if pooled != games * players:
+            return f"{pooled:,} scores for {games:,} games of {players} seats (there should be {games * players:,})"
+        ceiling = games * PER_GAME
+        for card in self.cards:
+            if card.drawn > ceiling:
+                return f"card {card.id!r} drawn {card.drawn:,} times in {games:,} games"
+        for row, total, count in self.measured:
+            if count > ceiling or abs(total) > MAX_SCORE * max(count, 1):
+                return f"the measure's row {row!r} counts {count:,} (total {total:,}) in {games:,} games"
+        return None
+
+
+# Bounds far past anything a simulation counts, far below what would make
+# the figures' arithmetic slow (a count of 10**300 expanded into a list).
+MAX_COUNT = 10**9  # games in a cell, or times a count was reached
+MAX_SCORE = 10**12  # the size of one score, or of one measured value
+PER_GAME = 100_000  # draws of one card, or measured values, in one game
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _count(value: object) -> bool:
+    return _whole(value) and 0 <= value <= MAX_COUNT * PER_GAME  # type: ignore[operator]
+
+
 def _measured_row(row: object) -> bool:
-    return isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and _whole(row[1]) and _whole(row[2]) and row[2] >= 0
+    return isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and _whole(row[1]) and abs(row[1]) <= MAX_COUNT * MAX_SCORE and _count(row[2])
 
 
 def _card_row(row: object) -> bool:
-    return isinstance(row, list) and len(row) == 5 and isinstance(row[0], str) and isinstance(row[1], str) and all(_whole(n) and n >= 0 for n in row[2:])
+    if not (isinstance(row, list) and len(row) == 5 and isinstance(row[0], str) and isinstance(row[1], str) and all(_count(n) for n in row[2:])):
+        return False
+    drawn, played, dead = row[2:]
+    return bool(played + dead <= drawn)

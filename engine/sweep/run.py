@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import UsageError
 from engine.pack import AnyPack
 from engine.sweep.differences import Difference, compare
 from engine.sweep.figures import CellFigures
@@ -66,8 +67,8 @@ def sweep(
     keys = [cell_key(pack.id, cell, games, seed, catalog.fingerprint, code) for cell in grid.cells]
     found: dict[int, CellFigures] = {}
     for index, key in enumerate(keys):
-        cached = store.load(key)
-        if cached is not None and cached.games == games:
+        cached = store.load(key, games, grid.cells[index].players)
+        if cached is not None:
             found[index] = cached
     missing = [index for index in range(len(keys)) if index not in found]
     outdated = store.outdated([keys[index] for index in missing])
@@ -87,6 +88,11 @@ def sweep(
             report(cached_count + position + (done == of), total, done, of)
 
     for index, figures in zip(missing, runner([grid.cells[i] for i in missing], told)):
+        # Checked as a cached cell is: figures that do not add up (a worker
+        # elsewhere on a cluster, say) are never kept nor reported.
+        wrong = figures.inconsistency(games, grid.cells[index].players)
+        if wrong is not None:
+            raise UsageError(f"the cell {grid.cells[index].label} came back with figures that do not add up ({wrong}); it was not kept, and no report was written")
         store.save(keys[index], figures)
         found[index] = figures
     if len(found) != len(keys):

@@ -23,12 +23,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from engine.atomic import write_whole
+from engine import jsonfile
+from engine.atomic import temp_file, write_whole
+from engine.content import files
 from engine.errors import UsageError
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell
 
 FORMAT: Final = "sweep-cell/2"
+# A cell's file is a few kilobytes (a row a card): far more is no cell.
+CELL_LIMIT: Final = 4 * 1024 * 1024
 
 
 def _digest(identity: dict[str, object]) -> str:
@@ -54,11 +58,9 @@ class CellStore:
         before any game is played; UsageError saying why not."""
         if self.folder is None:
             return
-        import tempfile
-
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.folder)
+            fd, probe = temp_file(self.folder, "probe")
             os.close(fd)
             os.unlink(probe)
             os.listdir(self.folder)
@@ -83,34 +85,46 @@ class CellStore:
         assert self.folder is not None
         return self.folder / f"{key}.json"
 
-    def load(self, key: str) -> CellFigures | None:
-        """The cell stored under ``key``, or None (never stored, or left aside)."""
+    def load(self, key: str, games: int, players: int) -> CellFigures | None:
+        """The cell stored under ``key``, or None: never stored, or left
+        aside with a note. The file is read as any JSON from disk is
+        (``engine.jsonfile``: a regular file, small, shallow, with bounded
+        numbers), and its figures must be those of ``games`` games of
+        ``players`` seats: a forged or damaged cell is played again, never
+        reported as measured."""
         if self.folder is None:
             return None
         path = self.path(key)
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            self.note(f"cannot read the cached cell {path} ({exc.strerror or exc}); playing it again")
+            data = jsonfile.read(path, limit=CELL_LIMIT)
+        except jsonfile.JsonRefused as exc:
+            if not exc.missing:
+                self.note(f"the cached cell {files.shown(path)} {exc.reason}; playing it again")
             return None
         try:
-            data = json.loads(raw.decode("utf-8"))
             if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
                 raise ValueError("not a cell of this key")
-            return CellFigures.from_dict(data.get("figures"))
-        except (ValueError, UnicodeDecodeError) as exc:
-            self.note(f"the cached cell {path} is damaged ({exc}); playing it again")
+            figures = CellFigures.from_dict(data.get("figures"))
+        except ValueError as exc:
+            self.note(f"the cached cell {files.shown(path)} is damaged ({exc}); playing it again")
             return None
+        wrong = figures.inconsistency(games, players)
+        if wrong is not None:
+            self.note(f"the cached cell {files.shown(path)} does not add up ({wrong}); playing it again")
+            return None
+        return figures
 
     def save(self, key: str, figures: CellFigures) -> None:
         """Store a finished cell, whole or not at all."""
         if self.folder is None:
             return
 
+        path = self.path(key)
+        if os.path.isdir(path) and not os.path.islink(path):
+            return  # load said the cell is a folder: it stays, and the cell is not kept
         text = json.dumps({"format": FORMAT, "key": key, "figures": figures.to_dict()}, sort_keys=True)
         try:
-            write_whole(self.path(key), text.encode("utf-8"))
+            # A link planted in the cache is replaced, never written through.
+            write_whole(path, text.encode("utf-8"), through_links=False)
         except OSError as exc:
             raise UsageError(f"cannot write the cache folder {self.folder}: {exc.strerror or exc}") from None

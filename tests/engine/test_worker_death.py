@@ -220,9 +220,11 @@ def _ctrl_c_as_at_a_terminal() -> None:
 
 
 @needs_fork
-def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
+@pytest.mark.parametrize(("signum", "code", "words"), [(signal.SIGINT, 130, "Ctrl-C (SIGINT)"), (signal.SIGTERM, 143, "SIGTERM")])
+def test_ctrl_c_stops_simulate_and_its_workers_quietly(signum: int, code: int, words: str) -> None:
     """Ctrl-C at a terminal reaches the whole process group: the leader stops
-    the workers itself and exits 130, and no worker prints a traceback."""
+    the workers itself and exits 130, with one line, and no worker prints a
+    traceback. ``kill PID`` (SIGTERM, to the leader alone) does the same, 143."""
     leader = subprocess.Popen(
         [*stationmaster_exe(), "simulate", "--games", "100000", "--workers", "2"],
         cwd=PROJECT_ROOT,
@@ -239,14 +241,17 @@ def test_ctrl_c_stops_simulate_and_its_workers_quietly() -> None:
         workers = _wait_for_workers(leader, ready=_ignores_interrupts)
         assert leader.poll() is None, "the run ended before its workers could be seen"
         assert not _ignores_interrupts(leader.pid), "the leader was started with Ctrl-C ignored: the test proves nothing"
-        os.killpg(leader.pid, signal.SIGINT)
+        if signum == signal.SIGINT:
+            os.killpg(leader.pid, signal.SIGINT)
+        else:
+            os.kill(leader.pid, signal.SIGTERM)
         out, err = hang_guard.finish(leader, "simulate to stop on Ctrl-C")
     finally:
         if leader.poll() is None:
             os.killpg(leader.pid, signal.SIGKILL)
             leader.wait()
-    assert leader.returncode == 130
-    assert (out, err) == ("", "")
+    assert leader.returncode == code
+    assert (out, err) == ("", f"stationmaster: stopped by {words}; files are written whole or not at all, so none was left half-written\n")
     assert all(_gone(pid) for pid in workers), "a worker outlived the run"
 
 

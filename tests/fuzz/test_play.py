@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.atomic import TEMP_SUFFIX
 from tests.kit.fuzz import Outcome, assert_sound, call, changes, fingerprint, fuzz_settings, scratch, spawn
 from tests.kit.fuzz_mutations import NUMBERS, ODD_TEXT, Draw, Spared, json_paths, set_at
 from tests.kit.project import PROJECT_ROOT
@@ -152,7 +153,7 @@ def _assert_session(before: dict[str, str], root: Path, outcome: Outcome, case: 
     kept = {key: value for key, value in before.items() if not re.fullmatch(r"(mine|fresh|saved)\.json", key)}
     changed = changes(kept, {key: after.get(key, "absent") for key in kept})
     assert not changed, f"{case}: files changed: {changed}\n{outcome}"
-    temporary = [key for key in after if key not in before and key.endswith(".tmp")]
+    temporary = [key for key in after if key not in before and (key.endswith(".tmp") or key.endswith(TEMP_SUFFIX))]
     assert not temporary, f"{case}: temporary files left: {temporary}\n{outcome}"
 
 
@@ -352,6 +353,45 @@ def test_play_survives_garbage_typed_at_the_prompt(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_play_survives_damaged_saves(game: str) -> None:
     _loaded(game, SAVE_EXAMPLES, call)
+
+
+def _save_target(game: str, examples: int, run: Runner) -> None:
+    """A damaged save of either game named by ``--save`` (a game of bots
+    alone plays to its end and saves after every action): it is replaced
+    only when it still reads as a save of this game; anything else stays
+    byte for byte, and the run still ends soundly."""
+
+    @fuzz_settings(examples)
+    @given(st.data())
+    def case(data: st.DataObject) -> None:
+        with scratch(PROJECT_ROOT, ["content"]) as root:
+            owner = data.draw(st.sampled_from(GAMES), label="whose save")
+            raw, what = _damaged_save(data.draw, owner)
+            target = root / "target.json"
+            target.write_bytes(raw)
+            seats = ["--players", "1", "--bots", "1"] if game == "stationmaster" else ["--players", "3", "--bots", "3"]
+            args = ["play", "--game", game, *seats, "--seed", "2", "--save", "target.json"]
+            outcome = run(args, root)
+            case = f"{' '.join(args)} over a {owner} save {what}"
+            assert_sound(outcome, case)
+            format_of = {"stationmaster": "stationmaster-save/2", "trickoftherails": "trickoftherails-save/1"}[game]
+            try:
+                held = json.loads(raw.decode("utf-8"))
+            except (ValueError, RecursionError):
+                held = None
+            ours = isinstance(held, dict) and held.get("format") == format_of
+            if not ours:
+                assert target.read_bytes() == raw, f"{case}: a file that is not a {game} save was overwritten\n{outcome}"
+                assert outcome.code == 2, f"{case}: {outcome}"
+            leftover = [p.name for p in root.iterdir() if p.name.endswith(TEMP_SUFFIX)]
+            assert not leftover, f"{case}: temporary files left: {leftover}"
+
+    case()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_save_never_replaces_what_is_not_its_save(game: str) -> None:
+    _save_target(game, SAVE_EXAMPLES, call)
 
 
 # For the child processes: what an in-process run cannot show (the

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -156,6 +157,25 @@ def test_a_cache_from_other_engine_code_is_not_used(tmp_path: Path) -> None:
     assert notes == ["2 of the 2 cell(s) to play were cached from other content or engine code; playing afresh (the old entries stay until the cache folder is deleted)"]
 
 
+def test_figures_a_runner_hands_back_must_add_up_too(tmp_path: Path) -> None:
+    """A runner elsewhere (a cluster's worker) is checked as the cache is:
+    figures that do not add up are neither kept nor reported."""
+    from engine.errors import UsageError
+
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(Path(SM))
+    grid = build_grid(pack, catalog, [], [1, 2], None)
+
+    def forging(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
+        for _ in cells:
+            yield CellFigures(2, ((5, 2),), ())  # two scores: right for one seat, not for two
+
+    store = CellStore(tmp_path, lambda note: None)
+    with pytest.raises(UsageError, match=r"the cell 2 players, random bot came back with figures that do not add up \(2 scores for 2 games of 2 seats"):
+        sweep(pack, catalog, grid, 2, 0, store, forging, engine_code="a")
+    assert len(list(tmp_path.glob("*.json"))) == 1, "only the cell that adds up is kept"
+
+
 @pytest.mark.parametrize("damage", [b"{not json", b"", b'{"format": "sweep-cell/2", "key": "someone else", "figures": {}}', b"\xff\xfe", b'{"format": "sweep-cell/2"}'])
 def test_a_damaged_cache_file_is_played_again_with_a_note(run_cli: RunCli, tmp_path: Path, played: list[int], damage: bytes) -> None:
     first = run_cli(SMALL, tmp_path)
@@ -168,6 +188,57 @@ def test_a_damaged_cache_file_is_played_again_with_a_note(run_cli: RunCli, tmp_p
     assert json.loads(victim.read_text(encoding="utf-8"))["format"] == FORMAT, "the damaged file is replaced"
 
 
+def _forged(victim: Path, change: Callable[[dict[str, Any]], object]) -> None:
+    """Rewrite the cached cell ``victim`` well-formed, with ``change`` made to its figures."""
+    data = json.loads(victim.read_text(encoding="utf-8"))
+    change(data["figures"])
+    victim.write_text(json.dumps(data), encoding="utf-8")
+
+
+def _plant(victim: Path, how: str) -> None:
+    key = victim.name[: -len(".json")]
+    if how == "fifo":
+        victim.unlink()
+        os.mkfifo(victim)
+    elif how == "link to a device":
+        victim.unlink()
+        victim.symlink_to("/dev/null")  # /dev/zero in the issue; a device on every machine
+    elif how == "nested":
+        victim.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    elif how == "4000 digits":
+        _forged(victim, lambda f: f["scores"].__setitem__(0, [int("9" * 4000), 1]))
+    elif how == "count 10**300":
+        victim.write_text(json.dumps({"format": FORMAT, "key": key, "figures": {"games": 3, "scores": [[1, 10**300]], "cards": [], "measured": []}}), encoding="utf-8")
+    elif how == "scores that do not add up":
+        _forged(victim, lambda f: f["scores"].__setitem__(0, [f["scores"][0][0], f["scores"][0][1] + 1]))
+    elif how == "another game count":
+        _forged(victim, lambda f: f.__setitem__("games", 7))
+    elif how == "played more than drawn":
+        _forged(victim, lambda f: f["cards"][0].__setitem__(3, f["cards"][0][2] + 1))
+    elif how == "a folder":
+        victim.unlink()
+        victim.mkdir()
+    else:  # pragma: no cover
+        raise AssertionError(how)
+
+
+PLANTED = ["fifo", "link to a device", "nested", "4000 digits", "count 10**300", "scores that do not add up", "another game count", "played more than drawn", "a folder"]
+
+
+@pytest.mark.parametrize("how", PLANTED)
+def test_a_hostile_or_forged_cached_cell_is_played_again_with_one_note(run_cli: RunCli, tmp_path: Path, played: list[int], how: str) -> None:
+    """Issue 23, point 5: the cache is read through the kit's one JSON reader
+    and every cell's figures must add up; nothing hangs, nothing is exit 3,
+    and no forged figure is reported as measured."""
+    first = run_cli(SMALL, tmp_path)
+    victim = sorted((tmp_path / ".sweep-cache").glob("*.json"))[1]
+    _plant(victim, how)
+    again = run_cli(SMALL, tmp_path)
+    assert again.code == 0 and again.out == first.out, again.err
+    assert played == [4, 1]
+    assert again.err.count("\n") == 1 and "playing it again" in again.err and victim.name in again.err, again.err
+
+
 def test_a_damaged_figures_record_is_refused() -> None:
     good = CellFigures(2, ((1, 2),), (CardCounts("a", "A", 3, 2, 1),), (("B&O", 90, 2),))
     assert CellFigures.from_dict(good.to_dict()) == good
@@ -176,6 +247,21 @@ def test_a_damaged_figures_record_is_refused() -> None:
     for bad in (
         {**one, "games": 0}, {**one, "scores": []}, {**one, "cards": [["a", "A", -1, 0, 0]]}, [], {**one, "games": True},
         {**one, "measured": [["B&O", 1.5, 1]]}, {**one, "measured": [["B&O", 1, -1]]}, {**one, "measured": [[1, 1, 1]]}, {"games": 1, "scores": [[1, 1]], "cards": []},
+    ):  # fmt: skip
+        with pytest.raises(ValueError):
+            CellFigures.from_dict(bad)
+
+
+def test_figures_that_do_not_add_up_are_told_from_those_that_do() -> None:
+    good = CellFigures(2, ((1, 2), (4, 2)), (CardCounts("a", "A", 3, 2, 1),), (("B&O", 90, 2),))
+    assert good.inconsistency(2, 2) is None
+    assert "4 scores for 2 games of 3 seats" in (good.inconsistency(2, 3) or "")
+    assert "not the 5 asked for" in (good.inconsistency(5, 2) or "")
+    assert "drawn" in (CellFigures(1, ((1, 1),), (CardCounts("a", "A", 10**9, 0, 0),)).inconsistency(1, 1) or "")
+    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": []}
+    for bad in (
+        {**one, "scores": [[2, 1], [1, 1]]}, {**one, "scores": [[1, 1], [1, 1]]}, {**one, "scores": [[1, 10**300]]},
+        {**one, "cards": [["a", "A", 1, 1, 1]]}, {**one, "cards": [["a", "A", 1, 1, 0], ["a", "A", 1, 1, 0]]}, {**one, "games": 10**300},
     ):  # fmt: skip
         with pytest.raises(ValueError):
             CellFigures.from_dict(bad)

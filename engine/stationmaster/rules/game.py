@@ -307,7 +307,7 @@ class Game:
                 return None
             if data.get("format") == _BEFORE_ATTACKS:
                 return f"a save from before opponent-directed cards were dealt (format {_BEFORE_ATTACKS!r}): its deck is not this engine's, so it cannot be replayed; start a new game"
-            return f"not a Station Master save (format {data.get('format')!r}, expected {SAVE_FORMAT!r})"
+            return saves.foreign_format(data, SAVE_FORMAT, "Station Master")
 
         data, actions, house = saves.opened(save, foreign, catalog.fingerprint)
 

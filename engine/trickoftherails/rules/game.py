@@ -225,9 +225,10 @@ class Game:
         """Rebuild a game from a save, or SaveError saying why not."""
 
         def foreign(data: dict[str, Any]) -> str | None:
-            if data.get("format") == SAVE_FORMAT and data.get("game") == GAME_ID:
-                return None
-            return f"not a Trick of the Rails save (it says {data.get('game') or data.get('format')!r}); load it with the game that made it"
+            why = saves.foreign_format(data, SAVE_FORMAT, "Trick of the Rails")
+            if why is not None or data.get("game") == GAME_ID:
+                return why
+            return f"the save's game field is {data.get('game')!r}, not {GAME_ID!r}, though its format is a Trick of the Rails save's: was it edited?"
 
         data, actions, house = saves.opened(save, foreign, catalog.fingerprint)
 
