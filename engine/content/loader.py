@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.collector import collector_paused
-from engine.content import files
+from engine.content import files, names
 from engine.content.problems import Origin, Pointer, Problem
 from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, closest
 from engine.content.yamlread import Document, YamlReadError, decode, locate, read_yaml
@@ -242,6 +242,7 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
             # Only the first is read; the copy is reported, not cross-checked.
             by_family[family].remove(extra)
     problems.extend(_repeated_ids(locator))
+    problems.extend(_name_problems(locator))
     unchecked = lost_ids | {
         raw["id"]
         for loaded in locator.files.values()
@@ -287,6 +288,50 @@ def _repeated_ids(locator: Locator) -> list[Problem]:
                 here = locator.problem(Origin(loaded.display, ("cards", index)), "", field="id")
                 found.append(dataclasses.replace(here, message=f"card id '{card_id}' is already used in {earlier.path}:{earlier.line}:{earlier.column}; ids are unique within the pack (rename one)"))
                 loaded.invalid_cards.add(index)
+    return found
+
+
+def _name_problems(locator: Locator) -> list[Problem]:
+    """Display names put in NFC, and every one a reader could not tell for
+    what it is, or from another record's, located at the name (see names)."""
+    found: list[Problem] = []
+    by_text: dict[str, tuple[str, names.Named]] = {}
+    by_skeleton: dict[str, tuple[str, names.Named, str]] = {}
+    for loaded in locator.files.values():
+        for one in names.named(loaded.document.value):
+            if not loaded.whole(*one.pointer) or (one.pointer[0] == "cards" and one.pointer[1] in loaded.invalid_cards):
+                continue
+            text = names.normalise(loaded.document.value, one)
+            who = f"card '{files.one_line(one.record)}', field '{one.field}'" if one.record else f"field '{one.field}'"
+            shown = files.one_line(text)
+
+            def here(message: str, where: names.Named = one, file: str = loaded.display) -> Problem:
+                return locator.problem(Origin(file, where.pointer), message)
+
+            why = names.unreadable(text)
+            if why is not None:
+                found.append(here(f"{who}: the name '{shown}' {why}"))
+                continue
+            if one.record is None:
+                continue
+            first = by_text.setdefault(text, (loaded.display, one))
+            if first[1] is not one:
+                at = here("", first[1], first[0])
+                found.append(
+                    here(
+                        f"{who}: the name '{shown}' is already the name of card '{files.one_line(first[1].record or '')}' ({at.path}:{at.line}:{at.column}); names are unique within the pack (rename one)"
+                    )
+                )
+                continue
+            alike = by_skeleton.setdefault(names.skeleton(text), (loaded.display, one, text))
+            if alike[1] is not one:
+                at = here("", alike[1], alike[0])
+                found.append(
+                    here(
+                        f"{who}: the name '{shown}' looks like '{files.one_line(alike[2])}', the name of card '{files.one_line(alike[1].record or '')}' ({at.path}:{at.line}:{at.column}), "
+                        f"but differs by {names.difference(text, alike[2])}; a reader cannot tell them apart (write the letters as printed)"
+                    )
+                )
     return found
 
 
