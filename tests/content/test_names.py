@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.content import names
-from tests.kit.validate import Validate, cards, expect_problem, position, read, write
+from tests.kit.validate import Validate, cards, position, read, write
 
 FACILITIES = "home-deck/facilities.yaml"
 
