@@ -9,6 +9,11 @@ a failure names the kind of damage that reached it.
 
 from __future__ import annotations
 
+import json
+import os
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -64,10 +69,7 @@ _NAME_CHARS = "\u200b\u2060\u00ad\u180e\ufeff\u3164\u115f\u2800\u3000\u0301\u043
 _HOSTILE_PATTERNS = ["^(a|a)+$", "^(a+)+$", "(a)\\1", "^(?=a)", "(?<=a)b", "(", "[a-", "a{1000}{1000}", "^(.*a){20}$", "\\", "(?P<n>a)(?P=n)", "^$(?!\\n)"]
 
 
-def _run_sound(root: object, target: str, what: str) -> None:
-    from pathlib import Path
-
-    assert isinstance(root, Path)
+def _run_sound(root: Path, target: str, what: str) -> None:
     before = fingerprint(root)
     fifos = [path for path in root.rglob("*") if path.is_fifo()]
     outcome = call(["validate", target], root, fifos=fifos)
@@ -92,8 +94,6 @@ def test_validate_survives_a_schema_line_naming_any_kind(rel: str, kind: str, de
     body=st.sampled_from([b"", b"title: [\n", b"# yaml-language-server: $schema=stationmaster/schema/game.schema.json\nid: stationmaster\n", b"\xff\xfe"]),
 )
 def test_validate_survives_a_stray_entry_beside_the_packs(name: str, kind: str, body: bytes) -> None:
-    import os
-
     name = name.replace("/", "_").replace("\0", "_").lstrip(".") or "stray"
     with scratch(PROJECT_ROOT, ["content"]) as root:
         place = root / "content" / name
@@ -114,9 +114,6 @@ def test_validate_survives_a_stray_entry_beside_the_packs(name: str, kind: str, 
 @fuzz_settings(2 * EXAMPLES)
 @given(pattern=st.sampled_from(_HOSTILE_PATTERNS) | st.text(alphabet="a()|+*?{}[]^$\\1=<!-", max_size=16), letters=st.integers(0, 40))
 def test_validate_survives_any_pattern_in_a_schema(pattern: str, letters: int) -> None:
-    import json
-    import re
-
     with scratch(PROJECT_ROOT, ["content"]) as root:
         schema = root / "content" / "stationmaster" / "schema" / "game.schema.json"
         data = json.loads(schema.read_text(encoding="utf-8"))
@@ -130,9 +127,6 @@ def test_validate_survives_any_pattern_in_a_schema(pattern: str, letters: int) -
 @fuzz_settings(2 * EXAMPLES)
 @given(data=st.data())
 def test_validate_survives_any_name(data: st.DataObject) -> None:
-    import json
-    import re
-
     rel = data.draw(st.sampled_from([r for r in _YAML if "\n    name: " in (PROJECT_ROOT / r).read_text(encoding="utf-8")]), label="file")
     with scratch(PROJECT_ROOT, ["content"]) as root:
         path = root / rel
