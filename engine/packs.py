@@ -67,12 +67,13 @@ def find_packs(content_root: Path) -> tuple[list[PackFolder], list[Problem]]:
         held = files.names(content_root)
     except files.Unreadable as exc:
         raise UsageError(f"{files.shown(_display(content_root))}: {exc.reason}") from None
+    problems: list[Problem] = []
     if GAME_FILE in held or "schema" in held:
         folders = [content_root]
     else:
         folders = [content_root / name for name in held if _is_folder(content_root / name)]
+        problems += [_stray(content_root / name) for name in held if content_root / name not in folders]
     found: list[PackFolder] = []
-    problems: list[Problem] = []
     declared: list[tuple[Path, str]] = []
     for folder in folders:
         pack_id, problem = _declared_id(folder)
@@ -97,6 +98,17 @@ def find_packs(content_root: Path) -> tuple[list[PackFolder], list[Problem]]:
     if not found and not problems:
         problems.append(Problem(_display(content_root), 0, 0, f"no game pack here: a pack is a folder holding {GAME_FILE} and schema/"))
     return found, problems
+
+
+def _stray(path: Path) -> Problem:
+    """A thing beside the packs, which no pack reads: said, never passed
+    over. Only its entry is looked at (a FIFO or a device is never opened)."""
+    try:
+        what = files.kind_of(os.stat(path).st_mode)
+    except (OSError, ValueError) as exc:
+        what = files.why(exc, path) if isinstance(exc, OSError) else "cannot be used: the name holds a NUL character"
+    where = f"{what}, and is" if what else "is"
+    return Problem(_display(path), 0, 0, f"{where} not inside a pack: the content folder holds only pack folders (each with {GAME_FILE} and schema/); move it into its pack's folder, or remove it")
 
 
 def _is_folder(path: Path) -> bool:

@@ -11,9 +11,10 @@ content.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from engine.content import patterns
 
 Check = Callable[[Any], bool]
 Lookup = Callable[[str, Mapping[str, Any]], tuple[Mapping[str, Any], Mapping[str, Any]]]
@@ -216,7 +217,7 @@ class Compiler:
         if use("const"):
             tests.append(self._enum([s["const"]], x))
         if use("pattern"):
-            applies("string", f"{self._constant(re.compile(s['pattern']).search)}({x}) is not None")
+            applies("string", f"{self._constant(patterns.searcher(s['pattern']))}({x}) is not None")
         for keyword, kind, measure, side in _BOUNDS:
             if use(keyword):
                 # Written "not (a >= b)", never "a < b": NaN fails both.

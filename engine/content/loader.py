@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.collector import collector_paused
-from engine.content import files
+from engine.content import files, names
 from engine.content.problems import Origin, Pointer, Problem
 from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, closest
 from engine.content.yamlread import Document, YamlReadError, decode, locate, read_yaml
@@ -239,6 +239,7 @@ def _read(root: Path, single_files: tuple[str, ...]) -> Documents:
             # Only the first is read; the copy is reported, not cross-checked.
             by_family[family].remove(extra)
     problems.extend(_repeated_ids(locator))
+    problems.extend(_name_problems(locator))
     unchecked = lost_ids | {
         raw["id"]
         for loaded in locator.files.values()
@@ -287,6 +288,50 @@ def _repeated_ids(locator: Locator) -> list[Problem]:
     return found
 
 
+def _name_problems(locator: Locator) -> list[Problem]:
+    """Display names put in NFC, and every one a reader could not tell for
+    what it is, or from another record's, located at the name (see names)."""
+    found: list[Problem] = []
+    by_text: dict[str, tuple[str, names.Named]] = {}
+    by_skeleton: dict[str, tuple[str, names.Named, str]] = {}
+    for loaded in locator.files.values():
+        for one in names.named(loaded.document.value):
+            if not loaded.whole(*one.pointer) or (one.pointer[0] == "cards" and one.pointer[1] in loaded.invalid_cards):
+                continue
+            text = names.normalise(loaded.document.value, one)
+            who = f"card '{files.one_line(one.record)}', field '{one.field}'" if one.record else f"field '{one.field}'"
+            shown = files.one_line(text)
+
+            def here(message: str, where: names.Named = one, file: str = loaded.display) -> Problem:
+                return locator.problem(Origin(file, where.pointer), message)
+
+            why = names.unreadable(text)
+            if why is not None:
+                found.append(here(f"{who}: the name '{shown}' {why}"))
+                continue
+            if one.record is None:
+                continue
+            first = by_text.setdefault(text, (loaded.display, one))
+            if first[1] is not one:
+                at = here("", first[1], first[0])
+                found.append(
+                    here(
+                        f"{who}: the name '{shown}' is already the name of card '{files.one_line(first[1].record or '')}' ({at.path}:{at.line}:{at.column}); names are unique within the pack (rename one)"
+                    )
+                )
+                continue
+            alike = by_skeleton.setdefault(names.skeleton(text), (loaded.display, one, text))
+            if alike[1] is not one:
+                at = here("", alike[1], alike[0])
+                found.append(
+                    here(
+                        f"{who}: the name '{shown}' looks like '{files.one_line(alike[2])}', the name of card '{files.one_line(alike[1].record or '')}' ({at.path}:{at.line}:{at.column}), "
+                        f"but differs by {names.difference(text, alike[2])}; a reader cannot tell them apart (write the letters as printed)"
+                    )
+                )
+    return found
+
+
 def _content_files(root: Path, walked: list[Path]) -> list[Path]:
     """The content files among everything ``files.walk`` found (it leaves
     out hidden files and folders: editor swap files, .DS_Store): all but the
@@ -308,14 +353,14 @@ def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: 
     except YamlReadError as exc:
         problems.extend(Problem(display, i.line, i.column, i.message) for i in exc.issues)
         return None, _seen_ids(data)
-    family = _declared_family(path, text, schemas, root, display, problems)
+    family, usable = _declared_family(path, text, schemas, root, display, problems)
     try:
         document = read_yaml(text)
     except YamlReadError as exc:
         problems.extend(Problem(display, i.line, i.column, i.message) for i in exc.issues)
         return family, _seen_ids(data)
-    if family is None:
-        return None, _seen_ids(data)
+    if family is None or not usable:
+        return family, _seen_ids(data)
     if document.value is None:
         problems.append(Problem(display, 1, 1, "the file is empty; it should hold a mapping as its schema describes"))
         return family, _seen_ids(data)
@@ -333,6 +378,10 @@ def _read_file(path: Path, display: str, data: bytes, schemas: SchemaSet, root: 
             loaded.invalid_cards.add(issue.pointer[1])
         else:
             loaded.broken.add(issue.pointer + ((issue.missing,) if issue.missing is not None else ()))
+            if issue.meant is not None:
+                # A required key reported only as its likely misspelling is
+                # still missing: nothing may be built from it either.
+                loaded.broken.add(issue.pointer[:-1] + (issue.meant,))
     # Its problems are placed: the tree is composed again only if a rule
     # spanning files finds one more here.
     document.drop_nodes()
@@ -345,7 +394,9 @@ def _seen_ids(data: bytes) -> set[str]:
     return set(_ID_LINE.findall(data.decode("utf-8", "replace")))
 
 
-def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, display: str, problems: list[Problem]) -> str | None:
+def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, display: str, problems: list[Problem]) -> tuple[str | None, bool]:
+    """The file's kind, and whether its schema line agrees so that it can be
+    checked; (None, False) when its kind cannot be told."""
     first = text.split("\n", 1)[0].rstrip("\r")
     families = [f for f in schemas.families]
     match = _SCHEMA_LINE.match(first)
@@ -354,7 +405,7 @@ def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, disp
         problems.append(
             Problem(display, 1, 1, f"the first line must name the file's schema, as '# yaml-language-server: $schema={expected}/<kind>{SCHEMA_SUFFIX}' with <kind> one of: {', '.join(families)}")
         )
-        return None
+        return None, False
     try:
         target = (path.parent / match.group(1)).resolve()
     except (ValueError, OSError):
@@ -364,7 +415,21 @@ def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, disp
     in_folder = target.parent == (root / SCHEMA_DIR).resolve()
     known = family in schemas.raw and family != DEFS_NAME
     if in_folder and known and name.endswith(SCHEMA_SUFFIX):
-        return family
+        named = kinds_named(path.stem, families)
+        if named and family not in named:
+            # A schema line copied from another file: the name says what
+            # the file is, and the file is read under neither kind.
+            meant = max(named, key=len)
+            problems.append(
+                Problem(
+                    display,
+                    1,
+                    1,
+                    f"the schema line names kind '{family}', but the file is named for kind '{meant}'; from this file the schema is {expected}/{meant}{SCHEMA_SUFFIX} (or rename the file)",
+                )
+            )
+            return meant, False
+        return family, True
     # Say what is wrong, and suggest only what would change: a right kind in
     # the wrong folder keeps its kind, a misspelt kind in the right folder
     # keeps its folder.
@@ -381,7 +446,19 @@ def _declared_family(path: Path, text: str, schemas: SchemaSet, root: Path, disp
         hint = f" (did you mean {expected}/{close}{SCHEMA_SUFFIX}?)" if close else ""
         folder = "" if in_folder else f", and the path is outside the schema folder ({expected}/ from this file)"
         problems.append(Problem(display, 1, col, f"'{written}' is not a content schema: '{family}' is {what}{hint}{folder}; use {expected}/{SCHEMA_SUFFIX.join(('<kind>', ''))} with {kinds}"))
-    return None
+    return None, False
+
+
+def kinds_named(stem: str, kinds: list[str]) -> set[str]:
+    """The kinds a file name says a file is: ``trains`` for trains.yaml,
+    x-trains.yaml or trains-0001.yaml, the longest kind winning
+    (mainline-modifiers.yaml is no mainline file); empty when the name
+    names no kind, and the schema line alone decides."""
+    found = [k for k in kinds if stem == k or stem.startswith(k + "-") or stem.endswith("-" + k)]
+    if stem in kinds:
+        return {stem}
+    longest = max((len(k) for k in found), default=0)
+    return {k for k in found if len(k) == longest}
 
 
 def _with_context(value: Any, pointer: tuple[str | int, ...], message: str) -> str:

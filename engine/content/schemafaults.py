@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from engine import pickled
-from engine.content import metafast
+from engine.content import metafast, patterns
 from engine.content.fastcheck import KEYWORDS
 from engine.content.jsonpos import Pointer, Positions, first_hazard, scan
 from engine.content.textpos import position_of_offset
@@ -345,10 +345,14 @@ class _Walk:
         pattern = schema.get("pattern")
         if isinstance(pattern, str):
             try:
-                re.compile(pattern)
-            except re.error as exc:
-                where = f" at character {exc.pos + 1}" if exc.pos is not None else ""
-                self.found.append(found.at(pointer + ("pattern",), f"pattern {_shown(pattern)} is not a regular expression Python can read: {exc.msg}{where}"))
+                patterns.check(pattern)
+            except patterns.PatternError as exc:
+                self.found.append(
+                    found.at(
+                        pointer + ("pattern",),
+                        f"pattern {_shown(pattern)} is not a regular expression RE2 can run (the matcher that keeps every check linear in time): {exc.reason}; write it without backreferences or look-arounds",
+                    )
+                )
 
     def _loops(self) -> None:
         """Report each loop of schemas applied to the same value: checking

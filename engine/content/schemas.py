@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.content import files
+from engine.content import files, patterns
 from engine.content.fastcheck import Check, Compiler, UnsupportedSchema, all_distinct
 from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer, unresolved_ref_fault
 
@@ -190,12 +190,21 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
         yield ValidationError("the list repeats an item")
 
 
+def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """jsonschema's pattern, run by RE2 (``patterns``): Python's ``re``
+    backtracks, and one pattern such as ``^(a|a)+$`` then hangs the check."""
+    from jsonschema.exceptions import ValidationError
+
+    if isinstance(instance, str) and isinstance(pattern, str) and not patterns.search(pattern, instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
 @functools.cache
 def _validator_class() -> Any:
     from jsonschema import Draft202012Validator, validators
 
     extend: Any = validators.extend
-    return extend(Draft202012Validator, {"uniqueItems": _unique_items})
+    return extend(Draft202012Validator, {"uniqueItems": _unique_items, "pattern": _pattern})
 
 
 def _make_validator(schema: Mapping[str, Any], registry: Any) -> Draft202012Validator:

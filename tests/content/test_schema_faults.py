@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,7 @@ def _first_def_with(schema: dict[str, Any], key: str) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("edit", "key", "fragments"),
     [
-        (lambda d: _first_def_with(d, "pattern").update(pattern="("), '"pattern"', ('pattern "("', "missing ), unterminated subpattern")),
+        (lambda d: _first_def_with(d, "pattern").update(pattern="("), '"pattern"', ('pattern "("', "not a regular expression RE2 can run", "missing )")),
         (lambda d: _first_def_with(d, "minLength").update(minLength="x"), '"minLength"', ("'minLength' must be a whole number", '"x"')),
         (lambda d: _first_def_with(d, "type").update(type=5), '"type": 5', ("'type' must name a JSON type",)),
         (lambda d: _first_def_with(d, "type").update(type="strin"), '"type": "strin"', ("'type' must name a JSON type", '"strin"')),
@@ -232,6 +233,27 @@ def test_a_key_written_twice_is_located(content_copy: Path, validate: Callable[[
 def test_a_keyword_the_checker_does_not_know_is_named_and_located(content_copy: Path, validate: Callable[[], CliResult]) -> None:
     text = damage(content_copy, "offices", lambda d: d.update(requried=["id"]))
     expect(validate(), "offices", *at(text, '"requried"'), "schema keyword 'requried' is not one this kit checks", "did you mean 'required'?")
+
+
+@pytest.mark.parametrize("pattern", ["^(a)\\1$", "^[a-z]+(?=x)", "^(?<=a)b"], ids=["backreference", "look-ahead", "look-behind"])
+def test_a_pattern_that_needs_backtracking_is_refused_at_its_place(content_copy: Path, validate: Callable[[], CliResult], pattern: str) -> None:
+    text = damage(content_copy, "defs", lambda d: _first_def_with(d, "pattern").update(pattern=pattern))
+    result = validate()
+    expect(result, "defs", *at(text, '"pattern"'), "not a regular expression RE2 can run", "without backreferences or look-arounds")
+    assert "Traceback" not in result.output
+
+
+def test_a_catastrophic_pattern_runs_in_linear_time(content_copy: Path, validate: Callable[[], CliResult]) -> None:
+    # Python's re tries every split of the letters: 34 of them and a stray
+    # character hung validate for more than 90 s before patterns ran on RE2.
+    damage(content_copy, "game", lambda d: d["properties"]["title"].update(pattern="^(a|a)+$"))
+    game = content_copy / "game.yaml"
+    game.write_text(re.sub(r"(?m)^title: .*$", "title: " + "a" * 34 + "!", game.read_text(encoding="utf-8")), encoding="utf-8")
+    started = time.perf_counter()
+    result = validate()
+    assert time.perf_counter() - started < 10, "validate took too long"
+    assert result.code == 1, result.output
+    assert any(p.path == "content/game.yaml" and "title" in p.message for p in result.problems), result.output
 
 
 def test_another_draft_is_refused_by_name(content_copy: Path, validate: Callable[[], CliResult]) -> None:

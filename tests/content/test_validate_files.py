@@ -26,8 +26,8 @@ from tests.kit.validate import HEADER, SUPPLIES_HEADER, Validate, card_at, expec
     [
         (b"", "the first line must name the file's schema"),
         (b"\n\n", "the first line must name the file's schema"),
-        (HEADER.encode(), "the file is empty; it should hold a mapping"),
-        ((HEADER + "# nothing yet\n\n# still nothing\n").encode(), "the file is empty; it should hold a mapping"),
+        (SUPPLIES_HEADER.encode(), "the file is empty; it should hold a mapping"),
+        ((SUPPLIES_HEADER + "# nothing yet\n\n# still nothing\n").encode(), "the file is empty; it should hold a mapping"),
     ],
     ids=["zero-bytes", "blank-lines", "header-only", "header-and-comments"],
 )

@@ -51,7 +51,7 @@ def test_reader_refuses_python_tags_without_running_them(tmp_path: Path, monkeyp
 
 
 def _billion_laughs() -> str:
-    lines = [HEADER, 'a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n']
+    lines = [SUPPLIES_HEADER, 'a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n']
     for level in range(1, 10):
         lines.append(f"a{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 9) + "]\n")
     return "".join(lines)

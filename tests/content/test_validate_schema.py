@@ -207,11 +207,30 @@ def test_wrong_schema_line(content_copy: Path, validate: Validate, rel: str, tar
     assert len(result.problems) == 1, result.out
 
 
-def test_schema_line_naming_another_single_file_kind(content_copy: Path, validate: Validate) -> None:
-    sub(content_copy, "game.yaml", r"schema/game\.schema\.json", "schema/supplies.schema.json")
+@pytest.mark.parametrize(
+    "rel, kind",
+    [("game.yaml", "supplies"), ("editions.yaml", "trains"), ("game.yaml", "mainline"), ("home-deck/trains.yaml", "modifiers"), ("home-deck/mainline-modifiers.yaml", "modifiers")],
+    ids=["single-file-kind", "editions-as-trains", "game-as-mainline", "cards-as-other-cards", "longest-kind-named"],
+)
+def test_schema_line_naming_another_kind_than_the_file_name(content_copy: Path, validate: Validate, rel: str, kind: str) -> None:
+    # A schema line copied from another file once read game.yaml as a
+    # Mainline file and stopped on a missing table (KeyError, exit 3).
+    depth = "../" * rel.count("/")
+    sub(content_copy, rel, r"\A(# yaml-language-server: \$schema=)\S+", rf"\g<1>{depth}schema/{kind}.schema.json")
     result = validate()
-    expect_problem(result, "content/supplies.yaml", 1, 1, "a second 'supplies' file; it must be one file (the first is content/game.yaml)")
-    assert any(p.path == "content/game.yaml" and "unknown key 'title'" in p.message for p in result.problems)
+    named = Path(rel).stem
+    expect_problem(result, f"content/{rel}", 1, 1, f"the schema line names kind '{kind}', but the file is named for kind '{named}'", f"the schema is {depth}schema/{named}.schema.json")
+    assert len(result.problems) == 1, result.out
+
+
+def test_a_required_key_reported_as_misspelt_is_not_read(content_copy: Path, validate: Validate) -> None:
+    # Under a name of no kind the schema line decides; 'editions' reads as
+    # a misspelt 'restrictions', which must then count as missing.
+    text = read(content_copy, "editions.yaml").split("\n", 1)[1]
+    write(content_copy, "home-deck/notes.yaml", "# yaml-language-server: $schema=../schema/trains.schema.json\n" + text)
+    result = validate()
+    assert result.code == 1, result.out
+    assert any(p.path == "content/home-deck/notes.yaml" and "did you mean 'restrictions'" in p.message for p in result.problems), result.out
 
 
 def test_nul_in_schema_line(content_copy: Path, validate: Validate) -> None:

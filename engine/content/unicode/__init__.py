@@ -1,0 +1,1 @@
+"""Unicode data the content checks need and Python's unicodedata lacks."""
