@@ -217,7 +217,8 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
     # templates are compiled first, here, for every worker to inherit.
     pieces = [(name, block) for name, page in parsed.items() for block in page.blocks]
     for _, block in pieces:
-        env.get_template(f"{block.name}.md.j2")
+        if block.name not in unavailable and (block.name not in tables.reports or block.name in to_measure):
+            env.get_template(f"{block.name}.md.j2")  # a report kept as committed is never laid out again
 
     def cost(piece: tuple[str, Block]) -> int:
         name = piece[1].name
