@@ -4,9 +4,9 @@ card's number was edited.
 
 Each checkout measured (``--root``, and ``--against`` for a before-and-after
 figure in the same run) has its code, content and pages copied into a
-scratch folder with its bytecode compiled there, so neither checkout is
-written to (not even a cache inside it) and both start from the same warm
-bytecode. Every run uses a private, empty user cache folder
+scratch clone sharing its git history (the "What changed" page is made from
+it) with its bytecode compiled there, so neither checkout is written to (not
+even a cache inside it) and both start from the same warm bytecode. Every run uses a private, empty user cache folder
 (``XDG_CACHE_HOME``) that the warm-up run fills, as on a designer's
 machine after their first ``check``.
 
@@ -16,7 +16,8 @@ Every figure is the median of ``--runs`` fresh processes, in CPU seconds
 
 - ``unchanged``: ``check`` again on the same files (after one warm-up run);
 - ``edited``: ``check`` after one card's number changed, a value the content
-  has not held before on each run, so no cache has seen it. The edit is a
+  has not held before on each run, so no cache has seen it (the project
+  checked once unedited first, as the designer's last run was). The edit is a
   count no page prints (Station Master) or a station value the components
   page prints (Trick of the Rails: ``check`` then exits 1, the page drifts).
 
@@ -58,8 +59,13 @@ def _cpu(cwd: Path, env: dict[str, str]) -> tuple[float, int]:
 
 def _copy(checkout: Path, into: Path) -> Path:
     """The checkout's code, content and pages, copied without any cache
-    folder it holds, its bytecode compiled."""
-    into.mkdir(parents=True)
+    folder it holds, its bytecode compiled; inside a clone sharing the
+    checkout's git history where it has one, as a designer's clone does
+    (the "What changed" page is made from the content's editions, read
+    from that history)."""
+    cloned = subprocess.run(["git", "clone", "--quiet", "--shared", "--no-checkout", str(checkout), str(into)], capture_output=True)
+    if cloned.returncode != 0:
+        into.mkdir(parents=True)
     for name in COPIED:
         source = checkout / name
         if source.is_dir():
@@ -82,20 +88,21 @@ def _figures(code: Path, runs: int, scratch: Path) -> dict[str, tuple[float, lis
 
 
 def _edited(code: Path, edit: Edit, runs: int, env: dict[str, str], scratch: Path) -> tuple[float, list[int]]:
-    """Median CPU of ``check`` right after ``edit``, each run on a fresh
-    copy of the project (pages and content) run from the code's folder."""
+    """Median CPU of ``check`` right after ``edit``, each run on a new
+    value, in the code's own folder (the edit undone after each run)."""
     seconds, codes = [], []
-    for run in range(runs):
-        work = scratch / f"edit-{code.name}-{edit.pack}-{run}"
-        for name in ("content", "site"):
-            shutil.copytree(code / name, work / name)
-        shutil.copy(code / "mkdocs.yml", work / "mkdocs.yml")
-        _cpu(work, env)  # this project checked once unedited, as the designer's last run was
-        _apply(work, edit, run)
-        spent, status = _cpu(work, env)
-        seconds.append(spent)
-        codes.append(status)
-        shutil.rmtree(work)
+    path = code / edit.path
+    original = path.read_bytes()
+    try:
+        for run in range(runs):
+            path.write_bytes(original)
+            _cpu(code, env)  # checked once unedited, as the designer's last run was
+            _apply(code, edit, run)
+            spent, status = _cpu(code, env)
+            seconds.append(spent)
+            codes.append(status)
+    finally:
+        path.write_bytes(original)
     return statistics.median(seconds), sorted(set(codes))
 
 
