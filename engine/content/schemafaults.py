@@ -70,6 +70,7 @@ class _File:
     text: str
     value: Any = None
     _positions: Positions | None = None
+    repeats: bool = False  # a key written twice in one object
 
     def at(self, pointer: Pointer, message: str) -> SchemaFault:
         """A fault at ``pointer``'s key (at the value, for a list item)."""
@@ -79,16 +80,41 @@ class _File:
         return SchemaFault(self.path, line, column, message)
 
 
+# Schema texts that decoded and passed the metaschema on their own, with
+# their decoded value, within this process only (never kept on disk): the
+# "What changed" page loads several editions of a pack whose schema files
+# are mostly the same text. What depends on the whole set (refs, loops) is
+# always checked again. Bounded, for a long-lived process (``mkdocs serve``).
+_SOUND_ALONE: dict[str, Any] = {}
+_SOUND_ALONE_MAX = 256
+
+
+def _remember_sound(text: str, value: Any) -> None:
+    if len(_SOUND_ALONE) >= _SOUND_ALONE_MAX:
+        _SOUND_ALONE.clear()
+    _SOUND_ALONE[text] = value
+
+
 def load_schemas(texts: Mapping[str, tuple[Path, str]]) -> tuple[dict[str, dict[str, Any]], list[SchemaFault]]:
     """The schemas, by family, decoded from ``texts`` (family -> (path, text));
     and every fault found in them (when there is any, the schemas must not be used)."""
     files = {family: _File(path, text) for family, (path, text) in texts.items()}
     faults: list[SchemaFault] = []
+    fresh: list[_File] = []
     for found in files.values():
+        known = _SOUND_ALONE.get(found.text)
+        if known is not None:
+            found.value = known  # this very text was decoded and passed the metaschema before, in this process
+            continue
         faults.extend(_decode(found))
+        fresh.append(found)
     sound = {family: f for family, f in files.items() if f.value is not None}
-    for found in sound.values():
-        faults.extend(_against_metaschema(found))
+    for found in fresh:
+        if found.value is not None:
+            said = _against_metaschema(found)
+            faults.extend(said)
+            if not said and not found.repeats:
+                _remember_sound(found.text, found.value)
     # Also over files the metaschema faulted: the walk skips any value of
     # the wrong kind, and every fault is listed in one run.
     faults.extend(_Walk(files).faults())
@@ -117,6 +143,7 @@ def _decode(found: _File) -> list[SchemaFault]:
     found.value = value
     found._positions = scan(found.text)
     repeats = found._positions.repeats
+    found.repeats = bool(repeats)
     # Each repeat at its own place: the positions by pointer keep only the
     # last of the keys written alike.
     return [
