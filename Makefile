@@ -104,6 +104,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/validate_speed.py
 	$(BIN)/python bench/list_speed.py
 	$(BIN)/python bench/check_speed.py
+	$(BIN)/python bench/check_loop.py
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/simulate_speed.py
 	$(BIN)/python bench/cpu_figures.py

@@ -2,7 +2,7 @@
 ``validate`` and ``check`` with both packs, beside the same commands on a
 copy of the project holding Station Master alone (issue 10 asks for at most
 1.3 times). CPU seconds of the child process, median of several runs; the
-first run of each copy fills its caches (catalog, lint) and is not counted;
+first run of each copy fills its cache (the behaviour digest) and is not counted;
 the "no caches" lines run with STATIONMASTER_CACHE=0.
 
 Usage: python bench/packs_overhead.py [--runs N]
@@ -52,7 +52,7 @@ def main() -> None:
             uncached = {**env, "STATIONMASTER_CACHE": "0"}
             for command in ("validate", "check"):
                 args = [sys.executable, "-m", "command.cli", command]
-                child_cpu(args, root, env)  # fills the catalog cache, as any earlier run would have
+                child_cpu(args, root, env)  # fills the behaviour digest cache, as any earlier run would have
                 figures[label, command] = statistics.median(child_cpu(args, root, env)[0] for _ in range(runs))
                 figures[label, command + " (no caches)"] = statistics.median(child_cpu(args, root, uncached)[0] for _ in range(runs))
     print(f"CPU seconds, median of {runs} runs:")

@@ -49,7 +49,7 @@ def build_seconds(root: Path, mkdocs: Path, code: Path | None = None) -> float:
 
 def median_seconds(root: Path, mkdocs: Path, runs: int, code: Path | None = None) -> list[float]:
     precompile(root)
-    build_seconds(root, mkdocs, code)  # a first run fills the template and catalog caches
+    build_seconds(root, mkdocs, code)  # a first run fills the behaviour digest cache
     return [build_seconds(root, mkdocs, code) for _ in range(runs)]
 
 

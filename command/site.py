@@ -9,10 +9,9 @@ page is damaged. Simulation reports are measurements: neither command
 plays them again (``cards --reports`` does); ``check`` lists the stale ones
 in a section of their own and passes, unless ``--reports`` is given.
 
-``check`` first asks ``generator.quickcheck`` whether this very state of
-files already passed; only if not does it load, render and lint. The heavy
-modules (the content loader, Jinja, the Markdown parser) are imported only
-on that path, so a quick check never pays for them.
+Every ``check`` loads, renders and lints afresh: no verdict is kept from
+one run to the next, so nothing left on disk can make a broken page or
+broken content pass.
 """
 
 from __future__ import annotations
@@ -27,8 +26,6 @@ from typing import TYPE_CHECKING
 
 from engine.errors import UsageError
 from generator.project import Project
-from generator.quickcheck import Verdict, known_verdict, remember_verdict, site_state
-from generator.quickcheck import enabled as quick_enabled
 
 if TYPE_CHECKING:
     from engine.content.problems import Problem
@@ -38,18 +35,10 @@ REFRESH = "`make reports` (or `stationmaster cards --reports`)"
 
 
 def run(args: argparse.Namespace) -> int:
-    project = Project.here()
-    # With the memory of verdicts off there is nothing to look up or keep:
-    # hashing every file twice would only cost time.
-    before = site_state(project) if quick_enabled() else None
-    if not args.write and before is not None:
-        verdict = known_verdict(before)
-        if verdict is not None:
-            return _passed(verdict, args.reports)
     if not args.write:
-        return _full(args, project, before)
-    with _writing_pages(project.site):
-        return _full(args, project, before)
+        return _run(args)
+    with _writing_pages(Project.here().site):
+        return _run(args)
 
 
 @contextmanager
@@ -81,14 +70,6 @@ def _writing_pages(site: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _passed(verdict: Verdict, strict: bool) -> int:
-    """Print a passing check's verdict; stale reports fail only when ``strict``."""
-    for line in verdict.lines:
-        print(line)
-    _print_stale(list(verdict.stale), strict)
-    return 1 if strict and verdict.stale else 0
-
-
 def _print_stale(stale: list[str], strict: bool, to_stderr: bool = False) -> None:
     """The stale-report section: on stdout for ``check`` (part of its
     report), on stderr for ``cards`` (a note beside what it wrote)."""
@@ -104,7 +85,7 @@ def _print_stale(stale: list[str], strict: bool, to_stderr: bool = False) -> Non
         print(line, file=out)
 
 
-def _full(args: argparse.Namespace, project: Project, before: str | None) -> int:
+def _run(args: argparse.Namespace) -> int:
     from engine.collector import collector_paused
     from engine.content.problems import render_all
     from engine.packs import load_packs
@@ -113,6 +94,7 @@ def _full(args: argparse.Namespace, project: Project, before: str | None) -> int
     from generator.lint import lint
     from generator.site import kit_pages, render_pack, stray_pages
 
+    project = Project.here()
     loaded, problems = load_packs(project.content)
     if problems:
         print(render_all(sorted(problems), "text"))
@@ -153,36 +135,14 @@ def _full(args: argparse.Namespace, project: Project, before: str | None) -> int
         _print_stale(stale, False, to_stderr=True)
     else:
         code = _check(sites, lint_problems + edited, stale)
-    if code != 0:
+    if code != 0 or args.write:
         return code
-    if before is not None:
-        _remember(project, before, sites, args.write, Verdict(tuple(_summary(sites)), tuple(stale)))
-    return 0 if args.write else _passed(Verdict((), tuple(stale)), args.reports)
+    _print_stale(stale, args.reports)
+    return 1 if args.reports and stale else 0
 
 
 def _summary(sites: list[PackSite]) -> list[str]:
     return [f"{site.prefix}: {len(site.rendered.new)} pages and {len(site.rendered.table_page)} tables agree with {site.folder.display}/" for site in sites]
-
-
-def _remember(project: Project, before: str, sites: list[PackSite], wrote: bool, verdict: Verdict) -> None:
-    """Keep the verdict for the state just found clean, for the next
-    ``check`` to recognise by its hashes: only when what is on disk now is
-    what was checked (nothing changed while this ran; after ``cards``, the
-    pages on disk are the ones just rendered and linted)."""
-    from generator.render import read_pages
-
-    after = site_state(project)
-    if after is None:
-        return
-    if wrote:
-        try:
-            if any(read_pages(site.site_dir) != site.rendered.new for site in sites):
-                return
-        except (OSError, UnicodeDecodeError):
-            return
-    elif after != before:
-        return
-    remember_verdict(after, verdict)
 
 
 def _write(sites: list[PackSite], problems: list[Problem]) -> int:

@@ -142,7 +142,7 @@ def write_whole(target: Path, data: bytes, *, expected: bytes | None = None, thr
 
 
 def write_entry(entry: Path, data: bytes, *, keep: int) -> None:
-    """Write a cache entry (``engine.pickled``, ``engine.localcache``) whole
+    """Write a cache entry whole
     or not at all, then remove all but the ``keep`` newest entries of its
     folder (those with its suffix). Unlike ``write_whole`` nothing is
     flushed to the disk (a lost entry costs only the time to work it out

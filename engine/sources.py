@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,6 +89,7 @@ def written(tree: ast.AST) -> str:
     return "\0".join(out)
 
 
+_HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 # Within one process, by the digest of the files' bytes: a render asks once per report.
 _BEHAVIOURS: dict[str, str] = {}
 
@@ -120,7 +122,7 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
     if raw in _BEHAVIOURS:
         return _BEHAVIOURS[raw]
     kept = localcache.read("behaviour", raw)
-    if isinstance(kept, str) and len(kept) == 64:
+    if isinstance(kept, str) and _HEX_DIGEST.fullmatch(kept):
         _BEHAVIOURS[raw] = kept
         return kept
     digest = hashlib.sha256()

@@ -10,21 +10,16 @@ from __future__ import annotations
 
 import bisect
 import functools
-import hashlib
-import pickle
 import posixpath
 import re
-import sys
 import unicodedata
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from engine import pickled
 from engine.content.problems import Problem
 from engine.pack import CatalogLike
 from generator.blocks import CLOSE, Block, parse_page
@@ -246,34 +241,6 @@ def _whole(chunks: list[_Chunk], text: str) -> _Chunk:
     return _Chunk(prose.page, prose.shown, text, 0, generated, prose.references, (), prose.numeric)
 
 
-# Lint facts kept between runs (``engine.pickled``): a chunk's facts depend on
-# nothing but the chunk and this module, so an unchanged page is not parsed again.
-_MEMO = Path(__file__).resolve().parent / "__pycache__" / "lint"
-_MEMO_KEEP = 16
-
-
-def _chunk_key(chunk: _Chunk) -> bytes:
-    return hashlib.sha256(pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL)).digest()
-
-
-def _remembered_facts(display_prefix: str, chunks: list[_Chunk], workers: int) -> list[_Facts]:
-    """Each chunk's facts: read back where this run's memo has them, computed
-    (over ``workers``) where it does not; the memo then holds this run's."""
-    if not pickled.enabled():
-        return map_pieces(_lint_chunk, chunks, workers, cost=lambda chunk: len(chunk.text))
-    code = hashlib.sha256(Path(__file__).read_bytes() + sys.version.encode() + display_prefix.encode()).hexdigest()
-    entry = _MEMO / f"{code}.pickle"
-    kept = pickled.load(entry)
-    memo: dict[bytes, _Facts] = kept if isinstance(kept, dict) else {}
-    keys = [_chunk_key(chunk) for chunk in chunks]
-    missing = [i for i, key in enumerate(keys) if key not in memo]
-    if missing:
-        fresh = map_pieces(_lint_chunk, [chunks[i] for i in missing], workers, cost=lambda chunk: len(chunk.text))
-        memo.update((keys[i], found) for i, found in zip(missing, fresh))
-        pickled.store(entry, {key: memo[key] for key in keys}, _MEMO_KEEP)
-    return [memo[key] for key in keys]
-
-
 def without_bom(text: str) -> str:
     """``text`` without a leading byte order mark. MkDocs drops one before
     it reads a page, but the parser here would take it as text, so a first
@@ -362,7 +329,7 @@ def lint(
     chunks: list[_Chunk] = []
     for name, text in pages.items():
         chunks.extend(_chunks(name, display_prefix + name, text, known, rendered.tables.numeric_columns))
-    facts = _remembered_facts(display_prefix, chunks, workers)
+    facts = map_pieces(_lint_chunk, chunks, workers, cost=lambda chunk: len(chunk.text))
     for name, text in pages.items():
         at = [i for i, chunk in enumerate(chunks) if chunk.page == name]
         if not facts[at[0]].markers_alone:

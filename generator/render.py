@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
-import pickle
 import posixpath
 import re
 import sys
@@ -35,27 +33,6 @@ from generator.tableset import TableSet
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
-class _TemplateCache(jinja2.FileSystemBytecodeCache):
-    """Compiled templates kept beside them, as Python keeps ``__pycache__``:
-    compiling every template took a quarter of a ``check`` on the shipped
-    content. An entry is used only while its template's source is unchanged
-    (Jinja compares a checksum) and on the same Python; a directory that
-    cannot be written only means compiling every time."""
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            super().load_bytecode(bucket)
-        except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
-            bucket.reset()
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
-            os.makedirs(self.directory, exist_ok=True)
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
-
-
 def environment(pack_templates: str) -> jinja2.Environment:
     """Templates are found in the pack's own folder first, then the shared
     one (``_macros.md.j2``)."""
@@ -71,7 +48,6 @@ def environment(pack_templates: str) -> jinja2.Environment:
         finalize=visible_output,
     )
     env.filters.update(cell=cell, anchor=anchor, yes_no=yes_no, status_words=status_words)
-    env.bytecode_cache = _TemplateCache(str(TEMPLATES / "__pycache__" / _compile_key(env)))
     return env
 
 
@@ -101,35 +77,6 @@ def template_digest(templates: str, table: str) -> str:
     for path in template_files(templates, table):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
-
-
-def _compile_key(env: jinja2.Environment) -> str:
-    """Jinja keys a cached template by its name and source only; what else
-    shapes the compiled code (Jinja's version, the options that change how a
-    template is read) names the cache's folder, so changing either compiles
-    afresh instead of serving code compiled the old way."""
-    options = (
-        jinja2.__version__,
-        env.block_start_string,
-        env.block_end_string,
-        env.variable_start_string,
-        env.variable_end_string,
-        env.comment_start_string,
-        env.comment_end_string,
-        env.line_statement_prefix,
-        env.line_comment_prefix,
-        env.trim_blocks,
-        env.lstrip_blocks,
-        env.newline_sequence,
-        env.keep_trailing_newline,
-        env.optimized,
-        repr(env.autoescape),
-        env.undefined.__name__,
-        sorted(env.extensions),
-        # Jinja compiles a call to ``finalize`` into the code when one is set.
-        getattr(env.finalize, "__qualname__", repr(env.finalize)),
-    )
-    return "jinja-" + hashlib.sha256(repr(options).encode()).hexdigest()[:16]
 
 
 class InputsUnavailable(Exception):
@@ -270,7 +217,8 @@ def render_site(catalog: CatalogLike, pages: Mapping[str, str], display_prefix: 
     # templates are compiled first, here, for every worker to inherit.
     pieces = [(name, block) for name, page in parsed.items() for block in page.blocks]
     for _, block in pieces:
-        env.get_template(f"{block.name}.md.j2")
+        if block.name not in unavailable and (block.name not in tables.reports or block.name in to_measure):
+            env.get_template(f"{block.name}.md.j2")  # a report kept as committed is never laid out again
 
     def cost(piece: tuple[str, Block]) -> int:
         name = piece[1].name

@@ -1,7 +1,7 @@
 """A quick yes to "this schema passes the draft 2020-12 metaschema".
 
-With the schema verdict cache off (a fresh clone, CI, ``STATIONMASTER_CACHE=0``)
-every pack's schema files are checked against the metaschema on every run.
+Every pack's schema files are checked against the metaschema on every run
+(no verdict is kept from one run to the next).
 jsonschema does that well but slowly: importing it and following the
 metaschema's dynamic references cost about 0.2 CPU-s for a pack of 17
 files, more than reading and checking all of its content, and most of what

@@ -10,27 +10,22 @@ without going into a value, and keywords this kit's checker does not
 implement. Each fault is reported at the line and column of the key at fault.
 
 The metaschema check by jsonschema costs more than the rest of a clean load,
-so a set of schema files found sound is remembered by a digest of their
-bytes (and of this code), as Python keeps bytecode: the same files are not
-checked again; and where nothing is remembered (the caches off), a quick
-compiled check of the metaschema (``engine.content.metafast``) passes a
-sound file first, leaving jsonschema only the files it may fault.
+so a quick compiled check of the metaschema (``engine.content.metafast``)
+passes a sound file first, leaving jsonschema only the files it may fault.
+Every load checks its schema files afresh: no verdict is kept on disk.
 """
 
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 import re
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from engine import pickled
 from engine.content import metafast, patterns
 from engine.content.fastcheck import KEYWORDS
 from engine.content.jsonpos import Pointer, Positions, first_hazard, scan
@@ -48,9 +43,6 @@ MAX_DEPTH = 64
 # Schemas one value is checked by in a row ($ref to $ref...): each costs a
 # few levels of Python's stack in both checkers.
 MAX_CHAIN = 100
-VERDICTS = Path(__file__).resolve().parent / "__pycache__" / "schema-verdicts"
-_VERDICT_CODE = tuple(Path(__file__).resolve().parent / name for name in ("schemafaults.py", "fastcheck.py", "jsonpos.py", "metafast.py"))
-KEEP = 16
 
 # Keywords whose value is one schema, applied to the same value as the schema
 # holding them; and those whose value is a list of such schemas.
@@ -78,6 +70,7 @@ class _File:
     text: str
     value: Any = None
     _positions: Positions | None = None
+    repeats: bool = False  # a key written twice in one object
 
     def at(self, pointer: Pointer, message: str) -> SchemaFault:
         """A fault at ``pointer``'s key (at the value, for a list item)."""
@@ -87,40 +80,46 @@ class _File:
         return SchemaFault(self.path, line, column, message)
 
 
+# Schema texts that decoded and passed the metaschema on their own, with
+# their decoded value, within this process only (never kept on disk): the
+# "What changed" page loads several editions of a pack whose schema files
+# are mostly the same text. What depends on the whole set (refs, loops) is
+# always checked again. Bounded, for a long-lived process (``mkdocs serve``).
+_SOUND_ALONE: dict[str, Any] = {}
+_SOUND_ALONE_MAX = 256
+
+
+def _remember_sound(text: str, value: Any) -> None:
+    if len(_SOUND_ALONE) >= _SOUND_ALONE_MAX:
+        _SOUND_ALONE.clear()
+    _SOUND_ALONE[text] = value
+
+
 def load_schemas(texts: Mapping[str, tuple[Path, str]]) -> tuple[dict[str, dict[str, Any]], list[SchemaFault]]:
     """The schemas, by family, decoded from ``texts`` (family -> (path, text));
     and every fault found in them (when there is any, the schemas must not be used)."""
-    digest = _digest(texts)
-    entry = VERDICTS / f"{digest}.pickle"
-    if pickled.enabled("STATIONMASTER_SCHEMA_CACHE") and pickled.load(entry) is True:
-        # The very same bytes were found sound before: decoding is all that is left.
-        return {family: json.loads(text) for family, (_, text) in texts.items()}, []
     files = {family: _File(path, text) for family, (path, text) in texts.items()}
     faults: list[SchemaFault] = []
+    fresh: list[_File] = []
     for found in files.values():
+        known = _SOUND_ALONE.get(found.text)
+        if known is not None:
+            found.value = known  # this very text was decoded and passed the metaschema before, in this process
+            continue
         faults.extend(_decode(found))
+        fresh.append(found)
     sound = {family: f for family, f in files.items() if f.value is not None}
-    for found in sound.values():
-        faults.extend(_against_metaschema(found))
+    for found in fresh:
+        if found.value is not None:
+            said = _against_metaschema(found)
+            faults.extend(said)
+            if not said and not found.repeats:
+                _remember_sound(found.text, found.value)
     # Also over files the metaschema faulted: the walk skips any value of
     # the wrong kind, and every fault is listed in one run.
     faults.extend(_Walk(files).faults())
     faults.sort(key=lambda f: (f.path, f.line, f.column))
-    if not faults and pickled.enabled("STATIONMASTER_SCHEMA_CACHE"):
-        pickled.store(entry, True, KEEP)
     return {family: f.value for family, f in sound.items()}, faults
-
-
-def _digest(texts: Mapping[str, tuple[Path, str]]) -> str:
-    digest = hashlib.sha256(f"{sys.version}\0".encode())
-    # The code that gives the verdict: these three modules, not all the
-    # engine's (hashing every source file cost more than the check saves
-    # when the catalog cache, which hashes them anyway, is off).
-    for module in _VERDICT_CODE:
-        digest.update(module.read_bytes() + b"\0")
-    for family in sorted(texts):
-        digest.update(family.encode("utf-8", "surrogateescape") + b"\0" + texts[family][1].encode("utf-8", "surrogateescape") + b"\0")
-    return digest.hexdigest()
 
 
 def _decode(found: _File) -> list[SchemaFault]:
@@ -144,6 +143,7 @@ def _decode(found: _File) -> list[SchemaFault]:
     found.value = value
     found._positions = scan(found.text)
     repeats = found._positions.repeats
+    found.repeats = bool(repeats)
     # Each repeat at its own place: the positions by pointer keep only the
     # last of the keys written alike.
     return [

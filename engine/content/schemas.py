@@ -115,9 +115,28 @@ class SchemaSet:
     def fast(self, family: str) -> Check:
         found = self._fast.get(family)
         if found is None:
-            found = self._compiler.compile(self.raw[family], self.raw[family])
+            key = self._compiled_key(family)
+            found = _COMPILED.get(key)
+            if found is None:
+                found = self._compiler.compile(self.raw[family], self.raw[family])
+                if len(_COMPILED) >= _COMPILED_MAX:
+                    _COMPILED.clear()
+                _COMPILED[key] = found
             self._fast[family] = found
         return found
+
+    def _compiled_key(self, family: str) -> tuple[str, ...]:
+        """What ``family``'s compiled check depends on: its own text and
+        that of every file its ``$ref`` reach, directly or not."""
+        reach, todo = {family}, [family]
+        while todo:
+            for ref in _refs(self.raw.get(todo.pop())):
+                named = ref.partition("#")[0]
+                other = named[: -len(SCHEMA_SUFFIX)] if named.endswith(SCHEMA_SUFFIX) else None
+                if other is not None and other in self.raw and other not in reach:
+                    reach.add(other)
+                    todo.append(other)
+        return (family, *(f"{name}\0{self._texts[name][1]}" for name in sorted(reach)))
 
     def validator(self, family: str) -> Draft202012Validator:
         # Imported here: jsonschema costs ~70 ms to import, and clean content
@@ -163,6 +182,28 @@ class SchemaSet:
         # only misspelt is reported once, as the misspelling.
         misspelt = {(i.pointer[:-1], i.meant) for i in issues if i.meant is not None}
         return [i for i in dict.fromkeys(issues) if (i.pointer, i.missing) not in misspelt]
+
+
+# Compiled checks by what they were compiled from (``SchemaSet._compiled_key``),
+# within this process only: the "What changed" page loads several editions
+# of a pack whose schemas are mostly the same text, and compiling is most
+# of a schema set's cost. Bounded, for a long-lived process (``mkdocs serve``).
+_COMPILED: dict[tuple[str, ...], Check] = {}
+_COMPILED_MAX = 256
+
+
+def _refs(value: Any) -> Iterator[str]:
+    """Every ``$ref`` written anywhere in ``value``."""
+    todo = [value]
+    while todo:
+        found = todo.pop()
+        if isinstance(found, dict):
+            ref = found.get("$ref")
+            if isinstance(ref, str):
+                yield ref
+            todo.extend(found.values())
+        elif isinstance(found, list):
+            todo.extend(found)
 
 
 def _not_finite(value: Any, pointer: tuple[str | int, ...]) -> Iterator[tuple[str | int, ...]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.content.cache import cached
+import engine.content.readonly  # noqa: F401  # a catalog's read-only mappings cross to worker processes
 from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.houserules import HOUSE_RULE_VALUES
 
@@ -17,14 +17,8 @@ DEFAULT_CONTENT = Path("content") / "stationmaster"
 
 
 def load_catalog(content_dir: str | Path = DEFAULT_CONTENT) -> Catalog:
-    """The checked catalog, or ContentError listing every located problem.
-    A clean load is kept (``engine.content.cache``) and read back next time
-    the same content is loaded by the same code."""
-    return cached(Path(content_dir), "stationmaster", lambda: _read(content_dir))
-
-
-def _read(content_dir: str | Path) -> Catalog:
-    # Imported here: a cached catalog needs no YAML reader or schemas.
+    """The checked catalog, or ContentError listing every located problem."""
+    # Imported here: the YAML reader and the schemas, only for a command that reads content.
     from engine.stationmaster.content.catalog import read_catalog
 
     return read_catalog(content_dir, HOUSE_RULE_VALUES, "stationmaster")

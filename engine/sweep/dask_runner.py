@@ -126,7 +126,7 @@ LARGEST_CHUNK: Final = 100
 
 def packed(catalog: Any) -> bytes:
     """``catalog`` as the bytes the chunks are given."""
-    import engine.content.cache  # noqa: F401  # teaches pickle the catalog's read-only mappings
+    import engine.content.readonly  # noqa: F401  # teaches pickle the catalog's read-only mappings
 
     return pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL)
 

@@ -5,20 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.content.cache import cached
+import engine.content.readonly  # noqa: F401  # a catalog's read-only mappings cross to worker processes
 from engine.trickoftherails.content.model import Catalog
 
 DEFAULT_CONTENT = Path("content") / "trickoftherails"
 
 
 def load_catalog(content_dir: str | Path = DEFAULT_CONTENT) -> Catalog:
-    """The checked catalog, or ContentError listing every located problem
-    (a clean load is kept and read back, as for every pack)."""
-    return cached(Path(content_dir), "trickoftherails", lambda: _read(content_dir))
-
-
-def _read(content_dir: str | Path) -> Catalog:
-    # Imported here: a cached catalog needs no YAML reader or schemas.
+    """The checked catalog, or ContentError listing every located problem."""
+    # Imported here: the YAML reader and the schemas, only for a command that reads content.
     from engine.trickoftherails.content.catalog import read_catalog
 
     return read_catalog(content_dir, "trickoftherails")

@@ -270,9 +270,7 @@ def test_every_fault_in_every_file_is_listed(content_copy: Path, validate: Calla
     expect(result, "offices", *at(offices, '"properties": []'), "'properties' must be an object")
 
 
-def test_a_sound_set_remembered_does_not_hide_a_later_fault(content_copy: Path, run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STATIONMASTER_CACHE", "1")
-    monkeypatch.setenv("STATIONMASTER_CATALOG_CACHE", "0")
+def test_a_set_found_sound_does_not_hide_a_later_fault(content_copy: Path, run_cli: RunCli, tmp_path: Path) -> None:
     assert run_cli(["validate", "content"], tmp_path).code == 0
     text = damage(content_copy, "defs", lambda d: _first_def_with(d, "pattern").update(pattern="("))
     result = run_cli(["validate", "content"], tmp_path)
@@ -381,3 +379,23 @@ def test_a_long_chain_of_refs_is_located(content_copy: Path, validate: Callable[
 
     text = damage(content_copy, "offices", edit)
     expect(validate(), "offices", *at(text, '"name": {\n|"$ref"'), "leads through 601 schemas in a row", "at most 100")
+
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _schema_dir(root: Path, minimum: int) -> Path:
+    folder = root / f"schema-{minimum}"
+    folder.mkdir()
+    (folder / "defs.schema.json").write_text(json.dumps({"$schema": DRAFT, "$defs": {"n": {"type": "integer", "minimum": minimum}}}), encoding="utf-8")
+    (folder / "cards.schema.json").write_text(json.dumps({"$schema": DRAFT, "type": "object", "properties": {"x": {"$ref": "defs.schema.json#/$defs/n"}}}), encoding="utf-8")
+    return folder
+
+
+def test_a_check_compiled_for_one_set_is_never_used_where_a_file_it_refers_to_differs(tmp_path: Path) -> None:
+    """Checks compiled earlier in the process are used again only for the
+    very same texts: the family's file and every file its refs reach."""
+    from engine.content.schemas import SchemaSet
+
+    assert SchemaSet(_schema_dir(tmp_path, 0)).check("cards", {"x": 5}) == []
+    assert SchemaSet(_schema_dir(tmp_path, 10)).check("cards", {"x": 5}), "a check compiled against other defs was used"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,8 +24,7 @@ from generator import render
 from generator import site as generator_site
 from generator.blocks import parse_page
 from generator.stamps import STAMP, split_stamp, stamped
-from tests.kit import hang_guard
-from tests.kit.cli import Result, call_cli, subprocess_env
+from tests.kit.cli import Result, call_cli
 from tests.kit.project import PROJECT_ROOT, edit, snapshot
 from tests.kit.stationmaster import registry
 
@@ -51,8 +49,6 @@ class Renders:
 
 @pytest.fixture
 def renders(monkeypatch: pytest.MonkeyPatch) -> Renders:
-    monkeypatch.setenv("STATIONMASTER_CACHE", "1")
-    monkeypatch.delenv("STATIONMASTER_CHECK_CACHE", raising=False)
     return Renders(monkeypatch)
 
 
@@ -311,65 +307,25 @@ def test_the_site_shows_a_notice_above_a_stale_report_only(project: Path) -> Non
     assert found["stationmaster/simulation.md"] == 3 and sum(found.values()) == 3, found
 
 
-# -- the verdict kept in the local cache --------------------------------------------------
+# -- no verdict is kept between runs ------------------------------------------------------
 
 
-def _quick_clean(project: Path, renders: Renders) -> Result:
+def test_every_check_renders_afresh_even_when_nothing_changed(project: Path, renders: Renders) -> None:
+    """A passing check is never remembered: the next one, on the very same
+    files, loads, renders and lints again, and says the same."""
     assert call_cli(["cards"], project).code == 0
     first = check(project)
     assert first.code == 0, first.output
     counted = renders.count
     second = check(project)
     assert second.code == 0 and second.out == first.out, second.output
-    assert renders.count == counted, "an unchanged project was rendered again"
-    return second
+    assert renders.count > counted, "an unchanged project was not rendered again"
+    assert not (localcache.root() / "checked").exists()
 
 
-def test_an_unchanged_project_is_checked_from_hashes_alone(project: Path, renders: Renders) -> None:
-    _quick_clean(project, renders)
-    probe = (
-        "import sys\nfrom command import cli\ncode = cli.main(['check'])\nheavy = sorted(m for m in ('yaml', 'jinja2', 'jsonschema', 'markdown_it') if m in sys.modules)\nprint('HEAVY', heavy, code)\n"
-    )
-    done = hang_guard.run([sys.executable, "-c", probe], "the quick check to end", cwd=project, env=subprocess_env())
-    assert "HEAVY [] 0" in done.stdout, done.stdout + done.stderr
-
-
-def test_the_quick_check_keeps_the_stale_report_section_and_its_verdict(project: Path, renders: Renders) -> None:
-    _first_count(project)
-    full = check(project)
-    counted = renders.count
-    quick = check(project)
-    assert renders.count == counted and quick.out == full.out and stale_lines(quick)
-    assert check(project, "--reports").code == 1 and renders.count == counted
-
-
-def test_the_verdicts_live_in_the_users_cache_folder_not_the_checkout(project: Path, renders: Renders) -> None:
-    _quick_clean(project, renders)
-    kept = list((localcache.root() / "checked").glob("*.json"))
-    assert kept, "no verdict was kept"
-    assert all(oct(p.stat().st_mode & 0o777) == oct(0o600) for p in kept)
-    assert not list(project.rglob("checked"))
-
-
-def test_a_damaged_verdict_only_means_a_full_check(project: Path, renders: Renders) -> None:
-    _quick_clean(project, renders)
-    for entry in (localcache.root() / "checked").glob("*.json"):
-        entry.write_text('{"lines": [1, 2', encoding="utf-8")
-    counted = renders.count
+def test_a_hand_edit_after_a_clean_check_is_found(project: Path) -> None:
+    assert call_cli(["cards"], project).code == 0
     assert check(project).code == 0
-    assert renders.count > counted
-
-
-def test_with_the_memory_off_every_check_renders(project: Path, renders: Renders, monkeypatch: pytest.MonkeyPatch) -> None:
-    _quick_clean(project, renders)
-    monkeypatch.setenv("STATIONMASTER_CHECK_CACHE", "0")
-    counted = renders.count
-    assert check(project).code == 0
-    assert renders.count > counted
-
-
-def test_a_hand_edit_after_a_clean_check_is_found(project: Path, renders: Renders) -> None:
-    _quick_clean(project, renders)
     page = project / "site/stationmaster/home-deck.md"
     page.write_text(page.read_text(encoding="utf-8").replace("| yes |", "| no |", 1), encoding="utf-8")
     assert check(project).code == 1

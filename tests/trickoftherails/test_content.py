@@ -138,12 +138,6 @@ def expect(problems: list[Located], rel: str, where: tuple[int, int], *fragments
     return matching[0]
 
 
-@pytest.fixture(autouse=True)
-def no_catalog_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every load runs the whole loader, never a cached catalog."""
-    monkeypatch.setenv("STATIONMASTER_CATALOG_CACHE", "0")
-
-
 @pytest.fixture
 def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private copy of the shipped pack at ``content/trickoftherails``,
@@ -156,9 +150,7 @@ def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture(scope="module")
 def catalog() -> Iterator[Catalog]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("STATIONMASTER_CATALOG_CACHE", "0")
-        yield load_catalog(TOTR_CONTENT)
+    yield load_catalog(TOTR_CONTENT)
 
 
 # ------------------------------------------------------- the shipped content
