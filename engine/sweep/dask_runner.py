@@ -183,8 +183,16 @@ def _quiet() -> None:
     # cannot read, and asyncio and tornado each failed background task: the
     # sweep says what matters itself, in one line, and the report must not
     # be buried in log lines or tracebacks.
-    for name in ("distributed", "asyncio", "tornado"):
-        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    # A record a child logger lets through reaches its parents' handlers
+    # whatever their level, so every logger and handler of the three is set.
+    import distributed  # noqa: F401  # installs its handlers, to be quietened here
+
+    silent = logging.CRITICAL + 1
+    for name, logger in [("", None), *logging.root.manager.loggerDict.items()]:
+        if name.split(".")[0] in ("distributed", "asyncio", "tornado") and isinstance(logger, logging.Logger):
+            logger.setLevel(silent)
+            for handler in logger.handlers:
+                handler.setLevel(silent)
 
 
 @contextmanager
@@ -214,7 +222,7 @@ def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = 
     _probe(cluster, security)
     with restricted():
         try:
-            client = Client(cluster, timeout=CONNECT_SECONDS, security=security, set_as_default=False)
+            client = Client(cluster, timeout=CONNECT_SECONDS, security=security)
         except Exception as exc:  # whatever the peer sent, the cause fits in one line
             raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
         try:
