@@ -274,9 +274,12 @@ def _probe(cluster: str, security: Any) -> None:
 
     try:
         answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
-    except Exception as exc:
-        cause = "nothing answered" if isinstance(exc, TimeoutError) else type(exc).__name__
-        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({cause})") from None
+    except TimeoutError:
+        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s (nothing answered)") from None
+    except OSError as exc:
+        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
+    except Exception as exc:  # a web server's answer, or garbage, read as Dask's frames
+        raise UsageError(f"what answers at {cluster} does not speak Dask's protocol ({type(exc).__name__})") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise UsageError(f"what answers at {cluster} is not a Dask scheduler")
 

@@ -2,14 +2,20 @@
 listener that answers as a web server, one that accepts and says nothing,
 and one that sends garbage where Dask expects its frames. Each runs in a
 thread of the test process for as long as its ``with`` block, on a port of
-its own, and yields its ``tcp://`` address."""
+its own, and yields its ``tcp://`` address. And real Dask schedulers and
+workers in processes of their own (``dask_processes``), for a test to kill."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 # What a peer does with each connection it accepts.
 Handler = Callable[[socket.socket], None]
@@ -85,3 +91,47 @@ def garbage(connection: socket.socket) -> None:
     """Send bytes that read as frames of absurd lengths, then stay open."""
     connection.sendall(b"\xff" * 64 + b"\x7f\xff\xff\xff\xff\xff\xff\xff" * 8)
     silent(connection)
+
+
+class DaskProcesses:
+    """A Dask scheduler and workers started as ``dask`` commands, each in a
+    process group of its own (a worker is a nanny and its child), so a test
+    can kill any of them outright as a crash or ``kill -9`` would."""
+
+    def __init__(self, address: str, scheduler: subprocess.Popen[bytes], workers: list[subprocess.Popen[bytes]]) -> None:
+        self.address = address
+        self.scheduler = scheduler
+        self.workers = workers
+
+    def kill(self, process: subprocess.Popen[bytes]) -> None:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+@contextmanager
+def dask_processes(workers: int = 1, *, scheme: str = "tcp", tls: Sequence[str] = (), env: Mapping[str, str] | None = None, preload: str | None = None) -> Iterator[DaskProcesses]:
+    """A scheduler on 127.0.0.1 and ``workers`` workers of one thread each,
+    every one with ``tls`` (``--tls-ca-file ...`` options) and ``env``; the
+    workers with ``--preload`` module ``preload`` if given. Yields once
+    every worker has joined; kills them all on the way out."""
+    dask = Path(sys.executable).parent / "dask"
+    address = f"{scheme}://127.0.0.1:{free_port()}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": dict(env or os.environ), "start_new_session": True}
+    scheduler = subprocess.Popen([str(dask), "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1], "--no-dashboard", "--protocol", scheme, *tls], **quiet)  # type: ignore[call-overload]
+    started = DaskProcesses(address, scheduler, [])
+    try:
+        extra = [] if preload is None else ["--preload", preload]
+        for _ in range(workers):
+            started.workers.append(subprocess.Popen([str(dask), "worker", address, "--nthreads", "1", "--no-dashboard", "--host", "127.0.0.1", *tls, *extra], **quiet))  # type: ignore[call-overload]
+        _wait_for_workers(address, workers, tls, env or os.environ)
+        yield started
+    finally:
+        for process in [*started.workers, scheduler]:
+            started.kill(process)
+
+
+def _wait_for_workers(address: str, workers: int, tls: Sequence[str], env: Mapping[str, str]) -> None:
+    # Asked of a child Python, so that this process never holds a Dask client.
+    probe = "import sys; from distributed import Client; c = Client(sys.argv[1], timeout=30); c.wait_for_workers(int(sys.argv[2]), timeout=60); c.close()"
+    subprocess.run([sys.executable, "-c", probe, address, str(workers)], env=dict(env), check=True, timeout=90, capture_output=True)
