@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,7 +61,7 @@ def test_a_tls_address_without_certificates_is_refused_in_one_line(tmp_path: Pat
     assert "a tls:// scheduler needs certificates; set DASK_DISTRIBUTED__COMM__TLS__CA_FILE" in _one_line(err)
 
 
-HOSTILE = '''
+HOSTILE = """
 import os
 
 
@@ -73,7 +74,7 @@ def dask_setup(worker):
     import engine.sweep.dask_runner as runner
 
     runner.play_chunk = lambda chunk, catalog: [Evil()]
-'''
+"""
 
 
 def test_a_hostile_worker_runs_nothing_in_the_sweeping_process(tmp_path: Path) -> None:
@@ -102,7 +103,9 @@ def _killed_mid_run(tmp_path: Path, kill: str) -> tuple[int, str, str, float, in
     stdout, stderr, seconds from the kill to the end, and cells cached."""
     cache = tmp_path / "cells"
     with peers.dask_processes(1, env=subprocess_env()) as cluster:
-        sweeping = subprocess.Popen([sys.executable, "-m", "command.cli", *LONG, "--cluster", cluster.address], cwd=tmp_path, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        sweeping = subprocess.Popen(
+            [sys.executable, "-m", "command.cli", *LONG, "--cluster", cluster.address], cwd=tmp_path, env=subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         try:
             deadline = time.monotonic() + 60
             while not (cache.is_dir() and any(cache.glob("*.json"))):
@@ -165,3 +168,30 @@ def test_a_tls_cluster_gives_the_plain_pools_bytes(tmp_path: Path, certificates:
         code, out, err, _ = _sweep([*ARGS, "--no-cache", "--cluster", cluster.address], tmp_path, stranger)
         assert (code, out) == (2, "")
         assert "needs certificates" in _one_line(err)
+
+
+def _forging(chunk: Any, catalog: bytes) -> Any:
+    """``play_chunk``, but every chunk claims one game too few."""
+    from engine.sweep.dask_runner import play_chunk
+
+    plain = play_chunk(chunk, catalog)
+    plain["games"].pop()
+    return plain
+
+
+def test_a_worker_handing_back_a_forged_chunk_ends_the_run_in_one_line() -> None:
+    from engine.packs import pack_rules
+    from engine.sweep.dask_runner import ClusterFailed, cluster_client, dask_runner
+    from engine.sweep.grid import build_grid
+    from engine.sweep.run import sweep
+    from engine.sweep.store import CellStore
+
+    pack = pack_rules("stationmaster")
+    catalog = pack.load_catalog(SM)
+    grid = build_grid(pack, catalog, ["startingOffice=depot"], None, None)
+    with cluster_client("local", 1) as client:
+        runner = dask_runner(pack, catalog, 4, 1, client, task=_forging)
+        with pytest.raises(
+            ClusterFailed, match=r"^a worker handed back a chunk of cell 1 \(.*\) that does not hold up \(the chunk's games holds \d item\(s\), not \d\); the cells finished so far are cached$"
+        ):
+            sweep(pack, catalog, grid, 4, 1, CellStore(None, print), runner)
