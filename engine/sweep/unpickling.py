@@ -53,9 +53,13 @@ _CLASSES: Final = frozenset(
         ("engine.sweep.dask_runner", "ClusterFailed"),
     }
 )
-# A failed task's traceback is pickled by tblib, which builds code objects
-# as it is read: it is read as no traceback at all (Dask accepts None).
-_NO_TRACEBACK: Final = frozenset({("tblib.pickling_support", "unpickle_traceback"), ("tblib.pickling_support", "unpickle_exception")})
+# Dask pickles a failed task's exception and traceback with tblib, whose
+# readers set any attribute and build code objects: they are read here by
+# readers of our own, which make an exception of an allowed class with its
+# arguments and cause, and no traceback at all (Dask accepts None).
+_TBLIB: Final = "tblib.pickling_support"
+# The parts of a traceback tblib pickles; read as inert stand-ins, then dropped.
+_TRACEBACK_PARTS: Final = frozenset({("tblib", "Frame"), ("tblib", "Code"), ("tblib", "Traceback"), ("tblib", "_AttrDict")})
 
 
 class RefusedPickle(pickle.UnpicklingError, TypeError):
@@ -63,8 +67,35 @@ class RefusedPickle(pickle.UnpicklingError, TypeError):
     TypeError too: that is what Dask expects of a traceback it cannot read.)"""
 
 
-def _nothing(*args: object, **kwargs: object) -> None:
+class _Discarded(dict[Any, Any]):
+    """What a part of a traceback is read as: data that nothing reads."""
+
+
+def _no_traceback(*args: object, **kwargs: object) -> None:
     return None
+
+
+def _failure(kind: object, args: object, cause: object) -> BaseException:
+    """An exception of the allowed class ``kind`` made of ``args``."""
+    if not (isinstance(kind, type) and issubclass(kind, BaseException)) or not isinstance(args, tuple):
+        raise RefusedPickle("a pickle from the cluster makes something other than an exception")
+    failure = kind.__new__(kind, *args)
+    failure.args = args
+    if isinstance(cause, BaseException):
+        failure.__cause__ = cause
+    return failure
+
+
+def _exception(kind: object, args: object, cause: object, *rest: object, **more: object) -> BaseException:
+    return _failure(kind, args, cause)
+
+
+def _exception_with_attrs(kind: object, attrs: object, cause: object, *rest: object, **more: object) -> BaseException:
+    args = attrs.get("args", ()) if isinstance(attrs, dict) else ()
+    return _failure(kind, args, cause)
+
+
+_TBLIB_READERS: Final[dict[str, Any]] = {"unpickle_traceback": _no_traceback, "unpickle_exception": _exception, "unpickle_exception_with_attrs": _exception_with_attrs}
 
 
 class _Unpickler(pickle.Unpickler):
@@ -73,8 +104,10 @@ class _Unpickler(pickle.Unpickler):
             return super().find_class(module, name)
         if (module, name) in _CLASSES:
             return super().find_class(module, name)
-        if (module, name) in _NO_TRACEBACK:
-            return _nothing
+        if module == _TBLIB and name in _TBLIB_READERS:
+            return _TBLIB_READERS[name]
+        if (module, name) in _TRACEBACK_PARTS:
+            return _Discarded
         refusals.append(f"{module}.{name}"[:120])
         raise RefusedPickle(f"a pickle from the cluster names {module}.{name}, which is not plain data")
 

@@ -117,3 +117,21 @@ def test_the_restricted_unpickler_reads_plain_data_and_failures() -> None:
     failure = restricted_loads(pickle.dumps(UsageError("a worker refused")))
     assert isinstance(failure, UsageError) and str(failure) == "a worker refused"
     assert isinstance(restricted_loads(pickle.dumps(ValueError("x"))), ValueError)
+
+
+def test_a_failure_pickled_with_its_traceback_is_read_without_it() -> None:
+    # As Dask sends a task's failure: tblib pickles the exception and its
+    # traceback; the exception comes back, the traceback is dropped unread.
+    from tblib import pickling_support  # type: ignore[import-untyped]
+
+    from engine.errors import UsageError
+
+    try:
+        raise UsageError("a worker refused")
+    except UsageError as exc:
+        pickling_support.install(exc)
+        sent = pickle.dumps(exc)
+        traceback = pickle.dumps(exc.__traceback__)
+    failure = restricted_loads(sent)
+    assert isinstance(failure, UsageError) and str(failure) == "a worker refused"
+    assert restricted_loads(traceback) is None

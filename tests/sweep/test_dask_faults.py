@@ -195,3 +195,24 @@ def test_a_worker_handing_back_a_forged_chunk_ends_the_run_in_one_line() -> None
             ClusterFailed, match=r"^a worker handed back a chunk of cell 1 \(.*\) that does not hold up \(the chunk's games holds \d item\(s\), not \d\); the cells finished so far are cached$"
         ):
             sweep(pack, catalog, grid, 4, 1, CellStore(None, print), runner)
+
+
+OTHER_CODE = """
+def dask_setup(worker):
+    import engine.sweep.run as run
+
+    run.engine_fingerprint = lambda pack: "0" * 64
+"""
+
+
+def test_a_workers_own_refusal_comes_through_the_restricted_unpickler(tmp_path: Path) -> None:
+    # A legitimate failure on a worker (here: other code than the sweep's)
+    # is pickled by Dask with its traceback; it must still reach the sweep
+    # as the worker's own one line, not as a refused pickle.
+    (tmp_path / "other_code.py").write_text(OTHER_CODE, encoding="utf-8")
+    env = subprocess_env()
+    env["PYTHONPATH"] = os.pathsep.join((str(tmp_path), env["PYTHONPATH"]))
+    with peers.dask_processes(1, env=env, preload="other_code") as cluster:
+        code, out, err, _ = _sweep([*ARGS, "--no-cache", "--cluster", cluster.address], tmp_path, env)
+    assert (code, out) == (2, ""), err
+    assert _one_line(err).endswith("runs other code of the kit than the sweep does: install the same version on every worker\n")
