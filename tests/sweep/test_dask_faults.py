@@ -216,3 +216,33 @@ def test_a_workers_own_refusal_comes_through_the_restricted_unpickler(tmp_path: 
         code, out, err, _ = _sweep([*ARGS, "--no-cache", "--cluster", cluster.address], tmp_path, env)
     assert (code, out) == (2, ""), err
     assert _one_line(err).endswith("runs other code of the kit than the sweep does: install the same version on every worker\n")
+
+
+# The modules of distributed that read what the client receives.
+READERS = ("distributed.client", "distributed.core", "distributed.protocol.core", "distributed.protocol.serialize", "distributed.comm.utils")
+
+
+def test_every_place_dasks_client_unpickles_is_restricted() -> None:
+    # Read from distributed's own source, so that a new version that reads
+    # pickles by another name fails here rather than runs a peer's code.
+    import importlib
+    import inspect
+    import re
+
+    from engine.sweep.unpickling import restricted, restricted_loads
+
+    # msgpack builds plain data only; distributed.protocol.core.loads is the
+    # message decoder, itself one of READERS.
+    plain = (restricted_loads, importlib.import_module("msgpack").loads, importlib.import_module("distributed.protocol.core").loads)
+
+    with restricted():
+        for name in READERS:
+            module: Any = importlib.import_module(name)
+            source = inspect.getsource(module)
+            for chain in set(re.findall(r"(?<![\w.])([\w.]+)\.loads\(", source)):
+                target: Any = module
+                for part in chain.split("."):
+                    target = getattr(target, part)
+                assert target.loads in plain, f"{name} reads with {chain}.loads"
+            if name == "distributed.client":
+                assert re.search(r"(?<![\w.])loads\(", source) and module.loads is restricted_loads
