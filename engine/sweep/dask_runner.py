@@ -29,6 +29,14 @@ the cache): figures from another version of the rules would mix in without
 a trace. Nothing here is imported unless ``--cluster`` is given, so a plain
 sweep neither needs nor starts Dask.
 
+What comes back is trusted far less than what goes out: a worker hands
+back its chunk as plain values, which the pack checks before merging
+(``chunk_to_plain`` and ``chunk_from_plain``), and while the sweep is joined
+to a scheduler by address, Dask reads nothing from its peers but plain data
+and a few exception classes (``engine.sweep.unpickling``). Every wait on
+the cluster is bounded: the first greeting (``_probe``), each look at it
+while no chunk finishes (``_look``), each result; a fault is one line.
+
 Why Dask and not Ray: Dask distributed installs as pure-Python wheels, a
 LocalCluster of processes starts in a couple of seconds with no daemon and
 works on a 2-core machine, and the same client code reaches a real cluster
@@ -297,7 +305,10 @@ def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Clie
     def run(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
         if not cells:
             return  # every cell came from the cache: nothing to send, not even the catalog
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        try:
+            workers = max(1, len(client.scheduler_info().get("workers", {})))
+        except Exception:
+            raise ClusterFailed("the Dask scheduler stopped answering before the first chunk was sent") from None
         bounds = chunks(games, workers, LARGEST_CHUNK)
         carried = client.submit(_carried, packed(catalog), pure=False)
         submitted: list[list[Future[Any]]] = [
