@@ -9,7 +9,8 @@ to ``--output``.
 Exit codes: 0 done, 1 the content does not validate, 2 unusable arguments
 (an unknown rule, value or bot, an empty list, a cell the game cannot set
 up, a cache folder that cannot be used, a cluster that cannot be reached)
-or a worker process died (on a cluster: kept dying); one line
+or a worker process died (on a cluster: kept dying, all left, the scheduler
+went away or a worker sent what the sweep refuses); one line
 naming the cause, and no report written.
 """
 
@@ -52,8 +53,11 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument(
         "--cluster",
         default=None,
-        metavar="local|tcp://HOST:PORT",
-        help="play on Dask distributed: 'local' starts --workers processes for the run; an address joins a running scheduler and its workers (--workers is then unused) (default: the plain process pool)",
+        metavar="local|tcp://HOST:PORT|tls://HOST:PORT",
+        help=(
+            "play on Dask distributed: 'local' starts --workers processes for the run; an address joins a running scheduler and its workers, "
+            "which must be trusted (--workers is then unused; tls:// takes its certificates from Dask's configuration) (default: the plain process pool)"
+        ),
     )
     parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="text (default), JSON with sorted keys, or a Markdown page with the charts")
     add_output_options(parser, "the report")

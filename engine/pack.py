@@ -231,6 +231,10 @@ class Simulator(Protocol[CatalogIn]):
     - ``report_games``: the very report ``simulate`` gives, made of
       ``play_games`` chunks that cover games ``0 .. games-1``, handed in
       game order.
+    - ``chunk_to_plain`` and ``chunk_from_plain``: a chunk as lists, dicts,
+      strings, booleans and whole numbers, and back, checked
+      (``engine.sim.plain.BadChunk`` saying what is wrong): what a cluster's
+      worker hands back, so that nothing it sends is unpickled as objects.
     """
 
     def simulate(self, catalog: CatalogIn, request: SimulationRequest, progress: Progress | None = None) -> SimulationReport: ...
@@ -238,6 +242,10 @@ class Simulator(Protocol[CatalogIn]):
     def play_games(self, catalog: CatalogIn, request: SimulationRequest, start: int, stop: int) -> Any: ...
 
     def report_games(self, catalog: CatalogIn, request: SimulationRequest, chunks: Iterable[Any]) -> SimulationReport: ...
+
+    def chunk_to_plain(self, chunk: Any) -> object: ...
+
+    def chunk_from_plain(self, catalog: CatalogIn, request: SimulationRequest, start: int, stop: int, plain: object) -> Any: ...
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,14 @@ the cache): figures from another version of the rules would mix in without
 a trace. Nothing here is imported unless ``--cluster`` is given, so a plain
 sweep neither needs nor starts Dask.
 
+What comes back is trusted far less than what goes out: a worker hands
+back its chunk as plain values, which the pack checks before merging
+(``chunk_to_plain`` and ``chunk_from_plain``), and while the sweep is joined
+to a scheduler by address, Dask reads nothing from its peers but plain data
+and a few exception classes (``engine.sweep.unpickling``). Every wait on
+the cluster is bounded: the first greeting (``_probe``), each look at it
+while no chunk finishes (``_look``), each result; a fault is one line.
+
 Why Dask and not Ray: Dask distributed installs as pure-Python wheels, a
 LocalCluster of processes starts in a couple of seconds with no daemon and
 works on a 2-core machine, and the same client code reaches a real cluster
@@ -162,12 +170,14 @@ def _where() -> str:
 
 
 def play_chunk(chunk: Chunk, catalog: bytes) -> Any:
-    """A chunk's result, played on whichever worker runs it; ``catalog`` is
-    the content's catalog, pickled (``packed``)."""
+    """A chunk's result as plain values, played on whichever worker runs it;
+    ``catalog`` is the content's catalog, pickled (``packed``)."""
     from engine.packs import pack_rules
 
     pack = pack_rules(chunk.pack)
-    return pack.simulator.play_games(_catalog(pack, chunk, catalog), chunk.request, chunk.start, chunk.stop)
+    played = pack.simulator.play_games(_catalog(pack, chunk, catalog), chunk.request, chunk.start, chunk.stop)
+    # Plain values only: the sweep reads nothing back but data (engine.sim.plain).
+    return pack.simulator.chunk_to_plain(played)
 
 
 def dask_setup(worker: object) -> None:
@@ -183,9 +193,20 @@ def dask_setup(worker: object) -> None:
 
 
 def _quiet() -> None:
-    # Dask logs every worker it loses or restarts at WARNING: the sweep says
-    # what matters itself, and the report must not be buried in log lines.
-    logging.getLogger("distributed").setLevel(logging.ERROR)
+    # Dask logs every worker it loses or restarts, and every message it
+    # cannot read, and asyncio and tornado each failed background task: the
+    # sweep says what matters itself, in one line, and the report must not
+    # be buried in log lines or tracebacks.
+    # A record a child logger lets through reaches its parents' handlers
+    # whatever their level, so every logger and handler of the three is set.
+    import distributed  # noqa: F401  # installs its handlers, to be quietened here
+
+    silent = logging.CRITICAL + 1
+    for name, logger in [("", None), *logging.root.manager.loggerDict.items()]:
+        if name.split(".")[0] in ("distributed", "asyncio", "tornado") and isinstance(logger, logging.Logger):
+            logger.setLevel(silent)
+            for handler in logger.handlers:
+                handler.setLevel(silent)
 
 
 @contextmanager
@@ -193,8 +214,11 @@ def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = 
     """A client of ``cluster``: ``local`` starts a LocalCluster of ``workers``
     processes (one thread each: the games are pure Python) for the run and
     stops it after, under Dask configuration ``settings``;
-    ``tcp://HOST:PORT`` connects to a running scheduler.
-    UsageError, within CONNECT_SECONDS, for an address that cannot be reached."""
+    ``tcp://HOST:PORT`` or ``tls://HOST:PORT`` connects to a running
+    scheduler, and for as long as it is connected, reads nothing from it
+    but plain data (``engine.sweep.unpickling``).
+    UsageError, within CONNECT_SECONDS, for an address where no Dask
+    scheduler answers, or one with no worker."""
     _quiet()
     import dask.config
     from distributed import Client, LocalCluster
@@ -209,25 +233,80 @@ def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = 
         return
     if not _ADDRESS.match(cluster):
         raise UsageError(f"--cluster {cluster!r}: give 'local' or a scheduler address such as tcp://HOST:8786")
-    try:
-        client = Client(cluster, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError) as exc:
-        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
-    try:
+    from engine.sweep.unpickling import restricted
+
+    security = _security(cluster)
+    _probe(cluster, security)
+    with restricted():
         try:
-            # A scheduler with no worker would hold the chunks forever: say so instead.
-            client.wait_for_workers(1, timeout=CONNECT_SECONDS)
-        except (OSError, TimeoutError):
-            raise UsageError(f"the Dask scheduler at {cluster} has no worker (start one with: dask worker {cluster})") from None
-        yield client
-    finally:
-        client.close()
+            client = Client(cluster, timeout=CONNECT_SECONDS, security=security)
+        except Exception as exc:  # whatever the peer sent, the cause fits in one line
+            raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
+        try:
+            try:
+                # A scheduler with no worker would hold the chunks forever: say so instead.
+                client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+            except Exception:
+                raise UsageError(f"the Dask scheduler at {cluster} has no worker (start one with: dask worker {cluster})") from None
+            yield client
+        finally:
+            try:
+                client.close(timeout=CONNECT_SECONDS)
+            except Exception:
+                pass  # a scheduler already gone: there is nothing to close politely
+
+
+def _security(cluster: str) -> Any:
+    """Dask's security settings for ``cluster``, from Dask's configuration
+    (``DASK_DISTRIBUTED__COMM__TLS__...``): a ``tls://`` address needs the
+    certificate authority and this client's certificate and key."""
+    from distributed.security import Security
+
+    security: Any = Security()  # reads distributed.comm.tls.* and require-encryption
+    if cluster.startswith("tls://") and not (security.tls_ca_file and security.tls_client_cert):
+        raise UsageError(
+            f"--cluster {cluster}: a tls:// scheduler needs certificates; set DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
+            "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT and DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY (site/kit/cluster.md, Trust)"
+        )
+    return security
+
+
+def _probe(cluster: str, security: Any) -> None:
+    """UsageError unless a Dask scheduler answers at ``cluster`` within
+    CONNECT_SECONDS. Dask's own connect waits for the peer's greeting
+    without a limit, so a listener that accepts and says nothing would hold
+    the sweep for ever; a web server or a peer sending garbage makes it
+    fail with an error of any kind."""
+    import asyncio
+
+    from distributed.comm.core import connect
+
+    async def identity() -> object:
+        comm = await connect(cluster, timeout=CONNECT_SECONDS, **security.get_connection_args("client"))
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
+    except TimeoutError:
+        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s (nothing answered)") from None
+    except OSError as exc:
+        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
+    except Exception as exc:  # a web server's answer, or garbage, read as Dask's frames
+        raise UsageError(f"what answers at {cluster} does not speak Dask's protocol ({type(exc).__name__})") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise UsageError(f"what answers at {cluster} is not a Dask scheduler")
 
 
 def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Client, task: ChunkTask = play_chunk) -> CellRunner:
     """Cells played on ``client``'s cluster, all at once, each merged in game
     order as soon as its chunks and those of the cells before it are in.
-    ``task`` plays a chunk (a test may wrap it)."""
+    ``task`` plays a chunk (a test may wrap it). ClusterFailed, in one line,
+    when the scheduler goes away, the last worker leaves for longer than
+    WORKERLESS_SECONDS, or a worker hands back a chunk that does not hold up."""
     from engine.sweep.run import engine_fingerprint
 
     code = engine_fingerprint(pack.id)
@@ -235,9 +314,10 @@ def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Clie
     def run(cells: Sequence[Cell], progress: CellProgress | None) -> Iterator[CellFigures]:
         if not cells:
             return  # every cell came from the cache: nothing to send, not even the catalog
-        from distributed import as_completed
-
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        try:
+            workers = max(1, len(client.scheduler_info().get("workers", {})))
+        except Exception:
+            raise ClusterFailed("the Dask scheduler stopped answering before the first chunk was sent") from None
         bounds = chunks(games, workers, LARGEST_CHUNK)
         carried = client.submit(_carried, packed(catalog), pure=False)
         submitted: list[list[Future[Any]]] = [
@@ -252,33 +332,107 @@ def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Clie
         where = {future.key: (position, stop - start) for position, futures in enumerate(submitted) for future, (start, stop) in zip(futures, bounds)}
         following = 0  # the next cell to merge
         try:
-            for future in as_completed([future for futures in submitted for future in futures]):
+            for future in _finishing(client, [future for futures in submitted for future in futures]):
                 position, played = where[future.key]
                 finished[position][future.key] = played
                 while following < len(cells) and len(finished[following]) == len(bounds):
-                    yield _merged(pack, catalog, games, seed, cells[following], submitted[following], progress, following)
+                    yield _merged(pack, catalog, games, seed, cells[following], submitted[following], bounds, progress, following)
                     submitted[following] = []  # the cluster may let the results go
                     following += 1
                 if progress is not None and following < len(cells):
                     progress(following, sum(finished[following].values()), games)
         finally:
-            client.cancel([carried, *(future for futures in submitted for future in futures)])
+            try:
+                client.cancel([carried, *(future for futures in submitted for future in futures)])
+            except Exception:
+                pass  # a scheduler already gone holds nothing to cancel
 
     return run
 
 
-def _merged(pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futures: list[Future[Any]], progress: CellProgress | None, position: int) -> CellFigures:
+# How often the sweep looks at the cluster while no chunk finishes, and how
+# long it waits for a worker once none is left: a worker restarted by its
+# nanny is back within a few seconds; a cluster with none for longer has
+# lost them, and the chunks would wait for ever.
+TICK_SECONDS: Final = 1.0
+WORKERLESS_SECONDS: Final = 8.0
+
+
+def _finishing(client: Client, futures: list[Future[Any]]) -> Iterator[Future[Any]]:
+    """``futures`` as they finish (done, failed or cancelled), watching the
+    cluster between them: ClusterFailed once the scheduler is gone or no
+    worker has been there for WORKERLESS_SECONDS."""
+    from distributed import wait
+
+    pending = set(futures)
+    workerless_since: float | None = None
+    while pending:
+        try:
+            done, still = wait(pending, timeout=TICK_SECONDS, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done, still = set(), pending
+        except Exception:
+            done, still = set(), pending  # judged by the look at the cluster below
+        yield from done
+        pending = set(still)
+        if done:
+            workerless_since = None
+            continue
+        workerless_since = _look(client, workerless_since)
+
+
+def _look(client: Client, workerless_since: float | None) -> float | None:
+    """Since when the cluster has had no worker (None: it has one now), or
+    ClusterFailed if it is gone or has had none for too long."""
+    import time
+
+    address = client.scheduler.address if client.scheduler is not None else "its address"
+    if client.status not in ("running", "newly-created"):
+        raise ClusterFailed(f"lost the Dask scheduler at {address}; the cells finished so far are cached")
+    try:
+        scheduler: Any = client.scheduler
+        workers = client.sync(scheduler.ncores, callback_timeout=CONNECT_SECONDS)
+    except Exception:
+        raise ClusterFailed(f"the Dask scheduler at {address} stopped answering; the cells finished so far are cached") from None
+    if workers:
+        return None
+    now = time.monotonic()
+    if workerless_since is None:
+        return now
+    if now - workerless_since > WORKERLESS_SECONDS:
+        raise ClusterFailed(f"the Dask scheduler at {address} has had no worker for {WORKERLESS_SECONDS:g} s; the cells finished so far are cached")
+    return workerless_since
+
+
+def _merged(pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futures: list[Future[Any]], bounds: list[tuple[int, int]], progress: CellProgress | None, position: int) -> CellFigures:
     from concurrent.futures import CancelledError
 
     from distributed.scheduler import KilledWorker
 
+    from engine.sim.plain import BadChunk
+    from engine.sweep.unpickling import refusals
+
+    request = cell.request(games, seed)
+    where = f"cell {position + 1} ({cell.label})"
+    results = []
     try:
-        results = [future.result() for future in futures]  # in game order
+        for future, (start, stop) in zip(futures, bounds):  # in game order
+            plain = future.result(timeout=CONNECT_SECONDS)
+            results.append(pack.simulator.chunk_from_plain(catalog, request, start, stop, plain))
+    except BadChunk as exc:
+        raise ClusterFailed(f"a worker handed back a chunk of {where} that does not hold up ({exc}); the cells finished so far are cached") from None
     except KilledWorker:
-        raise ClusterFailed(f"the workers playing cell {position + 1} ({cell.label}) kept dying; the cells finished so far are cached") from None
+        raise ClusterFailed(f"the workers playing {where} kept dying; the cells finished so far are cached") from None
+    except UsageError:
+        raise
     except CancelledError:
-        raise ClusterFailed(f"the cluster dropped cell {position + 1} ({cell.label}) (its scheduler went away?); the cells finished so far are cached") from None
-    report = pack.simulator.report_games(catalog, cell.request(games, seed), results)
+        raise ClusterFailed(f"the cluster dropped {where} (its scheduler went away?); the cells finished so far are cached") from None
+    except Exception as exc:
+        if refusals:
+            raise ClusterFailed(f"refused what the cluster sent for {where}: a pickle naming {refusals[0]}, not plain data; the cells finished so far are cached") from None
+        first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+        raise ClusterFailed(f"a chunk of {where} failed on the cluster ({type(exc).__name__}{': ' + first if first else ''}); the cells finished so far are cached") from None
+    report = pack.simulator.report_games(catalog, request, results)
     if progress is not None:
         progress(position, games, games)
     return CellFigures.from_report(report, pack.sweep_measure)

@@ -96,7 +96,8 @@ def test_the_chunk_task_is_the_packs_own_games() -> None:
     # Played here, without a cluster: a chunk is the pack's play_games.
     pack = pack_rules("stationmaster")
     catalog = pack.load_catalog(SM)
-    assert play_chunk(_chunk(catalog), packed(catalog)) == pack.simulator.play_games(catalog, REQUEST, 2, 5)
+    plain = play_chunk(_chunk(catalog), packed(catalog))
+    assert pack.simulator.chunk_from_plain(catalog, REQUEST, 2, 5, plain) == pack.simulator.play_games(catalog, REQUEST, 2, 5)
 
 
 def test_a_chunk_carries_its_content_so_a_worker_needs_no_files(tmp_path: Path) -> None:
@@ -110,7 +111,8 @@ def test_a_chunk_carries_its_content_so_a_worker_needs_no_files(tmp_path: Path) 
     edited = pack.load_catalog(copy)
     assert edited.fingerprint != pack.load_catalog(SM).fingerprint
     shutil.rmtree(copy)
-    assert play_chunk(_chunk(edited), packed(edited)) == pack.simulator.play_games(edited, REQUEST, 2, 5)
+    plain = play_chunk(_chunk(edited), packed(edited))
+    assert pack.simulator.chunk_from_plain(edited, REQUEST, 2, 5, plain) == pack.simulator.play_games(edited, REQUEST, 2, 5)
 
 
 def test_a_worker_on_other_code_refuses_to_play() -> None:

@@ -28,6 +28,7 @@ from engine.sim.seat_figures import bots_label, seat_bots
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS, Bot, greedy_bot, greedy_value, random_bot
 from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.houserules import HouseRuleValue, resolve
+from engine.stationmaster.sim import plain as plain_chunks
 from engine.stationmaster.sim.report import HISTOGRAM_BINS, CardStats, Distribution, Report
 from engine.stationmaster.sim.runner import MAX_ACTIONS_PER_GAME, ChunkResult, GameResult, Games, Tally, add_tally, load_games, play_chunk, play_game
 
@@ -52,6 +53,8 @@ __all__ = [
     "greedy_value",
     "play_game",
     "random_bot",
+    "chunk_from_plain",
+    "chunk_to_plain",
     "play_games",
     "report_games",
     "simulate",
@@ -133,6 +136,18 @@ def play_games(catalog: Catalog, request: SimulationRequest, start: int, stop: i
     check_chunk(request.seed, start, stop)
     table = _seat_bots(catalog, request)
     return play_chunk(Games(catalog, request.seed, table, resolve(catalog, dict(request.house_rules))), start, stop)
+
+
+def chunk_to_plain(chunk: ChunkResult) -> object:
+    """A ``play_games`` chunk as plain values, for a worker to hand back."""
+    return plain_chunks.chunk_to_plain(chunk)
+
+
+def chunk_from_plain(catalog: Catalog, request: SimulationRequest, start: int, stop: int, plain: object) -> ChunkResult:
+    """Games ``start .. stop-1`` of ``request`` from their plain values;
+    ``engine.sim.plain.BadChunk`` if they are not what playing them gives."""
+    check_chunk(request.seed, start, stop)
+    return plain_chunks.chunk_from_plain(catalog, len(_seat_bots(catalog, request)), stop - start, plain)
 
 
 def report_games(catalog: Catalog, request: SimulationRequest, chunks: Iterable[ChunkResult]) -> Report:

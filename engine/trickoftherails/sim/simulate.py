@@ -20,10 +20,11 @@ from engine.sim.seat_figures import bots_label, seat_bots
 from engine.trickoftherails.bots import BOTS
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.houserules import HouseRuleValue, resolve
+from engine.trickoftherails.sim import plain as plain_chunks
 from engine.trickoftherails.sim.report import Report
 from engine.trickoftherails.sim.runner import GameRecord, play_game
 
-__all__ = ["Plan", "Report", "play_games", "report_games", "simulate"]
+__all__ = ["Plan", "Report", "chunk_from_plain", "chunk_to_plain", "play_games", "report_games", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,18 @@ def play_games(catalog: Catalog, request: SimulationRequest, start: int, stop: i
     pickles), for ``report_games`` to merge in game order."""
     check_chunk(request.seed, start, stop)
     return play_chunk(_plan(catalog, request), start, stop)
+
+
+def chunk_to_plain(chunk: list[GameRecord]) -> object:
+    """A ``play_games`` chunk as plain values, for a worker to hand back."""
+    return plain_chunks.chunk_to_plain(chunk)
+
+
+def chunk_from_plain(catalog: Catalog, request: SimulationRequest, start: int, stop: int, plain: object) -> list[GameRecord]:
+    """Games ``start .. stop-1`` of ``request`` from their plain values;
+    ``engine.sim.plain.BadChunk`` if they are not what playing them gives."""
+    check_chunk(request.seed, start, stop)
+    return plain_chunks.chunk_from_plain(catalog, _plan(catalog, request).players, stop - start, plain)
 
 
 def report_games(catalog: Catalog, request: SimulationRequest, chunks: Iterable[list[GameRecord]]) -> Report:
