@@ -32,7 +32,7 @@ from engine.trickoftherails.rules.game import Game as TrickOfTheRailsGame
 # Some 14 CPU-seconds of play: more than the quick loop (`make test-fast`) can spare.
 pytestmark = pytest.mark.sim
 
-EXPECTED = "638eded7525e2de4ba75d20402019bfa958d31c0868a50f49c42887ba32dd627"
+EXPECTED = "6cc683a521e5a673bc82e8a6b99790f65a2b548f6922381cec34bfb285eb0706"
 
 GAMES_PER_COUNT = 50  # 3 player counts a pack, 2 packs: 300 games
 

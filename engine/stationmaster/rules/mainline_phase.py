@@ -34,12 +34,19 @@ def mainline_phase(game: RulesContext) -> None:
         depart(game, card, None, start, heading, f"{due}/d{s.day}")
         if due in s.second_sections:
             depart(game, card, None, start, heading, f"{due}/d{s.day}/2")
-    while s.extras_queue and s.crew_trays_free > 0:
-        order = s.extras_queue.pop(0)
+    waiting = []
+    for order in s.extras_queue:
         card = game.catalog.by_id[order.card]
         assert isinstance(card, TrainCard)
+        closed = line_closed(game, order.start)  # washed out after the Extra was queued
+        if closed is not None:
+            log(s, f"{card.name} waits in the queue: {closed}")
+        if closed is not None or s.crew_trays_free <= 0:
+            waiting.append(order)
+            continue
         chosen = None if order.load is None else named_cars(game, order.load)
         depart(game, card, order.player, order.start, order.heading, order.card, chosen)
+    s.extras_queue = waiting
     for train in list(s.trains):
         if train in s.trains:
             before = (train.position, train.remaining)

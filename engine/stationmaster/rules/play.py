@@ -28,6 +28,7 @@ from engine.stationmaster.rules.hand import card as known_card
 from engine.stationmaster.rules.hand import from_hand_reasons
 from engine.stationmaster.rules.held import spent_by
 from engine.stationmaster.rules.inputs import as_heading, chosen_load
+from engine.stationmaster.rules.lasting import line_closed
 from engine.stationmaster.rules.lookups import district_enhancements, effect_of, log, terrain
 from engine.stationmaster.rules.response import play_refusal
 from engine.stationmaster.rules.state import OFFICE_SQUARE, ExtraOrder
@@ -135,6 +136,9 @@ def _extra_start_reasons(game: RulesContext, card: TrainCard, action: Play) -> l
             found.append(Reason("extra-start-house-rule", f"house rule extraStart is ownOffice: player {action.player} may start an Extra at their own Office, not district {slot.player}'s"))
     else:
         found.append(Reason("no-yard", f"{terrain(game, action.slot).name} has no yard to make up a train in"))
+    closed = line_closed(game, action.slot)  # a train made up on a card enters it
+    if closed is not None:
+        found.append(Reason("line-closed", f"{card.name} cannot be made up there: {closed}"))
     step = 1 if action.heading == "east" else -1
     if not 0 <= action.slot + step < len(s.mainline):
         found.append(Reason("runs-off-the-mainline", f"heading {action.heading} from there runs off the end of the Mainline"))

@@ -50,3 +50,12 @@ def test_the_window_holds_every_other_action() -> None:
     assert codes(game.check(EndTurn(1))) == ["awaiting-answer"]
     assert codes(game.check(Decline(0))) == ["not-aimed-at-you"]
     assert game.state_json() == before
+
+
+def test_a_train_with_one_stage_of_its_crossing_left_can_be_derailed() -> None:
+    game = derail_game()
+    game.state.trains[0].remaining = 1
+    assert game.check(DERAIL) == []
+    assert DERAIL in game.legal_actions()
+    attack(game, DERAIL)
+    assert game.state.trains[0].held == 1

@@ -39,3 +39,15 @@ def test_only_a_facility_that_takes_loads_in_is_embargoed() -> None:
     assert codes(game.check(Attack(0, "embargo", rival=1, x=2, y=-1))) == ["no-facility-there"]
     assert codes(game.check(Attack(0, "embargo", rival=1))) == ["needs-square"]
     assert codes(game.check(Attack(0, "embargo", x=0, y=-1))) == ["needs-rival"]
+
+
+def test_an_embargoed_facility_cannot_be_embargoed_again_but_its_neighbour_can() -> None:
+    """Its square, (0, -1), is the one judged: column 0 counts as a column."""
+    game = embargo_game()
+    facility(game, 1, 1, -1, "meat-packer")
+    run(game, EMBARGO)
+    game.state.salvage.remove("embargo")  # the one copy, back in hand
+    game.state.hands[0].append("embargo")
+    game.state.turn.played = False
+    assert codes(game.check(EMBARGO)) == ["already-embargoed"]
+    assert game.check(Attack(0, "embargo", rival=1, x=1, y=-1)) == []

@@ -30,3 +30,13 @@ def test_only_an_empty_square_inside_the_limits_beside_the_district() -> None:
     assert codes(game.check(Attack(0, "eminent-domain", rival=1, x=1, y=0))) == ["outside-limits"]
     assert codes(game.check(Attack(0, "eminent-domain", rival=1, x=0, y=-3))) == ["not-beside-the-district"]
     assert codes(game.check(Attack(0, "eminent-domain", rival=1))) == ["needs-square"]
+
+
+def test_the_refusal_names_the_claimed_square_and_its_claimant() -> None:
+    game = claim_game()
+    attack(game, CLAIM)
+    game.apply(EndTurn(0))
+    give(game, "straight", player=1)
+    refused = [r for r in game.check(Play(1, "straight", x=0, y=-1)) if getattr(r, "code", "") == "square-claimed"]
+    assert len(refused) == 1
+    assert "(0, -1) is claimed by player 0's Eminent Domain" in str(refused[0])

@@ -32,3 +32,9 @@ def test_only_your_extra_at_their_office_to_a_track_it_reaches() -> None:
     assert "not-your-extra" in codes(game.check(RIGHTS))
     train.player, train.position = 0, office_slot(game, 0)
     assert codes(game.check(Attack(0, "trackage-rights", rival=1, train="x9", x=3, y=-1))) == ["not-at-their-office"]
+
+
+def test_a_square_needs_both_its_coordinates() -> None:
+    game = rights_game()
+    assert codes(game.check(Attack(0, "trackage-rights", rival=1, train="x9", x=3))) == ["needs-square"]
+    assert codes(game.check(Attack(0, "trackage-rights", rival=1, train="x9", y=-1))) == ["needs-square"]
