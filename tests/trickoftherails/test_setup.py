@@ -20,14 +20,14 @@ from engine.trickoftherails.rules.setup import deal, dealt, lane_plan, layout
 EXCHANGES = ["b-and-o-exchange", "c-and-o-exchange", "erie-exchange", "nyc-exchange", "prr-exchange"]
 CITIES = ["pittsburgh", "baltimore", "new-york"]
 OPERATING = ["loco-3", "loco-4", "loco-5", "loco-6", *CITIES]
-E, C, R, O = "exchange", "city", "reservation", "operating"
+E, C, R, OP = "exchange", "city", "reservation", "operating"
 LAYOUTS = {
     (3, "basic"): [E, C, E, C, E, C, E, "loco-3", E, "loco-4", R, "loco-5", R, "loco-6", R],
-    (3, "expert"): [E, O, E, O, E, O, E, O, E, O, R, O, R, O, R],
+    (3, "expert"): [E, OP, E, OP, E, OP, E, OP, E, OP, R, OP, R, OP, R],
     (4, "basic"): [E, C, E, "loco-3", E, "loco-4", E, "loco-5", E, "loco-6", R],
-    (4, "expert"): [E, O, E, O, E, O, E, O, E, O, R],
+    (4, "expert"): [E, OP, E, OP, E, OP, E, OP, E, OP, R],
     (5, "basic"): [E, "loco-3", E, "loco-4", E, "loco-5", E, "loco-6", E],
-    (5, "expert"): [E, O, E, O, E, O, E, O, E],
+    (5, "expert"): [E, OP, E, OP, E, OP, E, OP, E],
 }
 SEEDS = range(12)
 
@@ -48,17 +48,17 @@ def test_each_game_is_dealt_the_lane_of_its_count_and_variant(catalog: Catalog, 
         lane = Game(catalog, players, seed=seed, house_rules={"variant": variant}).state.lane
         assert len(lane) == len(kinds) == catalog.hands[players].cards
         for slot, kind in enumerate(kinds):
-            if kind not in (E, C, R, O):
+            if kind not in (E, C, R, OP):
                 assert lane[slot] == kind, (seed, slot)
         assert sorted(lane[i] for i in _slots(kinds, E)) == sorted(EXCHANGES)
         assert all(lane[i] == "reservation-card" for i in _slots(kinds, R))
         cities = [lane[i] for i in _slots(kinds, C)]
         assert len(set(cities)) == len(cities) and set(cities) <= set(CITIES)
-        drawn = [lane[i] for i in _slots(kinds, O)]
+        drawn = [lane[i] for i in _slots(kinds, OP)]
         assert len(set(drawn)) == len(drawn) and set(drawn) <= set(OPERATING)
 
 
-@pytest.mark.parametrize(("players", "variant", "kind"), [(3, "basic", E), (3, "basic", C), (4, "basic", C), (3, "expert", O), (4, "expert", O), (5, "expert", O)])
+@pytest.mark.parametrize(("players", "variant", "kind"), [(3, "basic", E), (3, "basic", C), (4, "basic", C), (3, "expert", OP), (4, "expert", OP), (5, "expert", OP)])
 def test_the_lane_is_shuffled_by_the_seed(catalog: Catalog, players: int, variant: str, kind: str) -> None:
     where = _slots(LAYOUTS[players, variant], kind)
     seen = {tuple(Game(catalog, players, seed=seed, house_rules={"variant": variant}).state.lane[i] for i in where) for seed in SEEDS}
