@@ -231,3 +231,32 @@ def test_scores_and_winners_follow_the_shares(catalog: Catalog) -> None:
     assert game.winners() == [p for p in range(4) if scores[p] == max(scores)]
     values = game.share_values()
     assert set(values) == {c.id for c in catalog.companies}
+
+
+def test_a_random_pick_draws_among_all_the_legal_actions(catalog: Catalog) -> None:
+    """Every legal action can be drawn: a lay offers both ends, the lead
+    every card of the hand."""
+    from tests.kit.trickoftherails import game_at, ids
+
+    ends = set()
+    for seed in range(12):
+        game = game_at(3, ["loco-3", "nyc-exchange"], {0: ids("NYC 2", "B&O 1"), 1: ids("NYC 5", "B&O 2"), 2: ids("PRR 1", "B&O 3")}, 0)
+        for player, card in ((0, "nyc-2"), (1, "nyc-5"), (2, "prr-1")):
+            game.apply(Play(player, card))
+        game.apply(PlaceLocomotive(1, "nyc"))
+        pick = game.random_legal_action(SeededStream(seed))
+        assert isinstance(pick, LayTrack) and pick.player == 1
+        ends.add(pick.end)
+    assert ends == {"left", "right"}
+    game = Game(catalog, 3, seed=5)
+    leader = game.state.trick.leader
+    led = {game.copy().random_legal_action(SeededStream(seed)) for seed in range(200)}
+    assert {a.card for a in led if isinstance(a, Play)} == set(game.state.hands[leader])
+
+
+def test_a_random_pick_from_a_given_stream_leaves_the_bot_stream_alone(catalog: Catalog) -> None:
+    game = Game(catalog, 3, seed=5)
+    bot = game.bot.copy()
+    first = game.random_legal_action(SeededStream(3))
+    assert first == game.random_legal_action(SeededStream(3))
+    assert game.bot.below(10**6) == bot.below(10**6)
