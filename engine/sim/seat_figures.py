@@ -24,6 +24,11 @@ DEFINITIONS: Final = {
     "stdev": "population standard deviation",
     "leadOverRunnerUp": "the winning margin: the top score less the second-highest (0 when the win is shared)",
 }
+# What changes in them when seats play in sides (teams).
+SIDE_DEFINITIONS: Final = {
+    "sides": "the seats that play as one side (a team): a side's win is a win for each of its seats, and is shared only on a tie with another side",
+    "leadOverRunnerUp": "the winning margin between sides: the top side's score less the second side's (0 when the win is shared)",
+}
 
 
 def seat_bots(bot: str, seats: Sequence[str] | None, players: object, known: Sequence[str], fewest: int) -> tuple[str, ...]:
@@ -99,9 +104,15 @@ class SeatFigures:
 
     A tie for the top score is counted apart from a win: each tied seat gets
     a shared win, and the game counts once in ``shared_games``; so the wins
-    of all seats plus ``shared_games`` is the number of games."""
+    of all seats plus ``shared_games`` is the number of games.
+
+    With ``sides`` (teams: each a tuple of seats, every seat in one), the
+    contest is between sides: every seat of a side holds the side's score,
+    a side that tops alone is a win for each of its seats, a win is shared
+    only when two sides tie, and the margin is between the top two sides."""
 
     players: int
+    sides: tuple[tuple[int, ...], ...] | None = None
     scores: list[list[int]] = field(default_factory=list)  # per seat, a score a game
     wins: list[int] = field(default_factory=list)  # per seat: games won alone
     shared_wins: list[int] = field(default_factory=list)  # per seat: games won on a tie for first
@@ -113,6 +124,11 @@ class SeatFigures:
         self.scores = self.scores or [[] for _ in range(self.players)]
         self.wins = self.wins or [0] * self.players
         self.shared_wins = self.shared_wins or [0] * self.players
+        if self.sides is not None and sorted(seat for side in self.sides for seat in side) != list(range(self.players)):
+            raise ValueError(f"sides {self.sides} must hold each of the {self.players} seats once")
+
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.sides if self.sides is not None else tuple((seat,) for seat in range(self.players))
 
     @property
     def games(self) -> int:
@@ -121,17 +137,25 @@ class SeatFigures:
     def add(self, scores: Sequence[int]) -> None:
         if len(scores) != self.players:
             raise ValueError(f"{self.players} seats need {self.players} scores, not {len(scores)}")
-        top = max(scores)
-        winners = [seat for seat, score in enumerate(scores) if score == top]
+        sides = self._sides()
+        side_scores = []
+        for side in sides:
+            if len({scores[seat] for seat in side}) != 1:
+                raise ValueError(f"the seats of side {side} must hold the side's score, not {[scores[seat] for seat in side]}")
+            side_scores.append(scores[side[0]])
+        top = max(side_scores)
+        winners = [side for side, score in zip(sides, side_scores) if score == top]
         for seat, score in enumerate(scores):
             self.scores[seat].append(score)
         if len(winners) == 1:
-            self.wins[winners[0]] += 1
+            for seat in winners[0]:
+                self.wins[seat] += 1
         else:
             self.shared_games += 1
-            for seat in winners:
-                self.shared_wins[seat] += 1
-        ordered = sorted(scores, reverse=True)
+            for side in winners:
+                for seat in side:
+                    self.shared_wins[seat] += 1
+        ordered = sorted(side_scores, reverse=True)
         self.winning_scores.append(top)
         self.leads.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
 
@@ -152,8 +176,10 @@ class SeatFigures:
             if bots is not None:
                 row["bot"] = bots[seat]
             seats.append(row)
+        sides = {} if self.sides is None else {"sides": [list(side) for side in self.sides]}
         return {
             "seats": seats,
+            **sides,
             "sharedWinGames": self.shared_games,
             "winningScore": {"mean": mean(self.winning_scores), "stdev": stdev(self.winning_scores)},
             "leadOverRunnerUp": {"mean": mean(self.leads), "stdev": stdev(self.leads)},
@@ -178,8 +204,16 @@ class SeatFigures:
             for s in data["seats"]
         ]
         win, lead = data["winningScore"], data["leadOverRunnerUp"]
+        if self.sides is None:
+            return [
+                *text_table(head, rows),
+                f"wins shared by a tie: {self.shared_games} of {self.games} games ({percent(self.shared_games, self.games):.1f}%)",
+                f"winning score: mean {win['mean']:.1f}, stdev {win['stdev']:.1f}; lead over the runner-up: mean {lead['mean']:.1f}, stdev {lead['stdev']:.1f}",
+            ]
+        sides = "; ".join(" and ".join(f"seat {seat}" for seat in side) for side in self.sides)
         return [
+            f"sides: {sides} (each seat holds its side's score; a side's win is a win for every seat of it)",
             *text_table(head, rows),
-            f"wins shared by a tie: {self.shared_games} of {self.games} games ({percent(self.shared_games, self.games):.1f}%)",
-            f"winning score: mean {win['mean']:.1f}, stdev {win['stdev']:.1f}; lead over the runner-up: mean {lead['mean']:.1f}, stdev {lead['stdev']:.1f}",
+            f"wins shared by a tie between sides: {self.shared_games} of {self.games} games ({percent(self.shared_games, self.games):.1f}%)",
+            f"winning side's score: mean {win['mean']:.1f}, stdev {win['stdev']:.1f}; lead over the runner-up side: mean {lead['mean']:.1f}, stdev {lead['stdev']:.1f}",
         ]

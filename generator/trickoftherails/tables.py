@@ -104,7 +104,8 @@ def locomotives(catalog: Catalog) -> Context:
     def extra(card: Card) -> Context:
         reach = "the whole railway" if card.reach is None else f"{card.reach} cards"
         bringer = brought.get(card.id)
-        how = f"with {bringer.name}, at once" if bringer is not None else "by the winner of its trick"
+        # A brought card's placing differs by variant: its effect's summary says how.
+        how = f"brought by {bringer.name}. {catalog.effects[card.effect].summary}" if bringer is not None and card.effect is not None else "by the winner of its trick"
         return {"reach": reach, "cost": card.cost, "placed": how}
 
     return _rows(catalog, catalog.of_family("locomotives"), extra)
@@ -125,6 +126,7 @@ def at_a_glance(catalog: Catalog) -> Context:
         "companies": [c.name for c in catalog.companies],
         "kinds": [(_cards_of(catalog, family)[0].id, plural(name, 2)) for family, name in kinds],
         "variants": variants,
+        "published": [{"year": p.year, "publisher": p.publisher, "edition": p.edition, "sources": ", ".join(p.sources), "note": p.note} for p in catalog.published],
     }
 
 

@@ -529,3 +529,19 @@ def test_validate_on_a_broken_copy_reports_the_content_problem(pack: Path, tmp_p
     no_traceback(result)
     assert result.code == 1, result.output
     assert any(p[:3] == (path, line, column) and "25 is not one of: 10, 20, 30, 40" in p[3] for p in result.located()), result.out
+
+
+def test_the_editions_are_dated_with_their_sources(catalog: Catalog) -> None:
+    first = catalog.published[0]
+    assert (first.year, first.publisher) == (2011, "OKAZU Brand") and set(first.sources) == {"dwp", "bga"}
+    # Another listing gives 2012: the content says so beside the year it cites.
+    assert first.note is not None and "2012" in first.note
+    assert all(source in catalog.editions for p in catalog.published for source in p.sources)
+
+
+def test_an_edition_citing_an_undeclared_source(pack: Path) -> None:
+    replace_once(pack, "game.yaml", "sources: [dwp, bga]", "sources: [dwp, bgg]")
+    text = read(pack, "game.yaml")
+    problems = refused(pack)
+    expect(problems, "game.yaml", at(text, text.index("[dwp, bgg]")), "source 'bgg' is not declared", "did you mean 'bga'")
+    assert len(problems) == 1, problems

@@ -210,3 +210,32 @@ def test_a_real_process_with_two_workers() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == run(6, seed=4, players=4).to_json()
+
+
+# -- reports that say what is so -------------------------------------------------------------
+
+
+def test_a_teams_win_is_a_win_for_both_partners_and_the_margin_is_between_teams() -> None:
+    report = run(30, seed=3, players=4, rules={"teams": True})
+    data = report.to_dict()
+    assert data["sides"] == [[0, 2], [1, 3]]
+    seats = data["seats"]
+    # Partners win together, so their counts are equal; a win is shared only when both teams tie.
+    assert seats[0]["wins"] == seats[2]["wins"] and seats[1]["wins"] == seats[3]["wins"]
+    assert seats[0]["wins"] + seats[1]["wins"] + data["sharedWinGames"] == 30
+    assert data["sharedWinGames"] < 30
+    margins = [abs(report.seats.scores[0][g] - report.seats.scores[1][g]) for g in range(30)]
+    assert data["leadOverRunnerUp"]["mean"] == round(sum(margins) / 30, 1) > 0
+    text = report.to_text()
+    assert "sides: seat 0 and seat 2; seat 1 and seat 3" in text
+    assert "wins shared by a tie between sides" in text and "lead over the runner-up side" in text
+
+
+def test_a_kind_of_trick_no_game_played_has_no_leader_rate() -> None:
+    report = run(5, seed=3, players=5)
+    data = report.to_dict()
+    assert data["leaderWins"]["city"] == {"tricks": 0, "leaderWon": 0, "percent": None}
+    text = report.to_text()
+    assert "no City trick in these games" in text
+    assert not any(line.startswith("City trick") for line in text.splitlines())
+    assert "no City trick" not in run(5, seed=3, players=4).to_text()

@@ -321,3 +321,28 @@ def test_a_content_change_under_a_page_fails_check_until_cards_rewrites_it(sm: R
     assert {name for name in after if after[name] != before[name]} == set(drifting)
     for name in after:
         assert split_page(after[name])[0] == split_page(before[name])[0], f"prose of {name} changed"
+
+
+def test_a_brought_locomotive_is_placed_as_its_effect_says_in_every_variant(catalog: Catalog) -> None:
+    """The Placed cell of the [∞] comes from its effect's summary, which
+    says both the basic and the Expert placing, not the basic one alone."""
+    from generator.trickoftherails.tables import locomotives
+
+    rows = {row["id"]: row for row in locomotives(catalog)["rows"]}
+    brought = next(c for c in catalog.of_family("locomotives") if any(o.brings == c.id for o in catalog.cards))
+    bringer = next(c for c in catalog.cards if c.brings == brought.id)
+    assert brought.effect is not None
+    placed = rows[brought.id]["placed"]
+    assert placed == f"brought by {bringer.name}. {catalog.effects[brought.effect].summary}"
+    assert "basic game" in placed and "Expert game" in placed
+    page = (SITE / "components.md").read_text(encoding="utf-8")
+    assert f"| {placed} |" in page
+
+
+def test_the_home_page_dates_the_editions_from_the_content_with_their_sources(catalog: Catalog) -> None:
+    page = (SITE / "index.md").read_text(encoding="utf-8")
+    prose, block = page.split("<!-- generated: at-a-glance -->")
+    assert not re.search(r"\b(19|20)\d\d\b", prose), "the prose types a year the content holds"
+    first = catalog.published[0]
+    assert f"{first.year} by {first.publisher}" in block and f"sources: {', '.join(first.sources)}" in block
+    assert first.note is not None and first.note in block

@@ -13,7 +13,7 @@ from engine.content.problems import Origin
 from engine.content.source import Source
 from engine.errors import ContentError
 from engine.trickoftherails.content.crosscheck import cross_check
-from engine.trickoftherails.content.model import Card, Catalog, Company, Edition, Effect, HandSize, Layout, SourcedValue, Variant
+from engine.trickoftherails.content.model import Card, Catalog, Company, Edition, Effect, HandSize, Layout, Publication, SourcedValue, Variant
 
 SINGLE_FILES = ("game", "companies", "lane", "effects")
 CARD_FAMILIES = ("railway", "stations", "cities", "exchanges", "reservations", "locomotives")
@@ -102,6 +102,11 @@ def _assemble(docs: Documents) -> Catalog:
     for card in cards:
         by_id.setdefault(card.id, card)
     _, title = section("game", "title")
+    game_file, editions_listed = section("game", "published")
+    published = tuple(
+        Publication(r["year"], r["publisher"], r["edition"], tuple(r["sources"]), " ".join(r["note"].split()) if "note" in r else None, Origin(game_file, ("published", i)))
+        for i, r in enumerate(editions_listed or ())
+    )
     return Catalog(
         title=title or "",
         editions=MappingProxyType(editions),
@@ -118,4 +123,5 @@ def _assemble(docs: Documents) -> Catalog:
         first_leader=first_leader or "",
         values=tuple(values),
         fingerprint=docs.fingerprint,
+        published=published,
     )

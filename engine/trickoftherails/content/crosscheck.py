@@ -90,6 +90,14 @@ def _sources(catalog: Catalog, locator: Locator) -> list[Problem]:
             found.append(
                 locator.problem(origin, f"source '{source.edition}' is not declared{did_you_mean(source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}", field="source")
             )
+    for publication in catalog.published:
+        for edition in publication.sources:
+            if edition not in catalog.editions:
+                found.append(
+                    locator.problem(
+                        publication.origin, f"source '{edition}' is not declared{did_you_mean(edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}", field="sources"
+                    )
+                )
     for value in catalog.values:
         if value.source.edition is not None and value.source.edition not in catalog.editions:
             found.append(

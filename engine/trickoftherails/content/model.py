@@ -108,6 +108,19 @@ class Variant:
 
 
 @dataclass(frozen=True, slots=True)
+class Publication:
+    """One edition of the game: when, by whom, and the sources that say so
+    (``note`` where they disagree with another)."""
+
+    year: int
+    publisher: str
+    edition: str
+    sources: tuple[str, ...]
+    note: str | None
+    origin: Origin
+
+
+@dataclass(frozen=True, slots=True)
 class SourcedValue:
     """A rule value outside any card, and where it comes from (the
     open-points page lists the designed ones)."""
@@ -136,6 +149,7 @@ class Catalog:
     first_leader: str  # how the first leader is chosen ('random': from the seeded stream)
     values: Sequence[SourcedValue]
     fingerprint: str
+    published: tuple[Publication, ...] = ()  # the game's editions, oldest first
 
     @property
     def player_counts(self) -> list[int]:

@@ -46,14 +46,23 @@ def company_of(catalog: Catalog, card_id: str) -> str:
     return company
 
 
+def partner(player: int, players: int) -> int:
+    """The partner in Teams: the player sitting opposite."""
+    return (player + players // 2) % players
+
+
+def team_sides(players: int) -> tuple[tuple[int, ...], ...]:
+    """The Teams partnerships, each as its two seats, lowest seat first."""
+    return tuple((p, partner(p, players)) for p in range(players // 2))
+
+
 def scores(catalog: Catalog, shares: Sequence[Sequence[str]], values: Mapping[str, int], teams: bool = False) -> list[int]:
     """Each player's score; with teams, partners sitting opposite share the
     sum of both their scores."""
     own = [sum(values[company_of(catalog, card)] for card in held) for held in shares]
     if not teams:
         return own
-    half = len(own) // 2
-    return [own[p] + own[(p + half) % len(own)] for p in range(len(own))]
+    return [own[p] + own[partner(p, len(own))] for p in range(len(own))]
 
 
 def winners(final: Sequence[int], ties_share: bool = True) -> list[int]:

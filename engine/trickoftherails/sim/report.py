@@ -17,12 +17,13 @@ from typing import Any, Final
 from engine.pack import CardFigures, SweepMeasure
 from engine.sim.pool import SEED_STRIDE
 from engine.sim.seat_figures import DEFINITIONS as SEAT_DEFINITIONS
-from engine.sim.seat_figures import SeatFigures, mixed_seats, percent, seating_words, text_table
+from engine.sim.seat_figures import SIDE_DEFINITIONS, SeatFigures, mixed_seats, percent, seating_words, text_table
 from engine.sim.seat_figures import mean as _mean
 from engine.sim.seat_figures import stdev as _stdev
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.houserules import HouseRuleValue
 from engine.trickoftherails.rules.lanecards import KIND_WORDS, TRICK_KINDS
+from engine.trickoftherails.rules.scoring import team_sides
 from engine.trickoftherails.sim.runner import GameRecord
 
 FORMAT = "trickoftherails-simulation/1"
@@ -46,7 +47,8 @@ class Report:
     actions: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.seats = SeatFigures(self.players)
+        # With Teams, partners hold one score: the contest is between the teams.
+        self.seats = SeatFigures(self.players, sides=team_sides(self.players) if self.house_rules.get("teams") else None)
         companies = [c.id for c in self.catalog.companies]
         self.share_values = self.share_values or {c: [] for c in companies}
         locos = [c.id for c in self.catalog.cards if c.is_locomotive]
@@ -95,12 +97,14 @@ class Report:
             **self.seats.to_dict(mixed_seats(self.seat_bots)),
             "shareValues": {names[company]: {"mean": _mean(values), "stdev": _stdev(values), "zeroPercent": percent(values.count(0), len(values))} for company, values in self.share_values.items()},
             "locomotives": {self.catalog.by_id[loco].name: {names.get(where, where): percent(count, games) for where, count in row.items()} for loco, row in self.locomotives.items()},
-            "leaderWins": {kind: {"tricks": tricks, "leaderWon": won, "percent": percent(won, tricks)} for kind, (tricks, won) in self.tricks.items()},
+            # A kind no game dealt (a City at 5 players) has no rate: null, not 0.0.
+            "leaderWins": {kind: {"tricks": tricks, "leaderWon": won, "percent": percent(won, tricks) if tricks else None} for kind, (tricks, won) in self.tricks.items()},
             "actionsPerGame": _mean(self.actions),
             "definitions": {
                 **SEAT_DEFINITIONS,
+                **(SIDE_DEFINITIONS if self.seats.sides is not None else {}),
                 "locomotives": "per locomotive, the percentage of games it ended at the head of each company's railway",
-                "leaderWins": "tricks by the kind of lane card that decided them, and how often the player who led won",
+                "leaderWins": "tricks by the kind of lane card that decided them, and how often the player who led won (percent null for a kind no game played)",
             },
         }
 
@@ -130,6 +134,9 @@ class Report:
         lines += text_table(
             ("trick", "tricks", "leader won", "%"), [(KIND_WORDS[kind], str(v["tricks"]), str(v["leaderWon"]), f"{v['percent']:.1f}") for kind, v in data["leaderWins"].items() if v["tricks"]]
         )
+        unplayed = [KIND_WORDS[kind] for kind, v in data["leaderWins"].items() if not v["tricks"]]
+        if unplayed:
+            lines.append(f"no {' or '.join(unplayed)} in these games")
         return "\n".join(lines)
 
 
