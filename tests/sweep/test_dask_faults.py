@@ -94,7 +94,7 @@ def test_a_hostile_worker_runs_nothing_in_the_sweeping_process(tmp_path: Path) -
 
 # Enough games that the cells after the first are still playing when a
 # process is killed (a cell of random play takes well under a second).
-LONG = ["sweep", "--content", str(SM), "--rule", "startingOffice=depot,whistle-post", "--players", "1,2", "--bot", "random", "--games", "400", "--quiet", "--cache", "cells"]
+LONG = ["sweep", "--content", str(SM), "--rule", "startingOffice=depot,whistle-post", "--players", "1,2", "--bot", "random", "--games", "150", "--quiet", "--cache", "cells"]
 
 
 def _killed_mid_run(tmp_path: Path, kill: str) -> tuple[int, str, str, float, int]:
