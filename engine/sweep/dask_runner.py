@@ -227,8 +227,8 @@ def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = 
     from engine.sweep.unpickling import restricted
 
     security = _security(cluster)
-    _probe(cluster, security)
-    with restricted():
+    with restricted():  # from the first byte read: the probe's greeting may hold a pickle too
+        _probe(cluster, security)
         try:
             client = Client(cluster, timeout=CONNECT_SECONDS, security=security)
         except Exception as exc:  # whatever the peer sent, the cause fits in one line
@@ -287,6 +287,10 @@ def _probe(cluster: str, security: Any) -> None:
     except OSError as exc:
         raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
     except Exception as exc:  # a web server's answer, or garbage, read as Dask's frames
+        from engine.sweep.unpickling import refusals
+
+        if refusals:
+            raise UsageError(f"refused what answers at {cluster}: a pickle naming {refusals[0]}, not plain data") from None
         raise UsageError(f"what answers at {cluster} does not speak Dask's protocol ({type(exc).__name__})") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise UsageError(f"what answers at {cluster} is not a Dask scheduler")

@@ -246,3 +246,13 @@ def test_every_place_dasks_client_unpickles_is_restricted() -> None:
                 assert target.loads in plain, f"{name} reads with {chain}.loads"
             if name == "distributed.client":
                 assert re.search(r"(?<![\w.])loads\(", source) and module.loads is restricted_loads
+
+
+def test_a_hostile_scheduler_runs_nothing_in_the_sweeping_process(run_cli: Any, tmp_path: Path) -> None:
+    # Its first answer holds a pickle that would create the marker.
+    marker = tmp_path / "marker"
+    with peers.pickling_scheduler(marker) as address:
+        code, out, err = run_cli([*ARGS, "--no-cache", "--cluster", address], tmp_path)
+    assert (code, out) == (2, ""), err
+    assert err == f"stationmaster sweep: error: refused what answers at {address}: a pickle naming posix.system, not plain data\n"
+    assert not marker.exists()
