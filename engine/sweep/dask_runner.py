@@ -236,8 +236,8 @@ def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = 
     from engine.sweep.unpickling import restricted
 
     security = _security(cluster)
-    _probe(cluster, security)
-    with restricted():
+    with restricted():  # from the first byte read: the probe's greeting may hold a pickle too
+        _probe(cluster, security)
         try:
             client = Client(cluster, timeout=CONNECT_SECONDS, security=security)
         except Exception as exc:  # whatever the peer sent, the cause fits in one line
@@ -296,6 +296,10 @@ def _probe(cluster: str, security: Any) -> None:
     except OSError as exc:
         raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
     except Exception as exc:  # a web server's answer, or garbage, read as Dask's frames
+        from engine.sweep.unpickling import refusals
+
+        if refusals:
+            raise UsageError(f"refused what answers at {cluster}: a pickle naming {refusals[0]}, not plain data") from None
         raise UsageError(f"what answers at {cluster} does not speak Dask's protocol ({type(exc).__name__})") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise UsageError(f"what answers at {cluster} is not a Dask scheduler")
@@ -355,7 +359,7 @@ def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Clie
 # nanny is back within a few seconds; a cluster with none for longer has
 # lost them, and the chunks would wait for ever.
 TICK_SECONDS: Final = 1.0
-WORKERLESS_SECONDS: Final = 8.0
+WORKERLESS_SECONDS: Final = 6.0
 
 
 def _finishing(client: Client, futures: list[Future[Any]]) -> Iterator[Future[Any]]:
@@ -404,6 +408,26 @@ def _look(client: Client, workerless_since: float | None) -> float | None:
     return workerless_since
 
 
+# How long a finished chunk's result may take to arrive while the cluster
+# still has workers (a result whose worker died is played again first).
+RESULT_SECONDS: Final = 60.0
+
+
+def _result(future: Future[Any]) -> Any:
+    """``future``'s result, watching the cluster while it does not come."""
+    import time
+
+    given_up = time.monotonic() + RESULT_SECONDS
+    workerless_since: float | None = None
+    while True:
+        try:
+            return future.result(timeout=TICK_SECONDS)
+        except TimeoutError:
+            if time.monotonic() > given_up:
+                raise ClusterFailed(f"a finished chunk's result did not arrive within {RESULT_SECONDS:g} s; the cells finished so far are cached") from None
+            workerless_since = _look(future.client, workerless_since)
+
+
 def _merged(pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futures: list[Future[Any]], bounds: list[tuple[int, int]], progress: CellProgress | None, position: int) -> CellFigures:
     from concurrent.futures import CancelledError
 
@@ -417,7 +441,7 @@ def _merged(pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futu
     results = []
     try:
         for future, (start, stop) in zip(futures, bounds):  # in game order
-            plain = future.result(timeout=CONNECT_SECONDS)
+            plain = _result(future)
             results.append(pack.simulator.chunk_from_plain(catalog, request, start, stop, plain))
     except BadChunk as exc:
         raise ClusterFailed(f"a worker handed back a chunk of {where} that does not hold up ({exc}); the cells finished so far are cached") from None

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 # What a peer does with each connection it accepts.
 Handler = Callable[[socket.socket], None]
@@ -135,3 +136,58 @@ def _wait_for_workers(address: str, workers: int, tls: Sequence[str], env: Mappi
     # Asked of a child Python, so that this process never holds a Dask client.
     probe = "import sys; from distributed import Client; c = Client(sys.argv[1], timeout=30); c.wait_for_workers(int(sys.argv[2]), timeout=60); c.close()"
     subprocess.run([sys.executable, "-c", probe, address, str(workers)], env=dict(env), check=True, timeout=90, capture_output=True)
+
+
+class Marking:
+    """An object whose unpickling would create ``marker``: what a hostile
+    peer sends in place of data."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (os.system, (f"touch {self.marker}",))
+
+
+@contextmanager
+def pickling_scheduler(marker: Path) -> Iterator[str]:
+    """A peer that greets as Dask does and answers every request with a
+    pickle that would create ``marker``: a scheduler turned hostile."""
+    import asyncio
+
+    from distributed.comm import core
+    from distributed.protocol.serialize import ToPickle
+
+    listen: Any = core.listen  # untyped in distributed
+
+    ready: list[str] = []
+    started = threading.Event()
+    stop: list[Callable[[], object]] = []
+
+    async def answer(comm: Any) -> None:
+        try:
+            await comm.read()
+            await comm.write({"status": "OK", "type": "Scheduler", "evil": ToPickle(Marking(marker))})
+            await comm.read()
+        except Exception:
+            pass  # the sweep hung up, as it should
+
+    async def serve() -> None:
+        listener = await listen("tcp://127.0.0.1:0", answer)
+        await listener.start()
+        ready.append(listener.contact_address)
+        finished = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        stop.append(lambda: loop.call_soon_threadsafe(finished.set))
+        started.set()
+        await finished.wait()
+        listener.stop()
+
+    thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
+    thread.start()
+    started.wait(30)
+    try:
+        yield ready[0]
+    finally:
+        stop[0]()
+        thread.join(10)

@@ -86,15 +86,15 @@ def test_a_hostile_worker_runs_nothing_in_the_sweeping_process(tmp_path: Path) -
     env["PYTHONPATH"] = os.pathsep.join((str(tmp_path), env["PYTHONPATH"]))
     with peers.dask_processes(1, env=env, preload="hostile_preload") as cluster:
         code, out, err, took = _sweep([*ARGS, "--no-cache", "--cluster", cluster.address], tmp_path, env)
+    assert not marker.exists()
     assert (code, out) == (2, ""), err
     assert "a pickle naming posix.system, not plain data" in _one_line(err)
     assert took < BOUND
-    assert not marker.exists()
 
 
 # Enough games that the cells after the first are still playing when a
 # process is killed (a cell of random play takes well under a second).
-LONG = ["sweep", "--content", str(SM), "--rule", "startingOffice=depot,whistle-post", "--players", "1,2", "--bot", "random", "--games", "400", "--quiet", "--cache", "cells"]
+LONG = ["sweep", "--content", str(SM), "--rule", "startingOffice=depot,whistle-post", "--players", "1,2", "--bot", "random", "--games", "150", "--quiet", "--cache", "cells"]
 
 
 def _killed_mid_run(tmp_path: Path, kill: str) -> tuple[int, str, str, float, int]:
@@ -246,3 +246,13 @@ def test_every_place_dasks_client_unpickles_is_restricted() -> None:
                 assert target.loads in plain, f"{name} reads with {chain}.loads"
             if name == "distributed.client":
                 assert re.search(r"(?<![\w.])loads\(", source) and module.loads is restricted_loads
+
+
+def test_a_hostile_scheduler_runs_nothing_in_the_sweeping_process(run_cli: Any, tmp_path: Path) -> None:
+    # Its first answer holds a pickle that would create the marker.
+    marker = tmp_path / "marker"
+    with peers.pickling_scheduler(marker) as address:
+        code, out, err = run_cli([*ARGS, "--no-cache", "--cluster", address], tmp_path)
+    assert not marker.exists()
+    assert (code, out) == (2, ""), err
+    assert err == f"stationmaster sweep: error: refused what answers at {address}: a pickle naming posix.system, not plain data\n"
