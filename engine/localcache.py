@@ -48,8 +48,9 @@ def read(kind: str, key: str) -> object | None:
             if not os.path.isfile(path) or os.fstat(handle.fileno()).st_size > _MAX_ENTRY:
                 return None
             data = handle.read(_MAX_ENTRY + 1)
-        value: object = json.loads(data.decode("utf-8"))
-        return value
+        from engine import jsonfile  # bounded nesting and numbers, as all JSON from disk
+
+        return jsonfile.loads(data)
     except (OSError, ValueError, RecursionError):
         return None
 
