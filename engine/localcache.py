@@ -77,8 +77,10 @@ def read(kind: str, key: str) -> object | None:
     if data is None:
         return None
     try:
-        found = json.loads(data.decode("utf-8"))
-    except (ValueError, RecursionError):  # not JSON, not UTF-8, a number too long to read, nested too deep
+        from engine import jsonfile  # bounded nesting and numbers, as all JSON from disk
+
+        found = jsonfile.loads(data)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, a number too long or nested too deep
         return None
     if not (isinstance(found, dict) and found.keys() == {"format", "kind", "key", "value"}):
         return None

@@ -6,9 +6,10 @@ What already stands at the name is replaced only when it is a regular file
 the kit would have written anyway: a save of the same game (the caller
 recognises it), or an output the kit wrote there itself and nobody has
 changed since. The kit keeps a list of the outputs it wrote (their real
-path and a digest of their bytes) in the user's cache folder
-(``engine.localcache.root()/outputs``); forgetting it (deleting that
-folder) only means being asked for ``--force`` once more. So
+path and a digest of their bytes) in the user's private cache folder
+(``engine.localcache``, kind ``outputs``); forgetting it (deleting that
+folder, or ``STATIONMASTER_CACHE=0``) only means being asked for
+``--force`` once more. So
 ``export --output content/stationmaster/game.yaml``, a page under
 ``site/``, or a report someone edited since it was written are refused,
 unless ``--force``. A FIFO, a device, a socket or a folder is refused even
@@ -32,7 +33,6 @@ from engine.errors import UsageError
 # How many outputs the list remembers (the newest): far more than anyone
 # rewrites by hand between two runs.
 _KEEP: Final = 512
-_LEDGER_LIMIT: Final = 1024 * 1024
 
 
 def refusal(path: Path, *, force: bool = False, recognised: Callable[[bytes], bool] | None = None, what: str = "an output the kit wrote there") -> str | None:
@@ -90,50 +90,30 @@ def check_output(path: Path, *, force: bool) -> None:
 def written_here(path: Path, held: bytes) -> bool:
     """Whether ``held``, the bytes now at ``path``, are exactly what the
     kit last wrote there as an output."""
-    return _ledger().get(_key(path)) == hashlib.sha256(held).hexdigest()
+    from engine import localcache
+
+    return localcache.read("outputs", _key(path)) == hashlib.sha256(held).hexdigest()
 
 
 def remember(path: Path, data: bytes) -> None:
     """Note that the kit just wrote ``data`` at ``path`` as an output, so a
-    later run may replace it; never raises (a list that cannot be kept
-    only means asking for --force)."""
-    from engine.atomic import write_entry
-    from engine.localcache import root
+    later run may replace it. The note is an entry of the kit's private
+    cache (``engine.localcache``): one that another user could have written,
+    or that does not read back exactly, is never believed, so it can only
+    spare a ``--force``, never let a file be replaced. Never raises (a note
+    that cannot be kept only means asking for --force)."""
+    from engine import localcache
 
-    entries = _ledger()
-    entries.pop(_key(path), None)
-    entries[_key(path)] = hashlib.sha256(data).hexdigest()
-    kept = dict(list(entries.items())[-_KEEP:])
-    folder = root() / "outputs"
-    try:
-        import json
-
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_entry(folder / "written.json", json.dumps(kept).encode("utf-8"), keep=1)
-    except (OSError, ValueError):
-        pass
+    localcache.write("outputs", _key(path), hashlib.sha256(data).hexdigest(), keep=_KEEP)
 
 
 def _key(path: Path) -> str:
+    """The entry's name: a digest of the file's real path."""
     try:
-        return os.path.realpath(path)
+        real = os.path.realpath(path)
     except (OSError, ValueError):  # pragma: no cover - a name checked already
-        return os.path.abspath(path)
-
-
-def _ledger() -> dict[str, str]:
-    """The outputs the kit remembers writing, oldest first; empty when the
-    list is missing or is not one (it is then rewritten whole)."""
-    from engine import jsonfile
-    from engine.localcache import root
-
-    try:
-        data = jsonfile.read(root() / "outputs" / "written.json", limit=_LEDGER_LIMIT)
-    except jsonfile.JsonRefused:
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {key: value for key, value in data.items() if isinstance(value, str)}
+        real = os.path.abspath(path)
+    return hashlib.sha256(os.fsencode(real)).hexdigest()
 
 
 def _reason(path: Path, exc: OSError | ValueError) -> str:

@@ -120,6 +120,10 @@ def _start_worker(leader: int, initializer: Callable[..., object], initargs: tup
     # Ctrl-C reaches the whole process group: leave it to the leader, which
     # stops the workers itself (each would print a traceback of its own).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A forked worker inherits the leader's SIGTERM handler (``command.cli``
+    # makes it act as Ctrl-C); the leader stops its workers with SIGTERM,
+    # and they must die of it, as the leader's account of deaths expects.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # A leader that dies (the out-of-memory killer picks it as readily as a
     # worker) must not leave its workers running, or waiting forever for
     # tasks: on Linux the kernel kills them with it.
