@@ -6,7 +6,7 @@ test_status_rivals.py plays."""
 
 from __future__ import annotations
 
-from engine.stationmaster.rules.actions import Attack, Decline, EndTurn
+from engine.stationmaster.rules.actions import Answer, Attack, Decline, EndTurn
 from engine.stationmaster.rules.state import Car
 from tests.kit.stationmaster import attack, codes, dealt, give, run
 from tests.kit.stationmaster_scenarios import STRIKE, struck_game
@@ -57,3 +57,19 @@ def test_the_proposals_name_each_rival_facility() -> None:
     game = struck_game()
     proposed = [a for a in game.legal_actions() if isinstance(a, Attack)]
     assert proposed == [STRIKE]
+
+
+def test_the_strike_ends_with_the_facility_named_and_a_second_answer_names_the_first() -> None:
+    """What the players read: the log names the Facility the Laborer is back
+    at, and an answer too late names the defence that answered first."""
+    game = struck_game()
+    give(game, "arbitration", player=1)
+    run(game, STRIKE)
+    run(game, Answer(1, "arbitration"))
+    late = game.check(Decline(1))
+    assert codes(late) == ["already-answered"] and "player 1's Arbitration" in str(late[0])
+    game = struck_game()
+    attack(game, STRIKE)
+    game.apply(EndTurn(0))
+    game.apply(EndTurn(1))
+    assert any("player 1's Grocer's Warehouse at (0, -1) is back to normal" in line for line in game.state.log)

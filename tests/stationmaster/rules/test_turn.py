@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from engine.errors import IllegalActionError
+from engine.rng import SeededStream
 from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play
 from engine.stationmaster.rules.deck import home_deck
@@ -240,3 +241,22 @@ def test_the_day_rolls_over_after_stage_twelve() -> None:
     assert (s.day, s.stage) == (1, 12)
     game.apply(EndTurn(0))
     assert (s.day, s.stage) == (2, 1)
+
+
+# -- the game's API: defaults and drawing among legal actions -------------------
+
+
+def test_a_game_is_solitaire_unless_told() -> None:
+    assert Game(CATALOG).state.players == 1
+
+
+def test_first_legal_draws_among_two_legal_actions() -> None:
+    """Drawing from a list of two, not every seed takes the first: the
+    draw is uniform over what is legal, not the list's order."""
+    game = new_game(seed=0, terrain=None)
+    set_hand(game, "straight", "straight", "curve-left")
+    game.apply(Draw(0, "deck"))
+    pair = [a for a in game.legal_actions() if isinstance(a, Discard)][:2]
+    assert len(pair) == 2 and pair[0] != pair[1]
+    picked = {repr(game.first_legal(list(pair), SeededStream(seed))) for seed in range(12)}
+    assert picked == {repr(pair[0]), repr(pair[1])}
