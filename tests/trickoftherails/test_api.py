@@ -260,3 +260,20 @@ def test_a_random_pick_from_a_given_stream_leaves_the_bot_stream_alone(catalog: 
     first = game.random_legal_action(SeededStream(3))
     assert first == game.random_legal_action(SeededStream(3))
     assert game.bot.below(10**6) == bot.below(10**6)
+
+
+def test_a_game_defaults_to_three_players_and_seed_0(catalog: Catalog) -> None:
+    game = Game(catalog)
+    assert game.state.players == 3 and game.seed == 0
+    assert game.state_json() == Game(catalog, 3, 0).state_json()
+
+
+def test_a_random_pick_finds_the_one_legal_placement_among_refused_ones() -> None:
+    from tests.kit.trickoftherails import game_at, ids
+
+    for seed in range(20):
+        game = game_at(3, ["loco-3", "nyc-exchange"], {0: ids("NYC 2", "B&O 1"), 1: ids("NYC 5", "B&O 2"), 2: ids("PRR 1", "B&O 3")}, 0)
+        game.state.locomotives.update({c: "loco-4" for c in ("b-and-o", "c-and-o", "erie", "prr")})
+        for player, card in ((0, "nyc-2"), (1, "nyc-5"), (2, "prr-1")):
+            game.apply(Play(player, card))
+        assert game.random_legal_action(SeededStream(seed)) == PlaceLocomotive(1, "nyc")

@@ -160,3 +160,33 @@ def test_teams_partners_sit_opposite_and_share_both_scores(catalog: Catalog) -> 
 def test_every_player_on_the_top_score_wins() -> None:
     assert winners([30, 50, 50]) == [1, 2]
     assert winners([60, 50, 50]) == [0]
+
+
+def _expert_six_trick(free: tuple[str, ...]) -> Game:
+    """An Expert game where player 1 wins the [6], with only ``free`` railways lacking a locomotive."""
+    from tests.kit.trickoftherails import CATALOG
+
+    game = Game(CATALOG, 3, seed=1, house_rules={"variant": "expert"})
+    s = game.state
+    s.lane = ["loco-6", "b-and-o-exchange"]
+    for p, names in HANDS.items():
+        s.hands[p] = ids(*names)
+    s.trick.plays, s.trick.leader = [], 0
+    s.locomotives.update({c: "loco-3" for c in ("b-and-o", "c-and-o", "erie", "nyc", "prr") if c not in free})
+    for player, card in ((0, "nyc-2"), (1, "nyc-5"), (2, "prr-1")):
+        game.apply(Play(player, card))
+    return game
+
+
+def test_in_the_expert_game_the_winner_places_the_infinity_even_on_the_one_free_railway() -> None:
+    game = _expert_six_trick(("nyc", "erie"))
+    game.apply(PlaceLocomotive(1, "nyc"))
+    assert game.state.pending[0].what == "locomotive" and game.state.pending[0].card == "loco-all"
+    assert "erie" not in game.state.locomotives
+
+
+def test_the_infinity_with_no_railway_left_leaves_the_game() -> None:
+    game = _expert_six_trick(("nyc",))
+    game.apply(PlaceLocomotive(1, "nyc"))
+    assert "loco-all" in game.state.removed and "loco-all" not in game.state.locomotives.values()
+    assert [p.what for p in game.state.pending] == ["lay", "lay", "lay"]
