@@ -32,6 +32,7 @@ def _cards(family: str) -> tuple[str, list[dict[str, object]], dict[str, object]
 def _copy(card: dict[str, object], family: str, n: int, k: int) -> dict[str, object]:
     out = dict(card)
     out["id"] = f"{card['id']}-s{n}"
+    out["name"] = f"{card['name']} {n}"  # names are unique within a pack, as ids are
     if family == "facilities" and "lockouts" in card:
         out["lockouts"] = [f"{x}-s{n}" for x in card["lockouts"]]  # type: ignore[attr-defined]
     if family == "track":

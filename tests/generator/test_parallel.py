@@ -278,12 +278,12 @@ def test_check_on_a_big_synthetic_site_forks_and_reports_the_changed_card(tmp_pa
     one = render_site(catalog, read_pages(root / "site" / "stationmaster"), "site/stationmaster/", workers=1, tables=TABLE_SET)
     assert one.new["home-deck.md"] == written
     # a hand edit in a generated row is drift, named by its card
-    edited = written.replace('<a id="card-straight-s3"></a>Straight', '<a id="card-straight-s3"></a>Straight (edited)', 1)
+    edited = written.replace('<a id="card-straight-s3"></a>Straight 3', '<a id="card-straight-s3"></a>Straight 3 (edited)', 1)
     assert edited != written
     (root / "site/stationmaster/home-deck.md").write_text(edited, encoding="utf-8")
     done = run("check")
     assert done.returncode == 1
-    assert "table 'track': straight-s3: Card: Straight (edited) † → Straight †" in done.stdout, done.stdout[:2000]
+    assert "table 'track': straight-s3: Card: Straight 3 (edited) † → Straight 3 †" in done.stdout, done.stdout[:2000]
 
 
 @needs_fork
