@@ -278,19 +278,29 @@ def _probe(cluster: str, security: Any) -> None:
     the sweep for ever; a web server or a peer sending garbage makes it
     fail with an error of any kind."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from distributed.comm.core import connect
 
     async def identity() -> object:
-        comm = await connect(cluster, timeout=CONNECT_SECONDS, **security.get_connection_args("client"))
+        # Dask's own limit is set past ours, so an address where nothing
+        # answers always ends at the same one, with the same words.
+        comm = await connect(cluster, timeout=CONNECT_SECONDS + 2, **security.get_connection_args("client"))
         try:
             await comm.write({"op": "identity", "reply": True})
             return await comm.read()
         finally:
             comm.abort()
 
+    def ask() -> object:
+        return asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
+
     try:
-        answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
+        # On a thread of its own: asyncio.run refuses a thread where an event
+        # loop is already running (a notebook, or a browser driven in the
+        # same process), and the question needs a loop of its own.
+        with ThreadPoolExecutor(max_workers=1) as one:
+            answer = one.submit(ask).result()
     except TimeoutError:
         raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s (nothing answered)") from None
     except OSError as exc:

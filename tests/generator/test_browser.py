@@ -113,9 +113,11 @@ def test_every_linked_anchor_exists(built_site: Path) -> None:
 # -- the browser -------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole session."""
+    """One headless Chromium for this module's tests, closed when they end:
+    Playwright's sync API keeps an event loop running in this thread while
+    it is open, and later tests in the same worker may need to run their own."""
     if sync_playwright is None:
         _unavailable("Playwright is not installed; it is a dev dependency: `make .venv/.installed`")
     if not CHROMIUM.exists():

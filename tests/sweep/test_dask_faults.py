@@ -256,3 +256,25 @@ def test_a_hostile_scheduler_runs_nothing_in_the_sweeping_process(run_cli: Any, 
     assert not marker.exists()
     assert (code, out) == (2, ""), err
     assert err == f"stationmaster sweep: error: refused what answers at {address}: a pickle naming posix.system, not plain data\n"
+
+
+def test_the_probe_works_where_an_event_loop_is_already_running() -> None:
+    # A notebook, or Playwright's sync API in the same process, keeps a loop
+    # running in the thread; asyncio.run there raises RuntimeError, which
+    # the probe once took for a peer that does not speak Dask's protocol.
+    import asyncio
+
+    from engine.errors import UsageError
+    from engine.sweep.dask_runner import _probe, _security
+
+    async def inside_a_loop(address: str) -> str:
+        try:
+            _probe(address, _security(address))
+        except UsageError as exc:
+            return str(exc)
+        return "no refusal"
+
+    with peers.fake_peer(peers.web_server) as address:
+        said = asyncio.run(inside_a_loop(address))
+    assert said.startswith(f"what answers at {address} does not speak Dask's protocol"), said
+    assert not said.endswith("(RuntimeError)"), said
