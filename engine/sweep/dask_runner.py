@@ -295,6 +295,9 @@ def _probe(cluster: str, security: Any) -> None:
     def ask() -> object:
         return asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
 
+    from engine.sweep.unpickling import refusals
+
+    earlier = len(refusals)  # refused before this question: not its answer
     try:
         # On a thread of its own: asyncio.run refuses a thread where an event
         # loop is already running (a notebook, or a browser driven in the
@@ -306,10 +309,8 @@ def _probe(cluster: str, security: Any) -> None:
     except OSError as exc:
         raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
     except Exception as exc:  # a web server's answer, or garbage, read as Dask's frames
-        from engine.sweep.unpickling import refusals
-
-        if refusals:
-            raise UsageError(f"refused what answers at {cluster}: a pickle naming {refusals[0]}, not plain data") from None
+        if refusals[earlier:]:
+            raise UsageError(f"refused what answers at {cluster}: a pickle naming {refusals[earlier]}, not plain data") from None
         raise UsageError(f"what answers at {cluster} does not speak Dask's protocol ({type(exc).__name__})") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise UsageError(f"what answers at {cluster} is not a Dask scheduler")
