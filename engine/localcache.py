@@ -9,10 +9,14 @@ format it was written for. Whatever does not read back exactly so (a
 damaged, renamed, oversized or planted entry, a link, a FIFO) is ignored,
 and the answer is worked out afresh.
 
-The folder must be the user's own and private: owned by them and mode
-0700, as every folder below it; a folder that is not (made by someone else
-in a shared ``$XDG_CACHE_HOME``, or opened up with ``chmod``) is not used at
-all, and nothing is written there. Entries are written 0600, whole (to a
+The folder, and every folder and entry below it, must be the user's own
+and writable by no one else: owned by them, with no write bit for group or
+others. One that is not (made by someone else in a shared
+``$XDG_CACHE_HOME``, or opened to a group with ``chmod``) is not used at
+all, and nothing is written there. Others may read (a folder made 0755 by
+an older kit, or by hand, is still used): what is kept is digests of code
+anyone can read, and what matters is who could have written it. Folders
+are made 0700 and entries written 0600, whole (to a
 temporary name, then renamed) or not at all, and the oldest are dropped past
 a small number. Every step goes through the folder already opened and
 checked, so a folder swapped for a link in between is never followed.
@@ -108,10 +112,16 @@ def write(kind: str, key: str, value: object, keep: int = 64) -> None:
             _prune(folder, keep)
 
 
+# Write bits for group and others: an entry or folder with any of them may
+# hold what someone else put there.
+_OTHERS_WRITE = stat.S_IWGRP | stat.S_IWOTH
+
+
 def _is_private(fd: int) -> bool:
-    """Whether the open folder ``fd`` is this user's and no one else's."""
+    """Whether the open folder ``fd`` is this user's, and no one else may
+    write in it."""
     found = os.fstat(fd)
-    return stat.S_ISDIR(found.st_mode) and found.st_uid == os.getuid() and stat.S_IMODE(found.st_mode) == 0o700
+    return stat.S_ISDIR(found.st_mode) and found.st_uid == os.getuid() and not found.st_mode & _OTHERS_WRITE
 
 
 def _open_folder(name: str, parent: int | None, create: bool) -> int | None:
@@ -159,15 +169,15 @@ def _private(kind: str, *, create: bool) -> Iterator[int | None]:
 
 
 def _read_entry(folder: int, name: str) -> bytes | None:
-    """The bytes of entry ``name``: only a regular file of this user's,
-    private to them, no larger than MAX_ENTRY."""
+    """The bytes of entry ``name``: only a regular file of this user's
+    that no one else may write, no larger than MAX_ENTRY."""
     try:
         fd = os.open(name, _READ_FLAGS, dir_fd=folder)
     except OSError:
         return None
     try:
         found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & 0o077 or found.st_size > MAX_ENTRY:
+        if not stat.S_ISREG(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & _OTHERS_WRITE or found.st_size > MAX_ENTRY:
             return None
         chunks: list[bytes] = []
         size = 0

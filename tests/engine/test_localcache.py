@@ -55,14 +55,28 @@ def test_a_folder_made_under_a_loose_umask_is_still_private(cache: Path) -> None
 
 
 @pytest.mark.parametrize("where", ["top", "kind"])
-@pytest.mark.parametrize("mode", [0o755, 0o770, 0o707, 0o711])
-def test_a_folder_others_may_enter_is_not_used(cache: Path, where: str, mode: int) -> None:
+@pytest.mark.parametrize("mode", [0o770, 0o707, 0o730, 0o703, 0o777])
+def test_a_folder_others_may_write_in_is_not_used(cache: Path, where: str, mode: int) -> None:
     localcache.write("behaviour", KEY, "kept")
     folder = cache if where == "top" else cache / "behaviour"
     folder.chmod(mode)
     assert localcache.read("behaviour", KEY) is None
     localcache.write("behaviour", "cd" * 32, "new")
     assert not (cache / "behaviour" / f"{'cd' * 32}.json").exists(), "written into a folder that is not private"
+    assert _mode(folder) == mode, "the folder's mode was changed behind the user's back"
+
+
+@pytest.mark.parametrize("where", ["top", "kind"])
+@pytest.mark.parametrize("mode", [0o755, 0o711, 0o750])
+def test_a_folder_others_may_only_read_is_still_used(cache: Path, where: str, mode: int) -> None:
+    # A folder made 0755 by an older kit, or by hand with the usual umask,
+    # must not turn every cache off for good in silence.
+    localcache.write("behaviour", KEY, "kept")
+    folder = cache if where == "top" else cache / "behaviour"
+    folder.chmod(mode)
+    assert localcache.read("behaviour", KEY) == "kept"
+    localcache.write("behaviour", "cd" * 32, "new")
+    assert localcache.read("behaviour", "cd" * 32) == "new"
     assert _mode(folder) == mode, "the folder's mode was changed behind the user's back"
 
 
@@ -140,6 +154,10 @@ def test_an_entry_that_does_not_read_back_as_written_is_ignored(cache: Path) -> 
 def test_an_entry_others_could_have_written_a_link_or_a_fifo_is_ignored_at_once(cache: Path, tmp_path: Path) -> None:
     entry = _planted(cache, _envelope(), mode=0o666)
     assert localcache.read("behaviour", KEY) is None
+    entry.chmod(0o620)
+    assert localcache.read("behaviour", KEY) is None
+    entry.chmod(0o644)  # others may read it, as a umask of 022 leaves it
+    assert localcache.read("behaviour", KEY) == "planted"
     entry.chmod(0o600)
     assert localcache.read("behaviour", KEY) == "planted"
     entry.unlink()
