@@ -161,6 +161,19 @@ def test_a_copy_shares_nothing_that_changes(catalog: Catalog) -> None:
     assert again.bot.below(1000) == game.copy().bot.below(1000)
 
 
+def test_a_players_view_hides_the_other_hands_and_shows_the_share_values(catalog: Catalog) -> None:
+    game = Game(catalog, 4, seed=3)
+    while not any(game.share_values().values()):  # railways laid: a view of all zeros would prove little
+        action = game.random_legal_action()
+        assert action is not None
+        game.apply(action)
+    for player in range(4):
+        seen = game.view(player)
+        assert seen["hands"][player] == game.state.to_json()["hands"][player]
+        assert all(seen["hands"][other] == len(game.state.hands[other]) for other in range(4) if other != player)
+        assert seen["shareValues"] == game.share_values() and set(seen["shareValues"]) == {c.id for c in catalog.companies}
+
+
 def test_a_finished_copy_keeps_the_last_trick_on_the_table(catalog: Catalog) -> None:
     game = Game(catalog, 3, seed=2)
     while not game.is_over():
