@@ -139,6 +139,22 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
     return found
 
 
+# Modules that move bytes, never a figure: the local cache, bounded JSON
+# reading, the --output rule, atomic writes, and the Dask transport with its
+# unpickler (reports are measured in this process, never on a cluster). A
+# fix to one of them must not call every simulation report stale.
+PLUMBING = frozenset(
+    {
+        "engine/atomic.py",
+        "engine/jsonfile.py",
+        "engine/localcache.py",
+        "engine/targets.py",
+        "engine/sweep/dask_runner.py",
+        "engine/sweep/unpickling.py",
+    }
+)
+
+
 def rules_digest(pack_id: str) -> str:
     """What a pack's games are played by: the shared engine and the pack's
     own rules, bots and simulations (not another pack's), as behaviour;
@@ -146,8 +162,8 @@ def rules_digest(pack_id: str) -> str:
     its reports play (how many, the seed, the bot). Content loading is left
     out: what it makes of the files is the catalog, which a report's cards
     digest already stands for, so a faster loader that reads the same cards
-    leaves the figures standing."""
+    leaves the figures standing; so does the PLUMBING."""
     loading = frozenset(f"engine/{part}" for part in ("content", f"{pack_id}/content"))
-    engine = behaviour_digest("engine", _other_packs(pack_id) | loading)
+    engine = behaviour_digest("engine", _other_packs(pack_id) | loading | PLUMBING)
     site = behaviour_digest(f"generator/{pack_id}")
     return hashlib.sha256(f"{engine}\0{site}".encode()).hexdigest()
