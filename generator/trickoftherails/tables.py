@@ -20,7 +20,7 @@ from generator.sweep_site import SitePlan
 from generator.tableset import TableSet
 from generator.tableset import status_legend as legend_rows
 from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
-from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_svg
+from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_html
 from generator.trickoftherails.worked import worked_game
 
 Context = dict[str, Any]
@@ -157,25 +157,14 @@ def _lane(catalog: Catalog, players: int, variant: str) -> Context:
         )
         for g in (by_slot[i] for i in sorted(by_slot))
     ]
-    lines = []
-    for g in groups:
-        names = ", ".join(c.name for c in g.cards)
-        text = f"{g.slots_text} ({trick_word(g.stock)} {'trick' if len(g.slots) == 1 else 'tricks'}): "
-        text += f"{g.summary}: {names}" if g.summary else names
-        if g.copies_note:
-            text += f", {g.copies_note}"
-        for bringer, follower in g.brought:
-            text += f"; {follower.name} comes into play with {bringer.name}, and the pair takes one trick"
-        lines.append(text + ".")
     label = "Expert" if variant == "expert" else "basic"
     title = f"The Trick Lane for {players} players ({label} game), read left to right"
-    description = f"{len(by_slot)} slots, one trick each. " + " ".join(lines)
     return {
         "players": players,
         "variant": variant,
         "slots": len(by_slot),
         "stock": sum(len(g.slots) for g in groups if g.stock),
-        "svg": lane_svg(pictures, title, description),
+        "picture": lane_html(pictures, title),
         "groups": [
             {
                 "slots": g.slots_text,
