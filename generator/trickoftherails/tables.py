@@ -21,6 +21,8 @@ from generator.tableset import TableSet
 from generator.tableset import status_legend as legend_rows
 from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
 from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_html
+from generator.trickoftherails.board import lane_list, railways_table
+from generator.trickoftherails.walkthrough import Placement, TrickTold, walkthrough
 from generator.trickoftherails.worked import worked_game
 
 Context = dict[str, Any]
@@ -243,6 +245,7 @@ def worked_example(catalog: Catalog) -> Context:
         "seed": game.seed,
         "players": game.players,
         "players_word": number_word(game.players),
+        "bot": game.bot,
         "variant": game.variant,
         "actions": game.actions,
         "railways": railways,
@@ -250,6 +253,97 @@ def worked_example(catalog: Catalog) -> Context:
         "winners": winners,
         "top": max(p.score for p in game.scores),
         "floor": catalog.share_floor,
+    }
+
+
+def _seat(player: int) -> str:
+    return f"Player {player + 1}"
+
+
+def _played(told: TrickTold) -> str:
+    """The cards of a trick as a sentence: who led what, who followed, who
+    could not, and who won."""
+    led = told.plays[0][1]
+    parts = [f"{_seat(told.leader)} leads {led.name}"]
+    for seat, card in told.plays[1:]:
+        if card.company == led.company:
+            parts.append(f"{_seat(seat)} follows with {card.name}")
+        else:
+            parts.append(f"{_seat(seat)}, holding no {_company_name(told, led)}, plays {card.name}")
+    winning = next(card for seat, card in told.plays if seat == told.winner)
+    return "; ".join(parts) + f". {_seat(told.winner)} wins with {winning.name}, the highest {_company_name(told, led)} played."
+
+
+def _company_name(told: TrickTold, card: Card) -> str:
+    return next(r.company.name for r in told.railways if r.company.id == card.company)
+
+
+def _where(placement: Placement) -> str:
+    if placement.end is None:
+        return f"at the head of the {placement.company.name} railway"
+    return f"at the {placement.end} end of the {placement.company.name} railway"
+
+
+def _outcome(told: TrickTold) -> list[str]:
+    """What the lane card made of the trick, a line a step."""
+    if told.kind == "stock":
+        winner, prize = told.shares[0]
+        lines = [f"{_seat(winner)} takes the {prize.name} as a share of {_company_name(told, prize)}."]
+        played = next(card for seat, card in told.plays if seat == told.winner)
+        if told.reserved is not None:
+            lines.append(f"{_seat(told.winner)}'s {played.name} takes the place of the first Reservation in the lane, a prize for a later stock trick; the Reservation leaves the game.")
+        else:
+            lines.append(f"{_seat(told.winner)}'s {played.name} leaves the game.")
+        kept = [f"{_seat(seat)} keeps {card.name}" for seat, card in told.shares[1:]]
+        lines.append("; ".join(kept) + ", each a share of its own company.")
+        return lines
+    lines = []
+    for placement in told.placements:
+        if placement.card.family == "railway":
+            lines.append(f"{_seat(placement.player)} lays {placement.card.name} {_where(placement)}.")
+        elif placement.chosen:
+            lines.append(f"{_seat(placement.player)} puts {placement.card.name} {_where(placement)}.")
+        else:
+            lines.append(f"{placement.card.name} comes with it and goes by itself {_where(placement)}, the last without a Locomotive.")
+    return lines
+
+
+_KIND_HEADING = {"stock": "a stock trick", "city": "a City trick", "locomotive": "a Locomotive trick"}
+
+
+def example_game(catalog: Catalog) -> Context:
+    """The worked game, trick by trick (``walkthrough.py``), laid out as
+    sentences and the HTML of ``board.py``."""
+    game = walkthrough(catalog)
+    names = [c.name for c in catalog.companies]
+    tricks = []
+    for told in game.tricks:
+        held = [{"seat": _seat(p), "shares": ", ".join(f"{number_word(n)} {name}" for name, n in zip(names, counts) if n) or "none"} for p, counts in enumerate(told.held)]
+        tricks.append(
+            {
+                "number": told.number,
+                "kind": _KIND_HEADING[told.kind],
+                "front": (told.lane[0].id, told.lane[0].name),
+                "lane": lane_list(told.lane, f"The Trick Lane before trick {told.number}, front first"),
+                "played": _played(told),
+                "outcome": _outcome(told),
+                "railways": railways_table(told.railways, f"The railways after trick {told.number}") if told.kind != "stock" else "",
+                "held": held if told.kind == "stock" else [],
+            }
+        )
+    top = max(game.scores)
+    return {
+        "seed": game.seed,
+        "players": game.players,
+        "players_word": number_word(game.players),
+        "bot": game.bot,
+        "variant": game.variant,
+        "hands": [{"seat": _seat(p), "cards": ", ".join(c.name for c in hand)} for p, hand in enumerate(game.hands)],
+        "first": _seat(game.tricks[0].leader),
+        "start": railways_table(game.start, "The railways after setup"),
+        "tricks": tricks,
+        "scores": [{"seat": _seat(p), "score": score, "won": p in game.winners} for p, score in enumerate(game.scores)],
+        "top": top,
     }
 
 
@@ -355,6 +449,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         expert_trick_lanes,
         share_floor,
         worked_example,
+        example_game,
         designed_values,
         single_source,
         simulation_sweep,
@@ -370,6 +465,6 @@ TABLE_SET = TableSet(
     tables=TABLES,
     # Seconds of play: measured by their own step (generator.reports).
     reports=frozenset({"simulation-sweep"}),
-    links_only=frozenset({"railway-cards", "at-a-glance", "trick-lanes", "expert-trick-lanes", "worked-example", "designed-values", "single-source"}),
+    links_only=frozenset({"railway-cards", "at-a-glance", "trick-lanes", "expert-trick-lanes", "worked-example", "example-game", "designed-values", "single-source"}),
     numeric_columns=NUMERIC_COLUMNS,
 )
