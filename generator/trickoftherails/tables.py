@@ -19,9 +19,9 @@ from generator.simulation_table import cached_context
 from generator.sweep_site import SitePlan
 from generator.tableset import TableSet
 from generator.tableset import status_legend as legend_rows
+from generator.trickoftherails.board import lane_list, railways_table
 from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
 from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_html
-from generator.trickoftherails.board import lane_list, railways_table
 from generator.trickoftherails.walkthrough import Placement, TrickTold, walkthrough
 from generator.trickoftherails.worked import worked_game
 
@@ -143,6 +143,24 @@ def deal_figures(catalog: Catalog) -> Context:
         tricks = sum(len(g.slots) for g in groups)
         rows.append({"players": players, "hand": len(hands[0]), "starting": len(starting), "tricks": tricks, "stock": stock, "operating": tricks - stock})
     return {"rows": rows}
+
+
+def quick_reference(catalog: Catalog) -> Context:
+    """The figures a player looks up mid-game, from the content and the
+    engine's setup: hands and tricks per player count, every Locomotive's
+    reach and cost, every City's station value, the Railway cards' and
+    Stations' station values, and the share floor."""
+    railway_values = sorted({c.station_value for c in catalog.railway_cards if c.station_value is not None})
+    stations = sorted({c.station_value for c in catalog.of_family("stations") if c.station_value is not None})
+    return {
+        "deal": deal_figures(catalog)["rows"],
+        "locomotives": [{"card": (c.id, c.name), "reach": "the whole railway" if c.reach is None else f"{c.reach} cards", "cost": c.cost or 0} for c in catalog.of_family("locomotives")],
+        "cities": [{"card": (c.id, c.name), "value": c.station_value or 0} for c in catalog.of_family("cities")],
+        "railway_values": ", ".join(str(v) for v in railway_values),
+        "station_values": " or ".join(str(v) for v in stations),
+        "floor": catalog.share_floor,
+        "ties_share": catalog.ties_share_the_win,
+    }
 
 
 def _lane(catalog: Catalog, players: int, variant: str) -> Context:
@@ -445,6 +463,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         locomotives,
         at_a_glance,
         deal_figures,
+        quick_reference,
         trick_lanes,
         expert_trick_lanes,
         share_floor,
@@ -465,6 +484,6 @@ TABLE_SET = TableSet(
     tables=TABLES,
     # Seconds of play: measured by their own step (generator.reports).
     reports=frozenset({"simulation-sweep"}),
-    links_only=frozenset({"railway-cards", "at-a-glance", "trick-lanes", "expert-trick-lanes", "worked-example", "example-game", "designed-values", "single-source"}),
+    links_only=frozenset({"railway-cards", "at-a-glance", "quick-reference", "trick-lanes", "expert-trick-lanes", "worked-example", "example-game", "designed-values", "single-source"}),
     numeric_columns=NUMERIC_COLUMNS,
 )
