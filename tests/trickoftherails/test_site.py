@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.trickoftherails import load_catalog
+from engine.trickoftherails.bots import BOT_FUNCTIONS
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.scoring import best_run
@@ -24,7 +25,7 @@ from generator.render import KIT_TABLES, read_pages, render_site
 from generator.trickoftherails.lanes import lane_groups
 from generator.trickoftherails.svg import DRAWN_DASH, MIN_FONT, OPERATING_FILL, STOCK_FILL, SlotPicture, lane_html, slot_svg
 from generator.trickoftherails.tables import SINGLE_SOURCE, TABLE_SET, TABLES, designed_values, expert_trick_lanes, single_source, trick_lanes
-from generator.trickoftherails.worked import WORKED_PLAYERS, WORKED_SEED, worked_game
+from generator.trickoftherails.worked import WORKED_BOT, WORKED_PLAYERS, WORKED_SEED, worked_game
 from tests.kit.cli import Result
 from tests.kit.pages import split_cells, split_page
 from tests.kit.project import PROJECT_ROOT, edit
@@ -159,9 +160,7 @@ def _played() -> Game:
     """The example's game, played here independently of worked.py."""
     game = Game(CATALOG, players=WORKED_PLAYERS, seed=WORKED_SEED)
     while not game.is_over():
-        action = game.random_legal_action()
-        assert action is not None
-        game.apply(action)
+        game.apply(BOT_FUNCTIONS[WORKED_BOT](game))
     return game
 
 
@@ -275,7 +274,13 @@ CHANGES = [
         LOCOMOTIVES,
         "reach: 6, cost: 70,",
         "reach: 6, cost: 75,",
-        {"components.md": {"locomotives"}, "rules.md": {"worked-example"}, "open-points.md": {"single-source"}},
+        {
+            "components.md": {"locomotives"},
+            "rules.md": {"worked-example"},
+            "open-points.md": {"single-source"},
+            "quick-reference.md": {"quick-reference"},
+            "example-game.md": {"example-game"},
+        },
         id="locomotive-cost",
     ),
     pytest.param(
@@ -296,7 +301,7 @@ CHANGES = [
         GAME,
         "shareFloor: 0\n",
         "shareFloor: 10\n",
-        {"rules.md": {"share-floor", "worked-example"}, "open-points.md": {"single-source"}},
+        {"rules.md": {"share-floor", "worked-example"}, "open-points.md": {"single-source"}, "quick-reference.md": {"quick-reference"}, "example-game.md": {"example-game"}},
         id="share-floor",
     ),
 ]
