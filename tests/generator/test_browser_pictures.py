@@ -26,7 +26,7 @@ try:
 except ImportError:  # the dev dependencies are not installed: the fixtures skip
     pass
 
-PHONE = {"width": 375, "height": 812}
+PHONE_WIDTH, PHONE_HEIGHT = 375, 812
 SMALLEST = 11.0  # CSS px
 
 # Every rendered <text> of every <svg>: its words, its size on screen, and
@@ -56,7 +56,7 @@ def _pages_with_svg_text(site: Path) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def at_375(built_site: Path, browser: Browser) -> Iterator[Measured]:
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": PHONE_HEIGHT})
     context.set_default_timeout(hang_guard.HANG_GUARD * 1000)
     measured = Measured()
 
