@@ -1,5 +1,5 @@
-"""The table of a game in progress as HTML, for the trick-by-trick page: the
-Trick Lane as a row of named cards, front first, and the railways as a
+"""The table of a game in progress as HTML, for the trick-by-trick page: a
+hand and the Trick Lane as rows of named cards, and the railways as a
 table, one company a row, each card showing its number (or its kind) over
 its station value.
 
@@ -32,6 +32,12 @@ def lane_list(cards: Sequence[Card], label: str) -> str:
         classes = ["stock" if trick_kind(card) == "stock" else "operating"] + (["front"] if i == 0 else [])
         items.append(f'<li class="{" ".join(classes)}">{_e(card.name)}</li>')
     return f'<ol class="totr-lane" aria-label="{_e(label)}">{"".join(items)}</ol>'
+
+
+def hand_list(cards: Sequence[Card], label: str) -> str:
+    """A hand of cards, each kept on one line (``B&O 10`` never splits)."""
+    items = "".join(f"<li>{_e(card.name)}</li>" for card in cards)
+    return f'<ul class="totr-hand" aria-label="{_e(label)}">{items}</ul>'
 
 
 def _face(card: Card) -> str:

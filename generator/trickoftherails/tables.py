@@ -19,7 +19,7 @@ from generator.simulation_table import cached_context
 from generator.sweep_site import SitePlan
 from generator.tableset import TableSet
 from generator.tableset import status_legend as legend_rows
-from generator.trickoftherails.board import lane_list, railways_table
+from generator.trickoftherails.board import hand_list, lane_list, railways_table
 from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
 from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_html
 from generator.trickoftherails.walkthrough import Placement, TrickTold, walkthrough
@@ -356,7 +356,7 @@ def example_game(catalog: Catalog) -> Context:
         "players_word": number_word(game.players),
         "bot": game.bot,
         "variant": game.variant,
-        "hands": [{"seat": _seat(p), "cards": ", ".join(c.name for c in hand)} for p, hand in enumerate(game.hands)],
+        "hands": [{"seat": _seat(p), "cards": hand_list(hand, f"{_seat(p)}'s hand")} for p, hand in enumerate(game.hands)],
         "first": _seat(game.tricks[0].leader),
         "start": railways_table(game.start, "The railways after setup"),
         "tricks": tricks,
