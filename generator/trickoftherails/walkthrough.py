@@ -132,7 +132,8 @@ def walkthrough(catalog: Catalog, seed: int = WORKED_SEED, players: int = WORKED
         plays = tuple((seat, by_id[card]) for seat, card in trick.plays)
         won_first = [(trick.winner + i) % players for i in range(players)]  # the winner, then clockwise
         shares = tuple((p, by_id[c]) for p in won_first for c in s.shares[p][len(before.shares[p]) :])
-        reserved = next((by_id[c] for i, c in enumerate(s.lane) if c not in before.lane[1:] and by_id[c].family == "railway"), None)
+        # A Railway card new to the lane is the winner's, put in a Reservation's place.
+        reserved = next((by_id[c] for c in s.lane if c not in before.lane[1:] and by_id[c].family == "railway"), None)
         tricks.append(
             TrickTold(
                 number=len(tricks) + 1,

@@ -82,7 +82,7 @@ def test_the_example_game_replays_from_its_seed_and_matches_the_engine_trick_by_
         for railway in step.railways:
             assert [c.id for c in railway.cards] == after.railways[railway.company.id], (step.number, railway.company.id)
             assert (railway.locomotive.id if railway.locomotive else None) == after.locomotives.get(railway.company.id)
-        assert [sorted(c.id for _, c in step.shares if _ == p) for p in range(WORKED_PLAYERS)] == [sorted(a[len(b) :]) for a, b in zip(after.shares, before.shares)]
+        assert [sorted(c.id for seat, c in step.shares if seat == p) for p in range(WORKED_PLAYERS)] == [sorted(a[len(b) :]) for a, b in zip(after.shares, before.shares)]
     assert list(told.scores) == game.score() and list(told.winners) == game.winners()
     # the game is its seed and its actions: a save replays it to the same end
     again = Game.loads(catalog, game.dumps())
