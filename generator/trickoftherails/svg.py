@@ -1,14 +1,16 @@
 """Inline SVG pictures of the Trick Lane, for the rules site.
 
 As with Station Master's track pictures (``generator/stationmaster/svg.py``), a
-picture is one line of SVG (no XML declaration, no newline, no ``|``, no
-``id``), the same lane always gives the same text, attributes come in a fixed
-order and every number is written the same way. It carries a ``<title>`` and
-a ``<desc>`` that says, slot by slot, what the picture shows.
+slot's picture is one line of SVG (no XML declaration, no newline, no ``|``,
+no ``id``), the same lane always gives the same text, attributes come in a
+fixed order and every number is written the same way. Each slot carries a
+``<title>`` saying what it holds; the lane is a group named by its title.
 
-A slot is a card drawn left to right under its trick number, in rows of at
-most ``MAX_PER_ROW``. Its fill says the kind of trick (amber: stock, blue:
-operating), a dashed outline says setup draws the card at random from more
+A slot is a card under its trick number, drawn as a small picture of its
+own: the lane is a row of them that wraps where the page ends
+(``lane_html``), so on a phone it takes more rows instead of shrinking, and
+no text is drawn smaller than ``MIN_FONT`` CSS pixels at any width. Its
+fill says the kind of trick (amber: stock, blue: operating), a dashed outline says setup draws the card at random from more
 cards than there are slots, and a slot whose card brings another (the [6]
 and the [∞]) is drawn as two stacked cards in one slot. Text and outlines
 use ``currentColor`` or a mid-grey, so the picture reads on the light and the
@@ -21,13 +23,13 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-CARD_WIDTH = 68
-CARD_HEIGHT = 92
-GAP = 8
+CARD_WIDTH = 72
+CARD_HEIGHT = 84
 NUMBER_BAND = 18  # room above a card for its trick number
-ROW_GAP = 12
-MARGIN = 6
-MAX_PER_ROW = 9
+MARGIN = 2  # room for half an outline at the picture's edges
+# The smallest text drawn, in CSS pixels: a slot is never scaled (the lane
+# wraps instead), so this is what a reader sees at any width.
+MIN_FONT = 11
 STACK_OFFSET = 5  # how far the card behind shows, in a slot of two cards
 CORNER = 6
 STOCK_FILL = "#ffb300"  # amber
@@ -37,6 +39,7 @@ OUTLINE_COLOUR = "#9e9e9e"  # mid-grey: visible on white and on the dark slate t
 OUTLINE_WIDTH = 1.5
 DRAWN_DASH = "6 4"
 TEXT_COLOUR = "currentColor"
+NOTE_WORDS = {"drawn": "drawn at random", "shuffled": "shuffled"}
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,15 @@ class SlotPicture:
     stock: bool = True
     drawn: bool = False
 
+    def label(self, number: int) -> str:
+        """The slot in words, for a screen reader and the tooltip."""
+        what = " ".join(part for part in (self.kind, self.mark) if part)
+        if self.follower:
+            what += f" with {self.follower}"
+        if self.note:
+            what += f", {NOTE_WORDS.get(self.note, self.note)}"
+        return f"Trick {number}: {what}; {'a stock' if self.stock else 'an operating'} trick"
+
 
 def _num(value: float) -> str:
     """A number as the SVG writes it: no trailing zeros, never ``-0``."""
@@ -60,6 +72,7 @@ def _num(value: float) -> str:
 
 
 def _text(x: float, y: float, words: str, size: float, *, bold: bool = False, italic: bool = False, colour: str = TEXT_COLOUR) -> str:
+    assert size >= MIN_FONT, f"text of {size} px would be smaller than {MIN_FONT} px"
     style = (' font-weight="bold"' if bold else "") + (' font-style="italic"' if italic else "")
     return f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" text-anchor="middle" fill="{colour}"{style}>{html.escape(words, quote=False)}</text>'
 
@@ -84,16 +97,6 @@ def _card_behind(x: float, y: float, width: float, height: float, stock: bool, d
     return f'<polygon points="{points}" fill="{fill}" fill-opacity="{_num(FILL_OPACITY)}" stroke="{OUTLINE_COLOUR}" stroke-width="{_num(OUTLINE_WIDTH)}" stroke-linejoin="round"{dash}/>'
 
 
-def rows_of(count: int) -> list[int]:
-    """How many slots each row holds: as few rows as ``MAX_PER_ROW`` allows,
-    the longer rows first and none longer than another by more than one."""
-    if count <= 0:
-        return []
-    rows = -(-count // MAX_PER_ROW)
-    base, extra = divmod(count, rows)
-    return [base + 1 if r < extra else base for r in range(rows)]
-
-
 def _slot(x: float, y: float, slot: SlotPicture) -> list[str]:
     parts: list[str] = []
     width, height = CARD_WIDTH, CARD_HEIGHT
@@ -105,41 +108,42 @@ def _slot(x: float, y: float, slot: SlotPicture) -> list[str]:
     lines = slot.kind.replace(" or ", " or|").split("|")
     if slot.mark:
         for i, line in enumerate(lines):
-            parts.append(_text(middle, y + 16 + 12 * i, line, 10))
-        parts.append(_text(middle, y + 50, slot.mark, 22, bold=True))
+            parts.append(_text(middle, y + 17 + 13 * i, line, MIN_FONT))
+        parts.append(_text(middle, y + 46, slot.mark, 22, bold=True))
         if slot.follower:
-            parts.append(_text(middle, y + 70, "+ " + slot.follower, 14, bold=True))
+            parts.append(_text(middle, y + 65, "+ " + slot.follower, 14, bold=True))
     else:
         top = y + height / 2 + 4 - 7 * (len(lines) - 1)
         for i, line in enumerate(lines):
-            parts.append(_text(middle, top + 14 * i, line, 11, bold=True))
+            parts.append(_text(middle, top + 14 * i, line, MIN_FONT, bold=True))
     if slot.note:
-        parts.append(_text(middle, y + height - 8, slot.note, 10, italic=True))
+        parts.append(_text(middle, y + height - 9, slot.note, MIN_FONT, italic=True))
     return parts
 
 
-def lane_svg(slots: Sequence[SlotPicture], title: str, description: str) -> str:
-    """One line of inline SVG showing the lane's ``slots``, left to right."""
+def slot_svg(number: int, slot: SlotPicture) -> str:
+    """One line of inline SVG: the slot of trick ``number`` (1-based), its
+    number above the card."""
+    width = CARD_WIDTH + 2 * MARGIN
+    height = NUMBER_BAND + CARD_HEIGHT + 2 * MARGIN
+    label = slot.label(number)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(label, quote=True)}">',
+        f"<title>{html.escape(label, quote=False)}</title>",
+        _text(MARGIN + CARD_WIDTH / 2, MARGIN + NUMBER_BAND - 6, str(number), MIN_FONT, colour=OUTLINE_COLOUR),
+        *_slot(MARGIN, MARGIN + NUMBER_BAND, slot),
+        "</svg>",
+    ]
+    return "".join(parts)
+
+
+def lane_html(slots: Sequence[SlotPicture], title: str) -> str:
+    """The lane's ``slots``, left to right, as a group of slot pictures, one
+    a line, that the page wraps into rows (``.trick-lane`` in the site's
+    stylesheet): HTML for a Markdown page, with no blank line in it."""
     if not slots:
         raise ValueError("a lane has at least one slot")
-    rows = rows_of(len(slots))
-    step = CARD_WIDTH + GAP
-    row_height = NUMBER_BAND + CARD_HEIGHT + ROW_GAP
-    width = 2 * MARGIN + rows[0] * step - GAP
-    height = 2 * MARGIN + len(rows) * row_height - ROW_GAP
-    label = html.escape(title, quote=True)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" style="max-width:100%;height:auto">',
-        f"<title>{html.escape(title, quote=False)}</title>",
-        f"<desc>{html.escape(description, quote=False)}</desc>",
-    ]
-    index = 0
-    for row, length in enumerate(rows):
-        top = MARGIN + row * row_height
-        for column in range(length):
-            x = MARGIN + column * step
-            parts.append(_text(x + CARD_WIDTH / 2, top + NUMBER_BAND - 5, str(index + 1), 11, colour=OUTLINE_COLOUR))
-            parts.extend(_slot(x, top + NUMBER_BAND, slots[index]))
-            index += 1
-    parts.append("</svg>")
-    return "".join(parts)
+    lines = [f'<div class="trick-lane" role="group" aria-label="{html.escape(title, quote=True)}">']
+    lines += [slot_svg(number, slot) for number, slot in enumerate(slots, start=1)]
+    lines.append("</div>")
+    return "\n".join(lines)

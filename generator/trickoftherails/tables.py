@@ -19,8 +19,10 @@ from generator.simulation_table import cached_context
 from generator.sweep_site import SitePlan
 from generator.tableset import TableSet
 from generator.tableset import status_legend as legend_rows
+from generator.trickoftherails.board import hand_list, lane_list, railways_table
 from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
-from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_svg
+from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_html
+from generator.trickoftherails.walkthrough import Placement, TrickTold, walkthrough
 from generator.trickoftherails.worked import worked_game
 
 Context = dict[str, Any]
@@ -143,6 +145,24 @@ def deal_figures(catalog: Catalog) -> Context:
     return {"rows": rows}
 
 
+def quick_reference(catalog: Catalog) -> Context:
+    """The figures a player looks up mid-game, from the content and the
+    engine's setup: hands and tricks per player count, every Locomotive's
+    reach and cost, every City's station value, the Railway cards' and
+    Stations' station values, and the share floor."""
+    railway_values = sorted({c.station_value for c in catalog.railway_cards if c.station_value is not None})
+    stations = sorted({c.station_value for c in catalog.of_family("stations") if c.station_value is not None})
+    return {
+        "deal": deal_figures(catalog)["rows"],
+        "locomotives": [{"card": (c.id, c.name), "reach": "the whole railway" if c.reach is None else f"{c.reach} cards", "cost": c.cost or 0} for c in catalog.of_family("locomotives")],
+        "cities": [{"card": (c.id, c.name), "value": c.station_value or 0} for c in catalog.of_family("cities")],
+        "railway_values": ", ".join(str(v) for v in railway_values),
+        "station_values": " or ".join(str(v) for v in stations),
+        "floor": catalog.share_floor,
+        "ties_share": catalog.ties_share_the_win,
+    }
+
+
 def _lane(catalog: Catalog, players: int, variant: str) -> Context:
     groups = lane_groups(catalog, players, variant)
     by_slot: dict[int, SlotGroupView] = {i: g for g in groups for i in g.slots}
@@ -157,25 +177,14 @@ def _lane(catalog: Catalog, players: int, variant: str) -> Context:
         )
         for g in (by_slot[i] for i in sorted(by_slot))
     ]
-    lines = []
-    for g in groups:
-        names = ", ".join(c.name for c in g.cards)
-        text = f"{g.slots_text} ({trick_word(g.stock)} {'trick' if len(g.slots) == 1 else 'tricks'}): "
-        text += f"{g.summary}: {names}" if g.summary else names
-        if g.copies_note:
-            text += f", {g.copies_note}"
-        for bringer, follower in g.brought:
-            text += f"; {follower.name} comes into play with {bringer.name}, and the pair takes one trick"
-        lines.append(text + ".")
     label = "Expert" if variant == "expert" else "basic"
     title = f"The Trick Lane for {players} players ({label} game), read left to right"
-    description = f"{len(by_slot)} slots, one trick each. " + " ".join(lines)
     return {
         "players": players,
         "variant": variant,
         "slots": len(by_slot),
         "stock": sum(len(g.slots) for g in groups if g.stock),
-        "svg": lane_svg(pictures, title, description),
+        "picture": lane_html(pictures, title),
         "groups": [
             {
                 "slots": g.slots_text,
@@ -254,6 +263,7 @@ def worked_example(catalog: Catalog) -> Context:
         "seed": game.seed,
         "players": game.players,
         "players_word": number_word(game.players),
+        "bot": game.bot,
         "variant": game.variant,
         "actions": game.actions,
         "railways": railways,
@@ -261,6 +271,97 @@ def worked_example(catalog: Catalog) -> Context:
         "winners": winners,
         "top": max(p.score for p in game.scores),
         "floor": catalog.share_floor,
+    }
+
+
+def _seat(player: int) -> str:
+    return f"Player {player + 1}"
+
+
+def _played(told: TrickTold) -> str:
+    """The cards of a trick as a sentence: who led what, who followed, who
+    could not, and who won."""
+    led = told.plays[0][1]
+    parts = [f"{_seat(told.leader)} leads {led.name}"]
+    for seat, card in told.plays[1:]:
+        if card.company == led.company:
+            parts.append(f"{_seat(seat)} follows with {card.name}")
+        else:
+            parts.append(f"{_seat(seat)}, holding no {_company_name(told, led)}, plays {card.name}")
+    winning = next(card for seat, card in told.plays if seat == told.winner)
+    return "; ".join(parts) + f". {_seat(told.winner)} wins with {winning.name}, the highest {_company_name(told, led)} played."
+
+
+def _company_name(told: TrickTold, card: Card) -> str:
+    return next(r.company.name for r in told.railways if r.company.id == card.company)
+
+
+def _where(placement: Placement) -> str:
+    if placement.end is None:
+        return f"at the head of the {placement.company.name} railway"
+    return f"at the {placement.end} end of the {placement.company.name} railway"
+
+
+def _outcome(told: TrickTold) -> list[str]:
+    """What the lane card made of the trick, a line a step."""
+    if told.kind == "stock":
+        winner, prize = told.shares[0]
+        lines = [f"{_seat(winner)} takes the {prize.name} as a share of {_company_name(told, prize)}."]
+        played = next(card for seat, card in told.plays if seat == told.winner)
+        if told.reserved is not None:
+            lines.append(f"{_seat(told.winner)}'s {played.name} takes the place of the first Reservation in the lane, a prize for a later stock trick; the Reservation leaves the game.")
+        else:
+            lines.append(f"{_seat(told.winner)}'s {played.name} leaves the game.")
+        kept = [f"{_seat(seat)} keeps {card.name}" for seat, card in told.shares[1:]]
+        lines.append("; ".join(kept) + ", each a share of its own company.")
+        return lines
+    lines = []
+    for placement in told.placements:
+        if placement.card.family == "railway":
+            lines.append(f"{_seat(placement.player)} lays {placement.card.name} {_where(placement)}.")
+        elif placement.chosen:
+            lines.append(f"{_seat(placement.player)} puts {placement.card.name} {_where(placement)}.")
+        else:
+            lines.append(f"{placement.card.name} comes with it and goes by itself {_where(placement)}, the last without a Locomotive.")
+    return lines
+
+
+_KIND_HEADING = {"stock": "a stock trick", "city": "a City trick", "locomotive": "a Locomotive trick"}
+
+
+def example_game(catalog: Catalog) -> Context:
+    """The worked game, trick by trick (``walkthrough.py``), laid out as
+    sentences and the HTML of ``board.py``."""
+    game = walkthrough(catalog)
+    names = [c.name for c in catalog.companies]
+    tricks = []
+    for told in game.tricks:
+        held = [{"seat": _seat(p), "shares": ", ".join(f"{number_word(n)} {name}" for name, n in zip(names, counts) if n) or "none"} for p, counts in enumerate(told.held)]
+        tricks.append(
+            {
+                "number": told.number,
+                "kind": _KIND_HEADING[told.kind],
+                "front": (told.lane[0].id, told.lane[0].name),
+                "lane": lane_list(told.lane, f"The Trick Lane before trick {told.number}, front first"),
+                "played": _played(told),
+                "outcome": _outcome(told),
+                "railways": railways_table(told.railways, f"The railways after trick {told.number}") if told.kind != "stock" else "",
+                "held": held if told.kind == "stock" else [],
+            }
+        )
+    top = max(game.scores)
+    return {
+        "seed": game.seed,
+        "players": game.players,
+        "players_word": number_word(game.players),
+        "bot": game.bot,
+        "variant": game.variant,
+        "hands": [{"seat": _seat(p), "cards": hand_list(hand, f"{_seat(p)}'s hand")} for p, hand in enumerate(game.hands)],
+        "first": _seat(game.tricks[0].leader),
+        "start": railways_table(game.start, "The railways after setup"),
+        "tricks": tricks,
+        "scores": [{"seat": _seat(p), "score": score, "won": p in game.winners} for p, score in enumerate(game.scores)],
+        "top": top,
     }
 
 
@@ -362,10 +463,12 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         locomotives,
         at_a_glance,
         deal_figures,
+        quick_reference,
         trick_lanes,
         expert_trick_lanes,
         share_floor,
         worked_example,
+        example_game,
         designed_values,
         single_source,
         simulation_sweep,
@@ -381,6 +484,6 @@ TABLE_SET = TableSet(
     tables=TABLES,
     # Seconds of play: measured by their own step (generator.reports).
     reports=frozenset({"simulation-sweep"}),
-    links_only=frozenset({"railway-cards", "at-a-glance", "trick-lanes", "expert-trick-lanes", "worked-example", "designed-values", "single-source"}),
+    links_only=frozenset({"railway-cards", "at-a-glance", "quick-reference", "trick-lanes", "expert-trick-lanes", "worked-example", "example-game", "designed-values", "single-source"}),
     numeric_columns=NUMERIC_COLUMNS,
 )

@@ -1,21 +1,26 @@
 """A worked scoring example for the rules site: one seeded game, played to
-the end through the game's own API by its random bot, then scored by the
+the end through the game's own API by one of its bots, then scored by the
 engine. The site shows what this returns, so the example is whatever the
-engine does today, never a hand-made illustration that can fall behind."""
+engine does today, never a hand-made illustration that can fall behind.
+The same game is told trick by trick on its own page (``walkthrough.py``)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 
+from engine.trickoftherails.bots import BOT_FUNCTIONS
 from engine.trickoftherails.content.model import Card, Catalog, Company
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.scoring import best_run, company_of
 
-# A three-player basic game whose end shows what scoring does: runs shorter
-# than their railways, a company held at the floor, and a single winner.
-WORKED_SEED = 13
+# A three-player basic game (the lane that holds every kind of card) whose
+# end shows what scoring does: runs shorter than their railways, a company
+# held at the floor, and a single winner. The greedy bot plays it, so the
+# trick-by-trick page shows choices a player might make.
+WORKED_SEED = 16
 WORKED_PLAYERS = 3
+WORKED_BOT = "greedy"
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,7 @@ class ScoredPlayer:
 class WorkedGame:
     seed: int
     players: int
+    bot: str
     variant: str
     actions: int
     railways: tuple[ScoredRailway, ...]
@@ -46,14 +52,13 @@ class WorkedGame:
     winners: tuple[int, ...]
 
 
-def play(catalog: Catalog, seed: int = WORKED_SEED, players: int = WORKED_PLAYERS) -> Game:
-    """The game, played to its end by the random bot (its picks come from
-    the game's own bot stream, so the seed fixes every action)."""
+def play(catalog: Catalog, seed: int = WORKED_SEED, players: int = WORKED_PLAYERS, bot: str = WORKED_BOT) -> Game:
+    """The game, played to its end by ``bot`` in every seat (a bot draws any
+    chance from the game's own bot stream, so the seed fixes every action)."""
+    choose = BOT_FUNCTIONS[bot]
     game = Game(catalog, players=players, seed=seed)
     while not game.is_over():
-        action = game.random_legal_action()
-        assert action is not None, "a game that is not over has a legal action"
-        game.apply(action)
+        game.apply(choose(game))
     return game
 
 
@@ -68,8 +73,8 @@ def leftmost_best_run(values: list[int], reach: int | None, total: int) -> range
     raise AssertionError("the engine's best run is not a run of the railway")
 
 
-def worked_game(catalog: Catalog, seed: int = WORKED_SEED, players: int = WORKED_PLAYERS) -> WorkedGame:
-    game = play(catalog, seed, players)
+def worked_game(catalog: Catalog, seed: int = WORKED_SEED, players: int = WORKED_PLAYERS, bot: str = WORKED_BOT) -> WorkedGame:
+    game = play(catalog, seed, players, bot)
     s = game.state
     values = game.share_values()
     railways = []
@@ -86,4 +91,4 @@ def worked_game(catalog: Catalog, seed: int = WORKED_SEED, players: int = WORKED
     for seat, held in enumerate(s.shares):
         counted = Counter(company_of(catalog, card) for card in held)
         scores.append(ScoredPlayer(seat, tuple((company, counted[company.id]) for company in catalog.companies), final[seat]))
-    return WorkedGame(seed, players, str(game.rules["variant"]), len(game.history), tuple(railways), tuple(scores), tuple(game.winners()))
+    return WorkedGame(seed, players, bot, str(game.rules["variant"]), len(game.history), tuple(railways), tuple(scores), tuple(game.winners()))

@@ -83,9 +83,10 @@ def test_a_changed_picture_is_a_note_with_its_file_and_line_not_the_picture() ->
     assert "<svg" not in report
     _no_long_lines(report)
 
-    report, old = _report("trickoftherails/rules.md", _replace(r'(<svg xmlns[^>]*?) width="612"', r'\1 width="613"'))
-    line = line_of(old, 'width="612"')
-    assert f'-<div class="trick-lane">[picture changed: site/trickoftherails/rules.md:{line}]</div>' in report.splitlines(), report
+    # A Trick Lane is a slot picture a line: the slot that changed is named.
+    report, old = _report("trickoftherails/rules.md", _replace(r'(<svg xmlns[^>]*?aria-label="Trick 8: [^"]*">)', r"\1<g/>"))
+    line = line_of(old, 'aria-label="Trick 8: ')
+    assert f"-[picture changed: site/trickoftherails/rules.md:{line}]" in report.splitlines(), report
     assert "<svg" not in report
     _no_long_lines(report)
 

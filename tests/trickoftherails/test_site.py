@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.trickoftherails import load_catalog
+from engine.trickoftherails.bots import BOT_FUNCTIONS
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.scoring import best_run
@@ -22,9 +23,9 @@ from engine.trickoftherails.rules.setup import lane_plan
 from generator.lint import lint
 from generator.render import KIT_TABLES, read_pages, render_site
 from generator.trickoftherails.lanes import lane_groups
-from generator.trickoftherails.svg import DRAWN_DASH, OPERATING_FILL, STOCK_FILL, SlotPicture, lane_svg, rows_of
+from generator.trickoftherails.svg import DRAWN_DASH, MIN_FONT, OPERATING_FILL, STOCK_FILL, SlotPicture, lane_html, slot_svg
 from generator.trickoftherails.tables import SINGLE_SOURCE, TABLE_SET, TABLES, designed_values, expert_trick_lanes, single_source, trick_lanes
-from generator.trickoftherails.worked import WORKED_PLAYERS, WORKED_SEED, worked_game
+from generator.trickoftherails.worked import WORKED_BOT, WORKED_PLAYERS, WORKED_SEED, worked_game
 from tests.kit.cli import Result
 from tests.kit.pages import split_cells, split_page
 from tests.kit.project import PROJECT_ROOT, edit
@@ -38,19 +39,24 @@ CONFIGURATIONS = [(players, variant) for variant in ("basic", "expert") for play
 
 
 def _lanes(catalog: Catalog = CATALOG) -> list[tuple[int, str, str]]:
-    """(players, variant, svg) of every lane picture the tables draw."""
+    """(players, variant, picture) of every lane picture the tables draw."""
     found = []
     for variant, context in (("basic", trick_lanes(catalog)), ("expert", expert_trick_lanes(catalog))):
-        found += [(lane["players"], variant, lane["svg"]) for lane in context["lanes"]]
+        found += [(lane["players"], variant, lane["picture"]) for lane in context["lanes"]]
     return found
 
 
-def _svg_of(players: int, variant: str) -> str:
-    return next(svg for p, v, svg in _lanes() if (p, v) == (players, variant))
+def _picture_of(players: int, variant: str) -> str:
+    return next(picture for p, v, picture in _lanes() if (p, v) == (players, variant))
 
 
-def _front_cards(root: ET.Element) -> list[ET.Element]:
-    return list(root.iter(SVG + "rect"))
+def _slots(picture: str) -> list[ET.Element]:
+    """The slot pictures of a lane, left to right: one SVG a line inside the group."""
+    return [ET.fromstring(line) for line in picture.splitlines()[1:-1]]
+
+
+def _front_cards(slots: list[ET.Element]) -> list[ET.Element]:
+    return [rect for slot in slots for rect in slot.iter(SVG + "rect")]
 
 
 # -- the lane pictures ---------------------------------------------------------------
@@ -62,43 +68,47 @@ def test_there_is_a_picture_per_player_count_and_lane() -> None:
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
 def test_the_picture_is_deterministic(players: int, variant: str) -> None:
-    first = _svg_of(players, variant)
+    first = _picture_of(players, variant)
     again = load_catalog(CONTENT)
     assert _lanes(again) == _lanes()
-    assert [svg for p, v, svg in _lanes(again) if (p, v) == (players, variant)] == [first]
+    assert [picture for p, v, picture in _lanes(again) if (p, v) == (players, variant)] == [first]
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
-def test_the_picture_is_one_well_formed_line_with_a_title_and_a_description(catalog: Catalog, players: int, variant: str) -> None:
-    svg = _svg_of(players, variant)
-    assert "\n" not in svg and "\r" not in svg and "|" not in svg
-    assert svg.startswith("<svg ") and svg.endswith("</svg>") and not svg.startswith("<?xml")
-    assert not re.search(r"\bid\s*=", svg), "an id would read as an anchor to the site's lint"
-    root = ET.fromstring(svg)
-    assert root.attrib["role"] == "img"
-    title, desc = list(root)[:2]
-    assert title.tag == SVG + "title" and desc.tag == SVG + "desc"
-    assert title.text is not None and root.attrib["aria-label"] == title.text
-    assert f"{players} players" in title.text and ("Expert" in title.text) == (variant == "expert")
-    assert desc.text is not None
+def test_the_picture_is_a_named_group_of_one_line_slot_pictures_each_with_a_title(catalog: Catalog, players: int, variant: str) -> None:
+    picture = _picture_of(players, variant)
+    lines = picture.splitlines()
+    assert all(line.strip() for line in lines), "a blank line would end the HTML block in Markdown"
+    group = re.fullmatch(r'<div class="trick-lane" role="group" aria-label="([^"]+)">', lines[0])
+    assert group is not None and lines[-1] == "</div>"
+    assert f"{players} players" in group[1] and ("Expert" in group[1]) == (variant == "expert")
     slots = len(catalog.layouts[players].basic if variant == "basic" else catalog.layouts[players].expert)
-    for number in range(1, slots + 1):
-        assert re.search(rf"\bSlots? (?:[\d, ]+(?:and )?)?\b{number}\b", desc.text), f"slot {number} is not described"
+    by_slot = {i: g for g in lane_groups(catalog, players, variant) for i in g.slots}
+    assert len(lines) == slots + 2
+    for number, line in enumerate(lines[1:-1], start=1):
+        assert "|" not in line and line.startswith("<svg ") and line.endswith("</svg>") and not line.startswith("<?xml")
+        assert not re.search(r"\bid\s*=", line), "an id would read as an anchor to the site's lint"
+        assert "max-width" not in line, "a slot keeps its drawn size"
+        root = ET.fromstring(line)
+        assert root.attrib["role"] == "img"
+        title = root.find(SVG + "title")
+        assert title is not None and title.text is not None and root.attrib["aria-label"] == title.text
+        kind = "a stock trick" if by_slot[number - 1].stock else "an operating trick"
+        assert title.text.startswith(f"Trick {number}: ") and title.text.endswith(kind), title.text
+        for text in root.iter(SVG + "text"):
+            assert float(text.attrib["font-size"]) >= MIN_FONT, (number, text.text)
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
 def test_each_slot_is_one_card_in_lane_order_and_drawn_slots_are_dashed(catalog: Catalog, players: int, variant: str) -> None:
-    root = ET.fromstring(_svg_of(players, variant))
-    cards = _front_cards(root)
+    slots = _slots(_picture_of(players, variant))
+    cards = _front_cards(slots)
     groups = lane_groups(catalog, players, variant)
     by_slot = {i: g for g in groups for i in g.slots}
-    assert len(cards) == len(by_slot)  # one card per slot: a pair of cards is one slot
-    # the trick numbers read 1, 2, 3 ... in drawing order
-    numbers = [t.text for t in root.iter(SVG + "text") if t.text and t.text.isdigit()]
+    assert len(slots) == len(cards) == len(by_slot)  # one card per slot: a pair of cards is one slot
+    # each slot's trick number, read 1, 2, 3 ... in drawing order
+    numbers = [t.text for slot in slots for t in slot.iter(SVG + "text") if t.text and t.text.isdigit()]
     assert numbers == [str(i + 1) for i in range(len(by_slot))]
-    # left to right within a row, rows top to bottom
-    positions = [(float(c.attrib["y"]), float(c.attrib["x"])) for c in cards]
-    assert positions == sorted(positions)
     for index, card in enumerate(cards):
         group = by_slot[index]
         assert card.attrib["fill"] == (STOCK_FILL if group.stock else OPERATING_FILL)
@@ -107,40 +117,40 @@ def test_each_slot_is_one_card_in_lane_order_and_drawn_slots_are_dashed(catalog:
 
 def test_the_drawn_slots_are_where_the_lane_plan_draws_among_different_cards(catalog: Catalog) -> None:
     for players, variant in CONFIGURATIONS:
-        root = ET.fromstring(_svg_of(players, variant))
-        dashed = {i for i, card in enumerate(_front_cards(root)) if card.attrib.get("stroke-dasharray")}
+        cards = _front_cards(_slots(_picture_of(players, variant)))
+        dashed = {i for i, card in enumerate(cards) if card.attrib.get("stroke-dasharray")}
         planned = {i for group in lane_plan(catalog, players, variant) if len(set(group.pool)) > len(group.slots) for i in group.slots}
         assert dashed == planned, (players, variant)
     # the content has such slots: a City drawn at some count, the Expert pool at others
-    assert any(ET.fromstring(svg).find(f".//{SVG}rect[@stroke-dasharray]") is not None for _, _, svg in _lanes())
+    assert any(card.attrib.get("stroke-dasharray") for _, _, picture in _lanes() for card in _front_cards(_slots(picture)))
 
 
 @pytest.mark.parametrize("players", CATALOG.player_counts)
 def test_the_pair_of_locomotives_is_one_slot_drawn_as_two_cards(catalog: Catalog, players: int) -> None:
-    root = ET.fromstring(_svg_of(players, "basic"))
+    slots = _slots(_picture_of(players, "basic"))
     bringers = [g for g in lane_groups(catalog, players, "basic") if g.follower is not None]
     assert len(bringers) == 1
-    assert len(list(root.iter(SVG + "polygon"))) == 1  # the card behind shows past the one in front
+    assert sum(len(list(slot.iter(SVG + "polygon"))) for slot in slots) == 1  # the card behind shows past the one in front
     follower = bringers[0].follower
     assert follower is not None
-    texts = [t.text or "" for t in root.iter(SVG + "text")]
+    texts = [t.text or "" for slot in slots for t in slot.iter(SVG + "text")]
     assert any(follower.name.endswith(text.removeprefix("+ ")) for text in texts if text.startswith("+ "))
 
 
-def test_rows_are_balanced_and_size_only_depends_on_the_slots() -> None:
-    assert rows_of(9) == [9] and rows_of(11) == [6, 5] and rows_of(15) == [8, 7] and rows_of(0) == []
+def test_a_slot_picture_depends_only_on_its_slot_and_is_escaped() -> None:
     slots = [SlotPicture("Exchange", note="shuffled"), SlotPicture("Locomotive", mark="[3]", stock=False), SlotPicture("City", stock=False, drawn=True)]
-    assert lane_svg(slots, "t", "d") == lane_svg(list(slots), "t", "d")
-    assert lane_svg(slots, "t", "d") != lane_svg(slots[:2], "t", "d")
-    assert "&lt;b&gt;" in lane_svg([SlotPicture("<b>")], "<t>", "<d>")  # text is escaped
+    assert lane_html(slots, "t") == lane_html(list(slots), "t")
+    assert lane_html(slots, "t").splitlines()[1:3] == lane_html(slots[:2], "t").splitlines()[1:3]
+    assert slot_svg(2, slots[1]) in lane_html(slots, "t")
+    assert "&lt;b&gt;" in lane_html([SlotPicture("<b>")], "<t>") and 'aria-label="&lt;t&gt;"' in lane_html([SlotPicture("b")], "<t>")
     with pytest.raises(ValueError):
-        lane_svg([], "t", "d")
+        lane_html([], "t")
 
 
 def test_the_committed_rules_page_holds_the_fresh_pictures() -> None:
     text = (SITE / "rules.md").read_text(encoding="utf-8")
-    for _, _, svg in _lanes():
-        assert text.count(svg) == 1
+    for _, _, picture in _lanes():
+        assert text.count(picture) == 1
 
 
 # -- the worked example ---------------------------------------------------------------
@@ -150,9 +160,7 @@ def _played() -> Game:
     """The example's game, played here independently of worked.py."""
     game = Game(CATALOG, players=WORKED_PLAYERS, seed=WORKED_SEED)
     while not game.is_over():
-        action = game.random_legal_action()
-        assert action is not None
-        game.apply(action)
+        game.apply(BOT_FUNCTIONS[WORKED_BOT](game))
     return game
 
 
@@ -266,7 +274,13 @@ CHANGES = [
         LOCOMOTIVES,
         "reach: 6, cost: 70,",
         "reach: 6, cost: 75,",
-        {"components.md": {"locomotives"}, "rules.md": {"worked-example"}, "open-points.md": {"single-source"}},
+        {
+            "components.md": {"locomotives"},
+            "rules.md": {"worked-example"},
+            "open-points.md": {"single-source"},
+            "quick-reference.md": {"quick-reference"},
+            "example-game.md": {"example-game"},
+        },
         id="locomotive-cost",
     ),
     pytest.param(
@@ -287,7 +301,7 @@ CHANGES = [
         GAME,
         "shareFloor: 0\n",
         "shareFloor: 10\n",
-        {"rules.md": {"share-floor", "worked-example"}, "open-points.md": {"single-source"}},
+        {"rules.md": {"share-floor", "worked-example"}, "open-points.md": {"single-source"}, "quick-reference.md": {"quick-reference"}, "example-game.md": {"example-game"}},
         id="share-floor",
     ),
 ]
