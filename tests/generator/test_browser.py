@@ -14,64 +14,29 @@ so CI cannot pass without having run them.
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
 
 from engine.packs import load_packs
-from tests.kit import hang_guard
-from tests.kit.cli import subprocess_env
+from tests.kit.browser import Reader, reader_pages
 from tests.kit.project import PROJECT_ROOT
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 # Its module-scoped fixture is built once: the whole module runs on one worker.
 pytestmark = pytest.mark.xdist_group("browser")
 
-try:
-    from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
-    from playwright.sync_api import Error as PlaywrightError
-except ImportError:  # the dev dependencies are not installed
-    sync_playwright = None  # type: ignore[assignment]
-
-# Debian's Chromium; STATIONMASTER_CHROMIUM names another Chromium-based browser
-# (GitHub's Ubuntu runners have Chrome instead).
-CHROMIUM = Path(os.environ.get("STATIONMASTER_CHROMIUM", "/usr/bin/chromium"))
-MKDOCS = PROJECT_ROOT / ".venv" / "bin" / "mkdocs"
-
-
-def _unavailable(why: str) -> NoReturn:
-    """Skip, saying how to run these tests; under CI a skip is a failure."""
-    message = f"browser tests not run: {why}"
-    if os.environ.get("CI"):
-        pytest.fail(message + " (CI is set, so this fails instead of skipping)", pytrace=False)
-    pytest.skip(message)
-
 
 # -- the built site --------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's site, built once for the session into a scratch folder."""
-    if not MKDOCS.exists():
-        _unavailable("no .venv/bin/mkdocs (run `make .venv/.installed`)")
-    out = tmp_path_factory.mktemp("browser") / "site"
-    proc = hang_guard.run([MKDOCS, "build", "--strict", "--site-dir", out], "mkdocs build --strict to end", cwd=PROJECT_ROOT, env=subprocess_env())
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return out
-
-
-def reader_pages(site: Path) -> list[Path]:
-    """Every page a reader reaches by browsing. 404.html is left out: a web
-    server sends it for a missing address, and its links are absolute."""
-    return sorted(path for path in site.rglob("*.html") if path.name != "404.html")
 
 
 class _Links(HTMLParser):
@@ -111,65 +76,6 @@ def test_every_linked_anchor_exists(built_site: Path) -> None:
 
 
 # -- the browser -------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for this module's tests, closed when they end:
-    Playwright's sync API keeps an event loop running in this thread while
-    it is open, and later tests in the same worker may need to run their own."""
-    if sync_playwright is None:
-        _unavailable("Playwright is not installed; it is a dev dependency: `make .venv/.installed`")
-    if not CHROMIUM.exists():
-        _unavailable(f"no {CHROMIUM}; install Debian's Chromium: `apt-get install chromium`")
-    with sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=str(CHROMIUM), timeout=hang_guard.HANG_GUARD * 1000)
-        except PlaywrightError as exc:
-            _unavailable(f"{CHROMIUM} did not start: {exc.message.splitlines()[0]}")
-        yield launched
-        launched.close()
-
-
-class Reader:
-    """One browser tab that records what the site must never do: write an
-    error to the console, throw, fail to load a file of its own, or ask
-    anything of a server (every request is ``file://``)."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.context = context
-        self.problems: list[str] = []
-        # Every wait (a load, a search result) ends at the hang guard, not at
-        # Playwright's 30 s default: on a loaded machine slow is not broken.
-        context.set_default_timeout(hang_guard.HANG_GUARD * 1000)
-        context.route("**/*", self._route)
-        self.page = context.new_page()
-        self.page.on("console", lambda message: self._console(message.type, message.text))
-        self.page.on("pageerror", lambda error: self.problems.append(f"{self.page.url}: uncaught: {error}"))
-        self.page.on("requestfailed", self._failed)
-
-    def _route(self, route: Route) -> None:
-        url = route.request.url
-        if url.startswith(("file://", "data:", "blob:", "about:")):
-            route.continue_()
-        else:
-            self.problems.append(f"{self.page.url}: asked for {url}")
-            route.abort()
-
-    def _failed(self, request: Any) -> None:
-        # Moving on to the next page cancels what the last one still loads
-        # (its favicon, say): that is not a missing file.
-        if request.failure != "net::ERR_ABORTED":
-            self.problems.append(f"{self.page.url}: failed to load {request.url}: {request.failure}")
-
-    def _console(self, kind: str, text: str) -> None:
-        if kind == "error":
-            self.problems.append(f"{self.page.url}: console error: {text}")
-
-    def open(self, path: Path) -> Page:
-        self.page.goto(path.as_uri())
-        self.page.wait_for_load_state("load")
-        return self.page
 
 
 @pytest.fixture(scope="module")
