@@ -40,6 +40,11 @@
   function markBoxes() {
     const content = document.querySelector(".md-content");
     if (!content) return;
+    // The theme gives each code block a navigation landmark for its copy
+    // button, all without a name: number them, so each is told apart.
+    content.querySelectorAll("nav.md-code__nav:not([aria-label])").forEach((nav, index) => {
+      nav.setAttribute("aria-label", "Code block " + (index + 1));
+    });
     content.querySelectorAll(".md-typeset__scrollwrap").forEach((box) => reachable(box, "Table"));
     content.querySelectorAll(".md-typeset div, .md-typeset figure").forEach((box) => {
       if (box.closest(".md-typeset__scrollwrap, .highlight") || !scrolls(box)) return;
