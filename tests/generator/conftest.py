@@ -1,25 +1,21 @@
-"""Fixtures of the browser tests (``test_browser*.py``): the project's site,
-built once a session, and one headless Chromium per module. Tests that use
-them carry ``pytest.mark.xdist_group("browser")``, so one worker builds the
-site once for all of them."""
+"""Fixtures of the browser test modules (test_browser*.py): the site built
+once for the session, and one Chromium for each module."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.kit import hang_guard
-from tests.kit.browser import CHROMIUM, MKDOCS, unavailable
+from tests.kit.browser import CHROMIUM, MKDOCS, PlaywrightError, sync_playwright, unavailable
 from tests.kit.cli import subprocess_env
 from tests.kit.project import PROJECT_ROOT
 
-try:
-    from playwright.sync_api import Browser, sync_playwright
-    from playwright.sync_api import Error as PlaywrightError
-except ImportError:  # the dev dependencies are not installed
-    sync_playwright = None  # type: ignore[assignment]
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 @pytest.fixture(scope="session")

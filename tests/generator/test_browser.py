@@ -22,30 +22,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
 
 from engine.packs import load_packs
-from tests.kit import hang_guard
+from tests.kit.browser import Reader, reader_pages
 from tests.kit.project import PROJECT_ROOT
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 # Its module-scoped fixture is built once: the whole module runs on one worker.
 pytestmark = pytest.mark.xdist_group("browser")
 
-try:
-    from playwright.sync_api import Browser, BrowserContext, Page, Route
-except ImportError:  # the dev dependencies are not installed: the fixtures skip
-    pass
 
 # -- the built site --------------------------------------------------------------
-
-
-def reader_pages(site: Path) -> list[Path]:
-    """Every page a reader reaches by browsing. 404.html is left out: a web
-    server sends it for a missing address, and its links are absolute."""
-    return sorted(path for path in site.rglob("*.html") if path.name != "404.html")
 
 
 class _Links(HTMLParser):
@@ -85,47 +78,6 @@ def test_every_linked_anchor_exists(built_site: Path) -> None:
 
 
 # -- the browser -------------------------------------------------------------------
-
-
-class Reader:
-    """One browser tab that records what the site must never do: write an
-    error to the console, throw, fail to load a file of its own, or ask
-    anything of a server (every request is ``file://``)."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.context = context
-        self.problems: list[str] = []
-        # Every wait (a load, a search result) ends at the hang guard, not at
-        # Playwright's 30 s default: on a loaded machine slow is not broken.
-        context.set_default_timeout(hang_guard.HANG_GUARD * 1000)
-        context.route("**/*", self._route)
-        self.page = context.new_page()
-        self.page.on("console", lambda message: self._console(message.type, message.text))
-        self.page.on("pageerror", lambda error: self.problems.append(f"{self.page.url}: uncaught: {error}"))
-        self.page.on("requestfailed", self._failed)
-
-    def _route(self, route: Route) -> None:
-        url = route.request.url
-        if url.startswith(("file://", "data:", "blob:", "about:")):
-            route.continue_()
-        else:
-            self.problems.append(f"{self.page.url}: asked for {url}")
-            route.abort()
-
-    def _failed(self, request: Any) -> None:
-        # Moving on to the next page cancels what the last one still loads
-        # (its favicon, say): that is not a missing file.
-        if request.failure != "net::ERR_ABORTED":
-            self.problems.append(f"{self.page.url}: failed to load {request.url}: {request.failure}")
-
-    def _console(self, kind: str, text: str) -> None:
-        if kind == "error":
-            self.problems.append(f"{self.page.url}: console error: {text}")
-
-    def open(self, path: Path) -> Page:
-        self.page.goto(path.as_uri())
-        self.page.wait_for_load_state("load")
-        return self.page
 
 
 @pytest.fixture(scope="module")

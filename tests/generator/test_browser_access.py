@@ -1,0 +1,213 @@
+"""Accessibility of the built site (issue 25, point 4): axe-core, the npm
+package loaded from disk into each page, finds no serious and no critical
+violation (nor two landmarks of one name) on any page at 1280 px in the light and the dark palette and at
+375 px; and the keyboard alone reaches the search box, every table and every
+box that scrolls.
+
+axe-core is installed by the Makefile's venv step into .venv/axe where npm is
+on PATH; without it these tests skip, saying so (fail under CI), like the
+other browser tests without Chromium.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.kit.browser import Reader, reader_pages, unavailable
+from tests.kit.project import PROJECT_ROOT
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+# One site build and one Chromium for the module: it runs on one worker.
+pytestmark = pytest.mark.xdist_group("browser_access")
+
+AXE = PROJECT_ROOT / ".venv" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+# WCAG 2.0 and 2.1 at levels A and AA, and Deque's best practices.
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+# Findings of these rules fail the tests at any impact: axe calls two
+# landmarks of one name "moderate", but a screen reader's list of landmarks
+# then offers two entries it cannot tell apart.
+ALWAYS = ["landmark-unique"]
+# The rules whose outcome depends on colours: the only ones the dark palette
+# can change, so the only ones run again after switching to it.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+# A web server sends 404.html for any missing address, so its links are
+# absolute: it is opened from this made-up origin, answered from the build.
+ORIGIN = "http://site.invalid"
+
+_AXE_RUN = """async ([tags, rules, always]) => {
+    const only = rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags};
+    const found = await axe.run(document, {runOnly: only, resultTypes: ['violations']});
+    return found.violations
+        .filter(rule => rule.impact === 'serious' || rule.impact === 'critical' || always.includes(rule.id))
+        .flatMap(rule => rule.nodes.map(node =>
+            `${rule.id} (${rule.impact}) at ${node.target.join(' ')}: ${node.failureSummary.split('\\n')[1].trim()}`));
+}"""
+
+# The palette switch as the theme's toggle makes it, with the theme's colour
+# transitions stopped: axe would read colours halfway between the two.
+_DARK = """() => {
+    const still = document.createElement('style');
+    still.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(still);
+    document.body.setAttribute('data-md-color-scheme', 'slate');
+    return getComputedStyle(document.body).backgroundColor;
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> Path:
+    if not AXE.exists():
+        unavailable(f"no {AXE.relative_to(PROJECT_ROOT)}: `make .venv/.installed` installs axe-core where npm is on PATH")
+    return AXE
+
+
+@dataclass
+class Audit:
+    """What axe found at one screen size, one line a violation."""
+
+    pages: int = 0
+    light: list[str] = field(default_factory=list)
+    dark: list[str] = field(default_factory=list)
+
+
+def _axe(page: Page, axe_script: Path, rules: list[str] | None = None) -> list[str]:
+    if not page.evaluate("typeof axe === 'object'"):
+        if page.url.startswith("file:"):
+            page.add_script_tag(url=axe_script.as_uri())
+        else:
+            page.add_script_tag(content=axe_script.read_text(encoding="utf-8"))
+    found: list[str] = page.evaluate(_AXE_RUN, [TAGS, rules, ALWAYS])
+    return found
+
+
+def _audit(site: Path, browser: Browser, axe_script: Path, width: int, *, dark: bool) -> Audit:
+    """Every page at ``width`` px in the light palette, and then, with the
+    page still loaded, in the dark one when ``dark``."""
+    context = browser.new_context(viewport={"width": width, "height": 800}, color_scheme="light")
+    try:
+        reader, audit = Reader(context), Audit()
+        context.route(f"{ORIGIN}/**", lambda route: route.fulfill(path=site / route.request.url.removeprefix(ORIGIN + "/")))
+        addresses = [(path.relative_to(site).as_posix(), path.as_uri()) for path in reader_pages(site)]
+        addresses.append(("404.html", f"{ORIGIN}/404.html"))
+        for name, address in addresses:
+            page = reader.page
+            page.goto(address)
+            page.wait_for_load_state("load")
+            audit.pages += 1
+            audit.light.extend(f"{name} at {width} px, light: {line}" for line in _axe(page, axe_script))
+            if dark:
+                background: Any = page.evaluate(_DARK)
+                assert background != "rgb(255, 255, 255)", f"{name}: the dark palette did not apply"
+                audit.dark.extend(f"{name} at {width} px, dark: {line}" for line in _axe(page, axe_script, COLOUR_RULES))
+        return audit
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def at_1280(built_site: Path, browser: Browser, axe_script: Path) -> Audit:
+    return _audit(built_site, browser, axe_script, 1280, dark=True)
+
+
+@pytest.fixture(scope="module")
+def at_375(built_site: Path, browser: Browser, axe_script: Path) -> Audit:
+    return _audit(built_site, browser, axe_script, 375, dark=False)
+
+
+def test_no_serious_violation_at_1280_px_light(at_1280: Audit) -> None:
+    assert at_1280.pages >= 10
+    assert not at_1280.light, "\n".join(at_1280.light)
+
+
+def test_no_serious_violation_at_1280_px_dark(at_1280: Audit) -> None:
+    assert at_1280.pages >= 10
+    assert not at_1280.dark, "\n".join(at_1280.dark)
+
+
+def test_no_serious_violation_at_375_px(at_375: Audit) -> None:
+    assert at_375.pages >= 10
+    assert not at_375.light, "\n".join(at_375.light)
+
+
+# -- the keyboard ----------------------------------------------------------------
+
+# Pages that hold each kind of box: many card tables, wide tables, charts.
+KEYBOARD_PAGES = ["stationmaster/home-deck.html", "trickoftherails/components.html", "stationmaster/simulation.html"]
+
+# Records every element that takes the focus, from the first Tab on.
+_WATCH_FOCUS = "() => { window.__focused = []; document.addEventListener('focusin', event => window.__focused.push(event.target), true); }"
+
+# True once the focus has gone round the page and come back to where it began.
+_WENT_ROUND = "() => { const seen = window.__focused; return seen.length > 1 && seen.slice(1).includes(seen[0]); }"
+
+# What the focus never reached: the search box, a table, or a box that
+# scrolls. A table or box is reached when the focus lands on it or in it.
+_MISSED = """() => {
+    const seen = window.__focused;
+    const reached = box => seen.some(one => box === one || box.contains(one));
+    const scrolls = box => /auto|scroll/.test(getComputedStyle(box).overflowX + getComputedStyle(box).overflowY)
+        && (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight);
+    const missed = [];
+    if (!seen.some(one => one.matches('input.md-search__input'))) missed.push('the search box');
+    document.querySelectorAll('.md-content table').forEach((table, index) => {
+        if (!reached(table) && !seen.some(one => one.contains(table)))
+            missed.push(`table ${index + 1} (${table.querySelector('th')?.textContent.trim()})`);
+    });
+    document.querySelectorAll('.md-content div, .md-content figure').forEach(box => {
+        if (scrolls(box) && !reached(box) && !box.closest('.highlight'))
+            missed.push(`scrolling ${box.tagName.toLowerCase()}.${box.className}`);
+    });
+    return missed;
+}"""
+
+
+def _tab_round(page: Page) -> None:
+    """Press Tab until the focus has been round the whole page."""
+    page.evaluate(_WATCH_FOCUS)
+    for _ in range(100):
+        for _ in range(25):
+            page.keyboard.press("Tab")
+        if page.evaluate(_WENT_ROUND):
+            return
+    raise AssertionError(f"{page.url}: the focus did not come round in 2,500 presses of Tab")
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_keyboard_reaches_search_every_table_and_scroll_box(built_site: Path, browser: Browser, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    try:
+        reader, missed = Reader(context), list[str]()
+        for name in KEYBOARD_PAGES:
+            page = reader.open(built_site / name)
+            _tab_round(page)
+            missed.extend(f"{name} at {width} px: Tab never reaches {what}" for what in page.evaluate(_MISSED))
+        assert not missed, "\n".join(missed)
+    finally:
+        context.close()
+
+
+# -- the theme's partials ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("partial", ["search.html", "nav-item.html"])
+def test_overridden_partials_follow_the_installed_theme(partial: str) -> None:
+    """overrides/partials holds copies of two of Material's partials, each
+    changed in one line (and a head comment); if the installed theme's own
+    has changed since, the copy is stale and must be taken again."""
+    material = pytest.importorskip("material")
+    theirs = _without_head((Path(material.__file__).parent / "templates" / "partials" / partial).read_text(encoding="utf-8"))
+    ours = _without_head((PROJECT_ROOT / "overrides" / "partials" / partial).read_text(encoding="utf-8"))
+    changed = [line for line in difflib.unified_diff(theirs, ours, lineterm="", n=0) if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    assert len(changed) == 2, f"overrides/partials/{partial} differs from the installed Material's in more than its one line:\n" + "\n".join(changed)
+
+
+def _without_head(template: str) -> list[str]:
+    """A template's lines after its opening comment."""
+    return template.split("-#}\n", 1)[1].splitlines()
