@@ -161,7 +161,9 @@ def export(pack: AnyPack, catalog: Any) -> dict[str, Any]:
     ids of those that deal it."""
     words = table_set(pack.id).dealt_words
     found = dealings(pack, catalog)
-    configurations = [{"id": d.configuration.key, "label": words(catalog, d.configuration.players, d.configuration.rules), "players": d.configuration.players, "rules": dict(d.configuration.rules)} for d in found]
+    configurations = [
+        {"id": d.configuration.key, "label": words(catalog, d.configuration.players, d.configuration.rules), "players": d.configuration.players, "rules": dict(d.configuration.rules)} for d in found
+    ]
     cards = [{**_facts(pack, catalog, card), "dealtIn": [d.configuration.key for d in found if d.dealt[index]]} for index, card in enumerate(catalog.cards)]
     return {"format": FORMAT, "pack": pack.id, "title": pack.title, "configurations": configurations, "cards": cards}
 
