@@ -2,7 +2,7 @@
 what the changelog compares.
 
 A record holds the card's own fields and the facts the pack derives for it
-(its status, and whether each configuration deals it), asked of the pack the
+(its status, and which configurations deal it), asked of the pack the
 same way the site's tables ask, so a tool reading the export and a reader of
 the site see one set of facts. Counts are in the record: the export is for
 tools (card printers); the site's pages still print only whether a card is dealt.
@@ -99,10 +99,10 @@ def records(pack: AnyPack, catalog: Any) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Dealing:
-    """A way of setting the game up that differs from the others in what is
-    dealt: its player count and only the house rules that change what is
-    dealt (``configuration``), the pack's full configurations it stands for,
-    and, card by card in catalog order, whether it deals the card."""
+    """A way of setting the game up as the export lists it: a player count
+    and only the house rules that change what is dealt (``configuration``),
+    the pack's full configurations it stands for, and, card by card in
+    catalog order, whether it deals the card."""
 
     configuration: Configuration
     stands_for: tuple[Configuration, ...]
@@ -110,11 +110,12 @@ class Dealing:
 
 
 def dealings(pack: AnyPack, catalog: Any) -> list[Dealing]:
-    """The pack's configurations folded to those that differ in what is
-    dealt, the default first, then in the pack's order. A house rule is left
-    out only when no card's Dealt ever turns on it alone; should leaving the
-    rules out fold together configurations that deal differently (a pack
-    whose configurations are not every combination), none is left out."""
+    """The pack's configurations with the house rules that never change what
+    is dealt left out (one entry standing for every option of them), the
+    default first, then in the pack's order. A house rule is left out only
+    when no card's Dealt ever turns on it alone; should leaving the rules
+    out fold together configurations that deal differently (a pack whose
+    configurations are not every combination), none is left out."""
     full = pack.configurations(catalog)
     dealt = {c.key: tuple(pack.is_dealt(catalog, card, c) for card in catalog.cards) for c in full}
     names = list(dict.fromkeys(k for c in full for k in c.rules))
@@ -156,9 +157,9 @@ def _fold(full: list[Configuration], kept: list[str], dealt: Mapping[str, tuple[
 
 def export(pack: AnyPack, catalog: Any) -> dict[str, Any]:
     """A pack's cards as the export publishes them (``cards.schema.json``):
-    the configurations that differ in what is dealt, each listed once and
-    named in the words of the site's Dealt headings, and each card with the
-    ids of those that deal it."""
+    the configurations (``dealings``), each listed once and named in the
+    words of the site's Dealt headings, and each card with the ids of those
+    that deal it."""
     words = table_set(pack.id).dealt_words
     found = dealings(pack, catalog)
     configurations = [
