@@ -136,7 +136,7 @@ def _run(args: argparse.Namespace) -> int:
         code = _write(sites, lint_problems + edited, data)
         _print_stale(stale, False, to_stderr=True)
     else:
-        code = _check(sites, lint_problems + edited + [d.problem() for d in data if not d.is_current], stale)
+        code = _check(sites, lint_problems + edited, stale, [d.problem() for d in data if not d.is_current])
     if code != 0 or args.write:
         return code
     _print_stale(stale, args.reports)
@@ -198,19 +198,21 @@ def _write(sites: list[PackSite], problems: list[Problem], data: list[DataFile])
     return 1 if kept or problems else 0
 
 
-def _check(sites: list[PackSite], problems: list[Problem], stale: list[str]) -> int:
+def _check(sites: list[PackSite], problems: list[Problem], stale: list[str], data: list[Problem]) -> int:
     from engine.content.problems import render_all
     from generator.drift import describe, drift
 
     drifts = [d for site in sites for d in drift(site.rendered, site.prefix)]
-    if drifts or problems:
+    if drifts or problems or data:
         # Listed first, so the drift report still ends with the command that fixes it.
         _print_stale(stale, False)
+    if data:
+        print(render_all(data, "text"))
     if drifts:
         print(describe(drifts))
     if problems:
         print(render_all(problems, "text"))
-    if drifts or problems:
+    if drifts or problems or data:
         return 1
     for line in _summary(sites):
         print(line)
