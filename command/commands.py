@@ -6,4 +6,4 @@ PLAY_HELP = "play Station Master in the terminal (solitaire by default), or Tric
 SIMULATE_HELP = "play many seeded games with bots and report on them (Station Master: per-card draw, play and dead-draw figures; with rivals, seats, wins and attacks)"
 SWEEP_HELP = "simulate every combination of house-rule values, player counts and bots (any game), the same seeded games in each; score spread, card figures and the differences that matter; finished cells cached"
 CHANGELOG_HELP = "list what changed, card by card, between two git revisions of the content (added, removed, renamed, each field, status and dealt)"
-EXPORT_HELP = "print a pack's cards as JSON (fields, count, source, effect, status, dealt per configuration) for other tools"
+EXPORT_HELP = "print a pack's cards as JSON (fields, count, source, effect, status, the configurations that deal each) for other tools"

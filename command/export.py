@@ -1,6 +1,7 @@
-"""``stationmaster export``: one pack's cards, with their status and whether
-each configuration deals them, as the JSON the site publishes (``cards.json``,
-described by ``site/cards.schema.json``)."""
+"""``stationmaster export``: one pack's cards, with their status and the
+configurations that deal them, as the JSON the site publishes (``cards.json``,
+which ``stationmaster cards`` writes beside the pages; described by
+``site/cards.schema.json``)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from generator.records import export, to_json
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("export", help=EXPORT_HELP, description=EXPORT_HELP + "; the site publishes the same file as <pack>/cards.json.")
+    parser = sub.add_parser("export", help=EXPORT_HELP, description=EXPORT_HELP + "; `stationmaster cards` writes the same file as site/<pack>/cards.json, which the site publishes.")
     add_game_option(parser)
     parser.add_argument("--format", choices=("json",), default="json", help="the format (default and only: json)")
     add_output_options(parser, "the JSON")

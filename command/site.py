@@ -29,6 +29,7 @@ from generator.project import Project
 
 if TYPE_CHECKING:
     from engine.content.problems import Problem
+    from generator.datafiles import DataFile
     from generator.site import PackSite
 
 REFRESH = "`make reports` (or `stationmaster cards --reports`)"
@@ -130,23 +131,41 @@ def _run(args: argparse.Namespace) -> int:
             lint_problems += lint(site.catalog, site.rendered, site.rendered.tables.tables, site.prefix, workers_for(len(site.catalog.cards)), site_pages=site_pages, folder=site.folder.id)
     edited = [r.problem() for site in sites for r in site.rendered.reports if r.state == "edited"]
     stale = [r.problem().render() for site in sites for r in site.rendered.reports if r.state in ("stale", "unmeasured")]
+    data = _data_files(sites)
     if args.write:
-        code = _write(sites, lint_problems + edited)
+        code = _write(sites, lint_problems + edited, data)
         _print_stale(stale, False, to_stderr=True)
     else:
-        code = _check(sites, lint_problems + edited, stale)
+        code = _check(sites, lint_problems + edited, stale, [d.problem() for d in data if not d.is_current])
     if code != 0 or args.write:
         return code
     _print_stale(stale, args.reports)
     return 1 if args.reports and stale else 0
 
 
+def _data_files(sites: list[PackSite]) -> list[DataFile]:
+    """Each pack's ``cards.json`` as committed beside its pages and as the content makes it."""
+    from generator.datafiles import cards_file
+    from generator.records import EXPORT_NAME
+
+    found = []
+    for site in sites:
+        if not site.site_dir.is_dir():
+            continue
+        try:
+            found.append(cards_file(site.pack, site.catalog, site.site_dir, site.prefix))
+        except OSError as exc:
+            raise UsageError(f"cannot read {site.prefix}{EXPORT_NAME}: {exc.strerror or exc}") from None
+    return found
+
+
 def _summary(sites: list[PackSite]) -> list[str]:
     return [f"{site.prefix}: {len(site.rendered.new)} pages and {len(site.rendered.table_page)} tables agree with {site.folder.display}/" for site in sites]
 
 
-def _write(sites: list[PackSite], problems: list[Problem]) -> int:
-    from engine.content.problems import render_all
+def _write(sites: list[PackSite], problems: list[Problem], data: list[DataFile]) -> int:
+    from engine.content.problems import Problem, render_all
+    from generator.datafiles import write_data
     from generator.drift import PagesKept, write_pages
 
     written: list[str] = []
@@ -159,6 +178,14 @@ def _write(sites: list[PackSite], problems: list[Problem]) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write under {site.prefix}: {exc.strerror or exc} (pages already written stay whole; run again once fixed)") from None
         written += [site.prefix + name for name in names]
+    for one in data:
+        try:
+            if write_data(one):
+                written.append(one.shown)
+            elif not one.is_current:
+                kept.append(Problem(one.shown, 1, 1, "this file changed on disk while `cards` was running; it was left as it is now: run `cards` again"))
+        except OSError as exc:
+            raise UsageError(f"cannot write {one.shown}: {exc.strerror or exc} (pages already written stay whole; run again once fixed)") from None
     print(f"{len(written)} page(s) rewritten" + (": " + ", ".join(written) if written else "; all tables were up to date" if not kept else ""))
     for site in sites:
         for name in site.rendered.measured:
@@ -171,19 +198,21 @@ def _write(sites: list[PackSite], problems: list[Problem]) -> int:
     return 1 if kept or problems else 0
 
 
-def _check(sites: list[PackSite], problems: list[Problem], stale: list[str]) -> int:
+def _check(sites: list[PackSite], problems: list[Problem], stale: list[str], data: list[Problem]) -> int:
     from engine.content.problems import render_all
     from generator.drift import describe, drift
 
     drifts = [d for site in sites for d in drift(site.rendered, site.prefix)]
-    if drifts or problems:
+    if drifts or problems or data:
         # Listed first, so the drift report still ends with the command that fixes it.
         _print_stale(stale, False)
+    if data:
+        print(render_all(data, "text"))
     if drifts:
         print(describe(drifts))
     if problems:
         print(render_all(problems, "text"))
-    if drifts or problems:
+    if drifts or problems or data:
         return 1
     for line in _summary(sites):
         print(line)

@@ -24,7 +24,7 @@ from typing import Any, Literal
 from engine.content.problems import Problem
 from engine.errors import ContentError, UsageError
 from engine.packs import find_packs, is_pack_folder, pack_rules
-from generator.records import export, to_json
+from generator.records import records, to_json
 
 Kind = Literal["added", "removed", "renamed", "changed"]
 KINDS: tuple[Kind, ...] = ("added", "removed", "renamed", "changed")
@@ -118,7 +118,7 @@ def read_side(content_root: Path, label: str, only: str | None = None, shown_roo
             # Content older than a field today's loader needs gets past its
             # own schemas and then lacks it: that revision cannot be read here.
             raise UsageError(f"the {folder.id} content at {label} does not load with today's engine ({type(exc).__name__}: {exc}); choose a later revision") from None
-        data = export(pack, catalog)
+        data = records(pack, catalog)
         sides[folder.id] = PackSide(data["title"], {c["key"]: c for c in data["configurations"]}, {r["id"]: r for r in data["cards"]})
     return sides
 

@@ -410,8 +410,9 @@ LEGEND_ANCHOR = "designed-legend"
 _NO_LEGEND = f'the page marks designed cards (†) but has no legend for the mark; add a paragraph starting with <span id="{LEGEND_ANCHOR}"></span> that explains it'
 
 
-# Data files the build publishes beside a pack's pages (its export) and at
-# the site's top (the export's schema), relative to the pack's folder.
+# Data files published beside a pack's pages (its export, which `cards`
+# writes there) and at the site's top (the export's schema), relative to
+# the pack's folder.
 _PUBLISHED = frozenset({EXPORT_NAME, f"../{SCHEMA_NAME}"})
 
 

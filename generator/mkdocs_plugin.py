@@ -6,9 +6,10 @@ and hands MkDocs the fresh page text; under ``mkdocs serve`` it also watches
 Simulation reports are never played here: one measured before the last
 change to the cards or the engine is shown with a notice saying so.
 It never writes a page: ``stationmaster cards`` does that, and ``check``
-keeps the committed pages honest. It adds each pack's ``cards.json`` (the
-JSON export) to the built site, made afresh on every build, so it has
-nothing committed to drift from.
+keeps the committed pages honest. Each pack's ``cards.json`` (the JSON
+export) is one of those committed files (``generator/datafiles.py``): the
+build copies it like any other file of the docs folder, so the site needs
+this plugin only for the search entries and the live preview.
 The generator itself does not import MkDocs.
 
 It also gives every card its own entry in the search index (see
@@ -31,14 +32,13 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from engine.content.problems import render_all
 from engine.errors import UsageError
-from engine.packs import LoadedPack, known_pack_ids, load_packs
+from engine.packs import LoadedPack, load_packs
 from generator.blocks import MarkerError
-from generator.records import EXPORT_NAME, export, to_json
 from generator.reports import with_stale_notices
 from generator.search import CardEntry, card_entries, with_card_entries
 from generator.site import render_pack, stray_pages
@@ -109,19 +109,6 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         self.rendered = pages
         self.loaded = loaded
         self.card_names = {card.id: card.name for one in loaded for card in one.catalog.cards}
-
-    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        for one in self.loaded:
-            files.append(File.generated(config, f"{one.folder.id}/{EXPORT_NAME}", content=to_json(export(one.pack, one.catalog))))
-        if self.problems is not None:
-            # The preview of broken content still links every pack's export;
-            # a missing target would fail the strict rebuild and hang the
-            # browser, so each pack gets a file that says why it is empty.
-            broken = to_json({"error": "the content does not validate; see the problems shown on every page"})
-            for pack_id in known_pack_ids():
-                if (self.root / "content" / pack_id).is_dir():
-                    files.append(File.generated(config, f"{pack_id}/{EXPORT_NAME}", content=broken))
-        return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         if page.file.src_uri in self.config.get("maintainer_pages", []):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import UsageError
-from engine.pack import Status
+from engine.pack import RuleValue, Status
 
 # The plain words a reader sees beside each status on the site: the engine's
 # own words are for whoever edits the content. The one place they are written.
@@ -47,6 +47,19 @@ class TableSet:
     numeric_columns: tuple[str, ...] = ()
     # Functions the templates may call, made from the catalog (pictures, say).
     helpers: Callable[[Any], Mapping[str, Callable[..., str]]] = field(default=lambda catalog: {})
+    # The words a Dealt heading puts in its brackets for a configuration:
+    # (catalog, player count or None when the table does not tell seatings
+    # apart, the house rules that matter). The tables head their Dealt
+    # columns with them and the export labels its configurations with them.
+    dealt_words: Callable[[Any, int | None, Mapping[str, RuleValue]], str] = field(default=lambda catalog, players, rules: plain_dealt_words(players, rules))
+
+
+def plain_dealt_words(players: int | None, rules: Mapping[str, RuleValue]) -> str:
+    """Dealt-heading words for a pack that gives none of its own: the player
+    count and each rule as ``rule: value``."""
+    parts = [f"{players} player{'s' if players != 1 else ''}"] if players is not None else []
+    parts += [f"{k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.items()]
+    return ", ".join(parts)
 
 
 def status_legend(meanings: Mapping[Status, str]) -> Context:

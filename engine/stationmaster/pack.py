@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from engine.content.problems import Problem
 from engine.pack import Configuration, GamePack, Simulator, Status
 from engine.stationmaster import load_catalog
-from engine.stationmaster.content.model import Card, Catalog
+from engine.stationmaster.content.model import Card, Catalog, MainlineCard
 from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, parse_assignment, resolve
 
 if TYPE_CHECKING:
@@ -38,8 +38,12 @@ class StationMaster:
         return [Configuration(players, rules, " ".join([seating, *(f"{k}={v}" for k, v in rules.items())])) for seating, players in SEATINGS.items() for rules in configurations(catalog)]
 
     def is_dealt(self, catalog: Catalog, card: Card, configuration: Configuration) -> bool:
-        from engine.stationmaster.rules.deck import is_dealt
+        # Setup deals the terrain cards from the Mainline inventory, every
+        # other card from the Home Office deck: the site's Dealt says the same.
+        from engine.stationmaster.rules.deck import in_mainline_inventory, is_dealt
 
+        if isinstance(card, MainlineCard):
+            return in_mainline_inventory(card)
         return is_dealt(catalog, card, configuration.rules, configuration.players)
 
     def status(self, catalog: Catalog, card: Card) -> Status | None:

@@ -8,7 +8,7 @@ times from ``engine.stationmaster.rules.mainline``: nothing here restates a rule
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -88,15 +88,24 @@ def dealt_columns(catalog: Catalog, cards: Sequence[Card]) -> DealtColumns:
     labels, rules_of, seats = [], [], []
     for seating, players in seatings:
         for config in configs:
-            parts = [seating] if seating else []
-            for rule_id in mattering:
-                value = config[rule_id]
-                shown = catalog.by_id[value].name if isinstance(value, str) and value in catalog.by_id else str(value).lower()
-                parts.append(f"{rule_id}: {shown}")
-            labels.append("Dealt (" + ", ".join(parts) + ")" if parts else "Dealt")
+            words = dealt_words(catalog, players if seating else None, {rule_id: config[rule_id] for rule_id in mattering})
+            labels.append(f"Dealt ({words})" if words else "Dealt")
             rules_of.append(config)
             seats.append(players)
     return DealtColumns(labels, rules_of, seats)
+
+
+def dealt_words(catalog: Catalog, players: int | None, rules: Mapping[str, HouseRuleValue]) -> str:
+    """What a Dealt heading says of a configuration: its seating (``players``;
+    None when the table does not tell seatings apart), then each house rule
+    given, in content order. The export labels its configurations with the same words."""
+    parts = [seating for seating, count in SEATINGS.items() if count == players][:1]
+    for rule in catalog.house_rules:
+        if rule.id in rules:
+            value = rules[rule.id]
+            shown = catalog.by_id[value].name if isinstance(value, str) and value in catalog.by_id else str(value).lower()
+            parts.append(f"{rule.id}: {shown}")
+    return ", ".join(parts)
 
 
 def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], Context]) -> Context:
@@ -520,4 +529,4 @@ NUMERIC_COLUMNS = (
     "Slow freight",
     "Number",
 )
-TABLE_SET = TableSet("stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers)
+TABLE_SET = TableSet("stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers, dealt_words=dealt_words)

@@ -7,10 +7,11 @@ which slots are drawn and Status from the handler registry; the templates under
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from engine.content.source import Source
+from engine.pack import RuleValue
 from engine.rng import SeededStream
 from engine.trickoftherails.content.model import KIND_NAMES, Card, Catalog
 from engine.trickoftherails.rules.setup import deal, dealt
@@ -31,7 +32,14 @@ Context = dict[str, Any]
 def _configurations(catalog: Catalog) -> list[tuple[str, int, str]]:
     """Each Dealt column: its heading, player count and lane variant."""
     variants = ["basic"] + (["expert"] if "expert" in catalog.variants else [])
-    return [(f"Dealt ({players}p{'' if variant == 'basic' else ', Expert'})", players, variant) for variant in variants for players in catalog.player_counts]
+    return [(f"Dealt ({dealt_words(catalog, players, {'variant': variant})})", players, variant) for variant in variants for players in catalog.player_counts]
+
+
+def dealt_words(catalog: Catalog, players: int | None, rules: Mapping[str, RuleValue]) -> str:
+    """What a Dealt heading says of a configuration: the player count, and
+    Expert for the Expert lane. The export labels its configurations with the same words."""
+    parts = [f"{players}p"] if players is not None else []
+    return ", ".join(parts + (["Expert"] if rules.get("variant") == "expert" else []))
 
 
 def _rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Card], Context]) -> Context:
@@ -486,4 +494,5 @@ TABLE_SET = TableSet(
     reports=frozenset({"simulation-sweep"}),
     links_only=frozenset({"railway-cards", "at-a-glance", "quick-reference", "trick-lanes", "expert-trick-lanes", "worked-example", "example-game", "designed-values", "single-source"}),
     numeric_columns=NUMERIC_COLUMNS,
+    dealt_words=dealt_words,
 )

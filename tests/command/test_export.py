@@ -1,6 +1,8 @@
 """``stationmaster export`` and the published ``cards.json``: every card of
-a pack with its status and dealt, valid against the committed schema,
-byte-identical run after run; bad input is one line and a non-zero exit."""
+a pack with its status and the configurations that deal it, valid against
+the committed schema, byte-identical run after run and equal to the file
+committed under ``site/<pack>/``; bad input is one line and a non-zero exit.
+What each field means is checked in ``tests/generator/test_records.py``."""
 
 from __future__ import annotations
 
@@ -27,15 +29,19 @@ def test_the_export_follows_its_schema_and_the_packs_own_answers(pack: str, run_
     jsonschema.Draft202012Validator(SCHEMA).validate(data)
     rules = pack_rules(pack)
     catalog = rules.load_catalog(PROJECT_ROOT / "content" / pack)
-    configurations = rules.configurations(catalog)
-    assert [c["key"] for c in data["configurations"]] == [c.key for c in configurations]
+    listed = {c["id"]: c for c in data["configurations"]}
     assert [c["id"] for c in data["cards"]] == [c.id for c in catalog.cards]
     for record, card in zip(data["cards"], catalog.cards):
         assert record["status"] == rules.status(catalog, card)
-        assert record["dealt"] == {c.key: rules.is_dealt(catalog, card, c) for c in configurations}
+        # Every full configuration deals the card just when the one listed for it does.
+        for full in rules.configurations(catalog):
+            (standing,) = [i for i, c in listed.items() if c["players"] == full.players and all(full.rules.get(k) == v for k, v in c["rules"].items())]
+            assert rules.is_dealt(catalog, card, full) == (standing in record["dealtIn"]), (card.id, full.key)
         assert record["count"] == card.count and record["name"] == card.name
         assert ("designed" in record["source"]) == card.source.designed
     assert run_cli(["export", "--game", pack], PROJECT_ROOT).out == out
+    # The file the site publishes is what `export` prints.
+    assert (PROJECT_ROOT / "site" / pack / "cards.json").read_text(encoding="utf-8") == out
 
 
 def test_a_designed_card_and_its_fields(run_cli: RunCli) -> None:

@@ -66,7 +66,7 @@ def test_real_project_builds_strict_without_warnings(tmp_path: Path) -> None:
     tr, table = row_of(home, "card-depot")
     assert len(cells_of(tr)) == heads(table)
     assert (tmp_path / "out/stationmaster/mainline.html").exists() and (tmp_path / "out/stationmaster/editing.html").exists()
-    # The plugin publishes each pack's export, byte for byte what `export` prints, beside its schema.
+    # The build publishes each pack's committed export, byte for byte what `export` prints, beside its schema.
     for pack in ("stationmaster", "trickoftherails"):
         assert (tmp_path / f"out/{pack}/cards.json").read_text(encoding="utf-8") == exported(pack)
     assert (tmp_path / "out/cards.schema.json").exists()

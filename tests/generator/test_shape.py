@@ -132,12 +132,13 @@ def test_every_kit_page_is_on_the_kit_index() -> None:
 
 def test_a_content_edit_calls_the_simulation_stale_not_hand_edited(sm: Run, project: Path) -> None:
     """A count the pages never print still changes what the games deal: the
-    reports are stale (listed, not drift) and nothing is called a hand edit."""
+    reports are stale (listed, not drift) and nothing is called a hand edit.
+    The count is in the pack's cards.json, which is the one file to write again."""
     path = project / "content/stationmaster/home-deck/facilities.yaml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("    count: 2\n", "    count: 3\n", 1), encoding="utf-8")
     result = sm("check")
-    assert result.code == 0, result.output
+    assert result.code == 1 and [p.path for p in result.problems if not p.message.startswith("report ")] == ["site/stationmaster/cards.json"], result.output
     lines = [line for line in result.out.splitlines() if "report 'simulation'" in line]
     assert len(lines) == 1 and "measured before the last change to the cards" in lines[0], result.out
     assert "by hand" not in result.out
