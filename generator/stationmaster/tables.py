@@ -36,7 +36,7 @@ from engine.stationmaster.rules.status import MEANINGS, card_effect, card_status
 from generator.simulation_table import cached_context
 from generator.stationmaster.svg import track_svg
 from generator.sweep_site import SitePlan
-from generator.tableset import TableSet
+from generator.tableset import EVERY_CONFIGURATION, Facet, Setup, TableSet, dealt_words, listed
 from generator.tableset import status_legend as legend_rows
 
 Context = dict[str, Any]
@@ -58,22 +58,42 @@ _ATTACK_WORDS = {
 }
 
 
+def _rule_words(catalog: Catalog, value: HouseRuleValue) -> str:
+    """A house rule's option as the tables name it: a card by its name, a
+    switch as on or off, any other value as the content writes it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return catalog.by_id[value].name if value in catalog.by_id else value
+
+
+def _rule_facet(catalog: Catalog, rule_id: str) -> Facet:
+    rule = catalog.house_rule(rule_id)
+    name = rule.name[0].lower() + rule.name[1:] if rule.name[1:2].islower() else rule.name
+    words = {str(o.value): _rule_words(catalog, o.value) for o in rule.options}
+    return Facet(tuple(words), lambda chosen: f"where {name} is {listed([words[v] for v in chosen], 'or')}", str(rule.default))
+
+
+# The seatings as a Dealt cell says them after "only" or "not".
+_SEATING_FACET = Facet(tuple(SEATINGS), lambda chosen: listed(list(chosen), "or"), next(iter(SEATINGS)))
+
+
 @dataclass(frozen=True)
-class DealtColumns:
-    """The Dealt columns a table needs: one per seating (solitaire, with
-    rivals) and combination of the house rules that change whether any of its
-    cards is dealt (usually none: one column). ``seats`` is each column's
-    player count, beside its house rules in ``configs``."""
+class DealtSetups:
+    """The configurations a table's Dealt cells are worked out over: each
+    seating (solitaire, with rivals) by each combination of the house rules
+    that change whether any of its cards is dealt, every other rule at its
+    default. ``facets`` say how they differ, in the order of each setup's
+    values; only the facets that change something for some card are kept."""
 
-    labels: list[str]
-    configs: list[dict[str, HouseRuleValue]]
-    seats: list[int]
+    facets: list[Facet]
+    setups: list[tuple[Setup, dict[str, HouseRuleValue], int]]
 
-    def row(self, catalog: Catalog, card: Card) -> list[bool]:
-        return [is_dealt(catalog, card, rules, players) for rules, players in zip(self.configs, self.seats)]
+    def words(self, catalog: Catalog, card: Card) -> str:
+        dealt = {key: is_dealt(catalog, card, rules, players) for key, rules, players in self.setups}
+        return dealt_words(self.facets, dealt, every=EVERY_CONFIGURATION if self.facets else "yes")
 
 
-def dealt_columns(catalog: Catalog, cards: Sequence[Card]) -> DealtColumns:
+def dealt_setups(catalog: Catalog, cards: Sequence[Card]) -> DealtSetups:
     base = defaults(catalog)
     everything = configurations(catalog)
     solo = SEATINGS["solitaire"]
@@ -85,22 +105,17 @@ def dealt_columns(catalog: Catalog, cards: Sequence[Card]) -> DealtColumns:
         if any(len({is_dealt(catalog, card, {**base, rule.id: option.value}, players) for option in rule.options}) > 1 for card in cards for _, players in seatings)
     ]
     configs = [c for c in everything if all(c[k] == base[k] for k in base if k not in mattering)] if mattering else [base]
-    labels, rules_of, seats = [], [], []
+    facets = ([_SEATING_FACET] if by_seating else []) + [_rule_facet(catalog, rule_id) for rule_id in mattering]
+    setups = []
     for seating, players in seatings:
         for config in configs:
-            parts = [seating] if seating else []
-            for rule_id in mattering:
-                value = config[rule_id]
-                shown = catalog.by_id[value].name if isinstance(value, str) and value in catalog.by_id else str(value).lower()
-                parts.append(f"{rule_id}: {shown}")
-            labels.append("Dealt (" + ", ".join(parts) + ")" if parts else "Dealt")
-            rules_of.append(config)
-            seats.append(players)
-    return DealtColumns(labels, rules_of, seats)
+            key = ((seating,) if by_seating else ()) + tuple(str(config[rule_id]) for rule_id in mattering)
+            setups.append((key, config, players))
+    return DealtSetups(facets, setups)
 
 
 def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], Context]) -> Context:
-    columns = dealt_columns(catalog, cards)
+    setups = dealt_setups(catalog, cards)
     rows = []
     for card in cards:
         rows.append(
@@ -108,13 +123,13 @@ def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], C
                 "id": card.id,
                 "name": card.name,
                 "designed": card.source.designed,
-                "dealt": columns.row(catalog, card),
+                "dealt": setups.words(catalog, card),
                 "status": card_status(catalog, card),
                 "text": card.text,
                 **extra(card),
             }
         )
-    return {"dealt_labels": columns.labels, "rows": rows, "has_text": any(card.text for card in cards)}
+    return {"rows": rows, "has_text": any(card.text for card in cards)}
 
 
 def _route_text(shape: TrackShape) -> str:
@@ -302,7 +317,7 @@ def mainline_terrain(catalog: Catalog) -> Context:
                 "passing": m.passing,
                 "yard": m.yard,
                 "grade": m.grade,
-                "dealt": [in_mainline_inventory(m)],
+                "dealt": "yes" if in_mainline_inventory(m) else "no",
                 "status": card_status(catalog, m),
                 "text": m.text,
             }

@@ -17,7 +17,7 @@ from engine.trickoftherails.rules.setup import deal, dealt
 from engine.trickoftherails.rules.status import MEANINGS, card_status, variant_status
 from generator.simulation_table import cached_context
 from generator.sweep_site import SitePlan
-from generator.tableset import TableSet
+from generator.tableset import EVERY_CONFIGURATION, Facet, Setup, TableSet, dealt_words, listed
 from generator.tableset import status_legend as legend_rows
 from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
 from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_svg
@@ -26,14 +26,25 @@ from generator.trickoftherails.worked import worked_game
 Context = dict[str, Any]
 
 
-def _configurations(catalog: Catalog) -> list[tuple[str, int, str]]:
-    """Each Dealt column: its heading, player count and lane variant."""
+def _facets(catalog: Catalog) -> tuple[list[Facet], list[tuple[Setup, int, str]]]:
+    """How the configurations Dealt is asked over differ (the player count,
+    then the lane: basic or Expert), and each one as (its values, players,
+    variant)."""
     variants = ["basic"] + (["expert"] if "expert" in catalog.variants else [])
-    return [(f"Dealt ({players}p{'' if variant == 'basic' else ', Expert'})", players, variant) for variant in variants for players in catalog.player_counts]
+    lanes = {v: "the basic Trick Lane" if v == "basic" else f"the {catalog.variants[v].name}" for v in variants}
+    counts = tuple(str(p) for p in catalog.player_counts)
+    facets = [
+        Facet(counts, lambda chosen: f"at {listed(list(chosen))} players"),
+        Facet(tuple(variants), lambda chosen: "in " + listed([lanes[v] for v in chosen], "or"), "basic"),
+    ]
+    return facets, [((str(players), variant), players, variant) for variant in variants for players in catalog.player_counts]
 
 
 def _rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Card], Context]) -> Context:
-    columns = _configurations(catalog)
+    facets, setups = _facets(catalog)
+    answers = {card.id: {key: dealt(catalog, card, players, variant) != "no" for key, players, variant in setups} for card in cards}
+    # "every configuration" where the table also holds a card some configuration leaves out.
+    varies = any(len(set(flags.values())) > 1 for flags in answers.values())
     rows = [
         {
             "id": card.id,
@@ -41,12 +52,12 @@ def _rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Card], Conte
             "designed": card.source.designed,
             "source": card.source.edition or "designed",
             "status": card_status(catalog, card),
-            "dealt": [dealt(catalog, card, players, variant) != "no" for _, players, variant in columns],
+            "dealt": dealt_words(facets, answers[card.id], every=EVERY_CONFIGURATION if varies else "yes"),
             **extra(card),
         }
         for card in cards
     ]
-    return {"dealt_labels": [label for label, _, _ in columns], "rows": rows}
+    return {"rows": rows}
 
 
 def components(catalog: Catalog) -> Context:
@@ -77,7 +88,7 @@ def railway_cards(catalog: Catalog) -> Context:
         same = all(first[c.id]["dealt"] == row["dealt"] and first[c.id]["status"] == row["status"] for c in cards)
         assert same, "every Railway card of a company is set up alike"
         by_company.append({"company": company.name, "ids": [c.id for c in cards], "status": row["status"], "dealt": row["dealt"], "designed": any(c.source.designed for c in cards)})
-    return {"dealt_labels": context["dealt_labels"], "rows": by_company, "numbers": _number_range(catalog)}
+    return {"rows": by_company, "numbers": _number_range(catalog)}
 
 
 def station_values(catalog: Catalog) -> Context:
