@@ -164,3 +164,20 @@ def _product(setups: set[Setup], width: int) -> list[list[str]] | None:
 
 def _phrase(facets: Sequence[Facet], parts: Sequence[Sequence[str]]) -> str:
     return " ".join(f.say([v for v in f.values if v in part]) for f, part in zip(facets, parts) if len(part) < len(f.values))
+
+
+# -- the Card text column -----------------------------------------------------------
+
+_WORD = re.compile(r"[a-z]{4,}")
+
+
+def shown_text(text: str | None, effect: str) -> str:
+    """A card's ``text`` for its table's Card text column: empty when it has
+    none, or when every word of it that carries meaning (four letters or
+    more, compared by its first five) is already in the Effect beside it, so
+    the column is there only where it says something the Effect does not."""
+    if not text:
+        return ""
+    said = {word[:5] for word in _WORD.findall(effect.lower())}
+    own = {word[:5] for word in _WORD.findall(text.lower())}
+    return "" if effect and own <= said else text

@@ -36,7 +36,7 @@ from engine.stationmaster.rules.status import MEANINGS, card_effect, card_status
 from generator.simulation_table import cached_context
 from generator.stationmaster.svg import track_svg
 from generator.sweep_site import SitePlan
-from generator.tableset import EVERY_CONFIGURATION, Facet, Setup, TableSet, dealt_words, listed
+from generator.tableset import EVERY_CONFIGURATION, Facet, Setup, TableSet, dealt_words, listed, shown_text
 from generator.tableset import status_legend as legend_rows
 
 Context = dict[str, Any]
@@ -118,6 +118,7 @@ def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], C
     setups = dealt_setups(catalog, cards)
     rows = []
     for card in cards:
+        facts = extra(card)
         rows.append(
             {
                 "id": card.id,
@@ -125,11 +126,11 @@ def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], C
                 "designed": card.source.designed,
                 "dealt": setups.words(catalog, card),
                 "status": card_status(catalog, card),
-                "text": card.text,
-                **extra(card),
+                "text": shown_text(card.text, facts.get("effect", "")),
+                **facts,
             }
         )
-    return {"rows": rows, "has_text": any(card.text for card in cards)}
+    return {"rows": rows, "has_text": any(row["text"] for row in rows)}
 
 
 def _route_text(shape: TrackShape) -> str:
@@ -314,12 +315,10 @@ def mainline_terrain(catalog: Catalog) -> Context:
                 "designed": m.source.designed,
                 "passenger_mph": m.speed_mph.passenger,
                 "freight_mph": m.speed_mph.freight,
-                "passing": m.passing,
-                "yard": m.yard,
-                "grade": m.grade,
+                "features": ", ".join(words for flag, words in ((m.passing, "trains may pass"), (m.yard, "yard"), (m.grade, "graded")) if flag) or "—",
                 "dealt": "yes" if in_mainline_inventory(m) else "no",
                 "status": card_status(catalog, m),
-                "text": m.text,
+                "text": shown_text(m.text, ""),
             }
         )
     # One Dealt column: whether the Mainline inventory holds the card (every
@@ -525,14 +524,10 @@ NUMERIC_COLUMNS = (
     "Porters",
     "Outbound slots",
     "Inbound slots",
-    "Inbound boxes",
-    "Outbound boxes",
-    "Passenger mph",
-    "Freight mph",
     "Fast with a coach",
     "Fast freight",
     "Slow with a coach",
     "Slow freight",
-    "Number",
+    "No\\.",
 )
 TABLE_SET = TableSet("stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers)
