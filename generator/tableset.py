@@ -48,6 +48,10 @@ class TableSet:
     numeric_columns: tuple[str, ...] = ()
     # Functions the templates may call, made from the catalog (pictures, say).
     helpers: Callable[[Any], Mapping[str, Callable[..., str]]] = field(default=lambda catalog: {})
+    # The What changed page's words for a change to one of the pack's fields
+    # (as the content spells it), from its old and new values; a field not
+    # here is said by its name in words (generator.changelog.sentence).
+    change_words: Mapping[str, Callable[[Any, Any], str]] = field(default_factory=dict)
 
 
 def status_legend(meanings: Mapping[Status, str]) -> Context:

@@ -256,6 +256,12 @@ def enhancements(catalog: Catalog) -> Context:
     )
 
 
+def _play_option_words(option: str | None) -> str:
+    """When a Mainline modifier may be played: only in the Draw option, or (no
+    option named) in either."""
+    return "the Draw option" if option == "draw" else "the Draw or Play option"
+
+
 def mainline_modifiers(catalog: Catalog) -> Context:
     def extra(m: MainlineModifier) -> Context:
         if isinstance(m.play_on, tuple):
@@ -265,8 +271,7 @@ def mainline_modifiers(catalog: Catalog) -> Context:
             targets, target_words = [], "any unoccupied Mainline card its map names"
         requires = (m.requires, catalog.by_id[m.requires].name) if m.requires else None
         cut = None if m.crossing is None else {"stages": m.crossing.stages, "direction": m.crossing.direction}
-        option = "the Draw option" if m.play_option == "draw" else "the Draw or Play option"
-        return {"targets": targets, "target_words": target_words, "option": option, "requires": requires, "cut": cut, "effect": _effect_text(catalog, m)}
+        return {"targets": targets, "target_words": target_words, "option": _play_option_words(m.play_option), "requires": requires, "cut": cut, "effect": _effect_text(catalog, m)}
 
     return _card_rows(catalog, catalog.of_type(MainlineModifier), extra)
 
@@ -530,4 +535,9 @@ NUMERIC_COLUMNS = (
     "Slow freight",
     "No\\.",
 )
-TABLE_SET = TableSet("stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers)
+# The What changed page's words for a change to a field, where its name in
+# words would not do ("play option now draw").
+CHANGE_WORDS: dict[str, Callable[[Any, Any], str]] = {
+    "playOption": lambda old, new: "now played only in the Draw option, no longer in the Play option" if new == "draw" else "now played in the Play option too, not only in the Draw option",
+}
+TABLE_SET = TableSet("stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers, change_words=CHANGE_WORDS)
