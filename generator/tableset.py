@@ -109,11 +109,11 @@ def listed(words: Sequence[str], last: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def dealt_words(facets: Sequence[Facet], dealt: Mapping[Setup, bool], every: str = EVERY_CONFIGURATION) -> str:
+def dealt_words(facets: Sequence[Facet], dealt: Mapping[Setup, bool], every: str = EVERY_CONFIGURATION, positive: bool = False) -> str:
     """Where a card is dealt, in words, from whether each configuration
     (``dealt``, keyed by its value of each facet) deals it: ``every`` when
     all do, "no" when none does, else "only ..." or "not ..." naming the
-    facets that decide it."""
+    facets that decide it (``positive``: "only ..." wherever it can be said)."""
     if all(dealt.values()):
         return every
     if not any(dealt.values()):
@@ -124,7 +124,7 @@ def dealt_words(facets: Sequence[Facet], dealt: Mapping[Setup, bool], every: str
     chosen = [facets[i] for i in mattering]
     yes_parts, no_parts = _product(yes, len(mattering)), _product(no, len(mattering))
     names_default = no_parts is not None and any(f.default is not None and f.default in part for f, part in zip(chosen, no_parts))
-    if no_parts is not None and (yes_parts is None or not names_default):
+    if no_parts is not None and (yes_parts is None or not (names_default or positive)):
         return "not " + _phrase(chosen, no_parts)
     if yes_parts is not None:
         return "only " + _phrase(chosen, yes_parts)
@@ -135,7 +135,7 @@ def dealt_words(facets: Sequence[Facet], dealt: Mapping[Setup, bool], every: str
     for value in first.values:
         inner = {tuple(setup[i] for i in rest): flag for setup, flag in dealt.items() if setup[mattering[0]] == value}
         if any(inner.values()):
-            words = dealt_words([facets[i] for i in rest], inner, every="")
+            words = dealt_words([facets[i] for i in rest], inner, every="", positive=True)
             more = words.removeprefix("only ") if words.startswith("only ") else f"but {words}" if words else ""
             pieces.append(" ".join(filter(None, (first.say([value]), more))))
     return "only " + ", or ".join(pieces)

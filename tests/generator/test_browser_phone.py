@@ -24,11 +24,11 @@ from tests.generator.test_browser import Reader, _name_inside_another, _search, 
 pytestmark = pytest.mark.xdist_group("browser")
 
 try:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, ViewportSize
 except ImportError:  # the dev dependencies are not installed: the fixtures skip
     pass
 
-PHONE = {"width": 375, "height": 812}
+PHONE: ViewportSize = {"width": 375, "height": 812}
 JUMPS_PER_PACK = 10
 
 # Where a landed card stands against the top bar and its table's headings:
@@ -103,7 +103,9 @@ def _landing_problems(card_id: str, landing: Any) -> list[str]:
     for heading in landing["headings"]:
         inside = heading["top"] >= bar - 1 and heading["bottom"] <= cell["top"] + 1 and heading["right"] <= width + 1 and heading["left"] >= -1
         if not (inside and heading["shown"]):
-            found.append(f"{card_id}: heading {heading['text']!r} at {heading['top']:.0f}-{heading['bottom']:.0f} px is not in view between the top bar ({bar:.0f} px) and the row ({cell['top']:.0f} px)")
+            found.append(
+                f"{card_id}: heading {heading['text']!r} at {heading['top']:.0f}-{heading['bottom']:.0f} px is not in view between the top bar ({bar:.0f} px) and the row ({cell['top']:.0f} px)"
+            )
     return found
 
 
