@@ -48,6 +48,8 @@ _GRANT_WORDS = {
     "outboundSlot": "one outbound (green) passenger slot",
     "porter": "one Porter",
 }
+# What a facility does with its commodity, by its traffic.
+_TRAFFIC_WORDS = {"inbound": "takes", "outbound": "ships", "both": "ships and takes"}
 _ATTACK_WORDS = {
     "facility": "a rival's Facility",
     "train": "a rival's train",
@@ -175,6 +177,7 @@ def facilities(catalog: Catalog) -> Context:
             "commodity": f.commodity,
             "car_types": ", ".join(f.car_types),
             "traffic": f.traffic,
+            "works": _TRAFFIC_WORDS[f.traffic],
             "inbound_boxes": f.inbound_boxes,
             "outbound_boxes": f.outbound_boxes,
             "lockouts": [(x, catalog.by_id[x].name) for x in f.lockouts],
