@@ -77,10 +77,10 @@ def table_set(pack_id: str) -> TableSet:
 # -- the Dealt cell ---------------------------------------------------------------
 #
 # A card table has one Dealt cell per card, in words: a column per
-# configuration pushed Status and the card's own figures off a phone's screen.
-# The pack asks its engine whether each configuration deals the card, exactly
-# as the columns did, and says how its configurations differ (``Facet``); the
-# words below are made from those answers, never typed per card.
+# configuration would push Status and the card's own figures off a phone's
+# screen. The pack asks its engine whether each configuration deals the card
+# and says how its configurations differ (``Facet``); the words below are
+# made from those answers, never typed per card.
 
 # What a Dealt cell says when every configuration deals the card, in a table
 # where some card's answer depends on the configuration (elsewhere: "yes").
