@@ -19,7 +19,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from engine.packs import load_packs
 from tests.generator.test_browser import Reader, _name_inside_another, _search, every_card
+from tests.kit.project import PROJECT_ROOT
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -29,7 +31,7 @@ except ImportError:  # the dev dependencies are not installed: the fixtures skip
     pass
 
 PHONE: ViewportSize = {"width": 375, "height": 812}
-JUMPS_PER_PACK = 10
+JUMPS_PER_PACK = 12
 
 # Where a landed card stands against the top bar and its table's headings:
 # for the name cell (the cell holding the anchor) and each heading cell, its
@@ -71,24 +73,30 @@ class Phone:
     problems: list[str] = field(default_factory=list)
 
 
-def _spread(cards: list[tuple[str, str, str]], count: int) -> list[tuple[str, str, str]]:
-    """``count`` cards taken evenly through ``cards`` (content order runs
-    table by table, so every table gets some), the last card included."""
-    if len(cards) <= count:
-        return cards
-    step = (len(cards) - 1) / (count - 1)
-    return [cards[round(i * step)] for i in range(count)]
-
-
 def jump_cards() -> list[tuple[str, str, str]]:
-    """The cards the phone test jumps to: those search finds by their own
-    name (not one whose words all stand in another card's name), spread over
-    each pack."""
-    cards = every_card()
-    inside = _name_inside_another(cards)
+    """The cards the phone test jumps to: for each pack, ``JUMPS_PER_PACK``
+    cards taken in turn from each kind of card (so every kind's table gets
+    some, the Station Values grid among them), last, middle and first of each
+    kind first; only cards search finds by their own name (not one whose
+    words all stand in another card's name)."""
+    loaded, problems = load_packs(PROJECT_ROOT / "content")
+    assert not problems, problems
+    inside = _name_inside_another(every_card())
     chosen: list[tuple[str, str, str]] = []
-    for pack in dict.fromkeys(pack for pack, _, _ in cards):
-        chosen += _spread([card for card in cards if card[0] == pack and card[1] not in inside], JUMPS_PER_PACK)
+    for one in loaded:
+        kinds: dict[str, list[tuple[str, str, str]]] = {}
+        for card in one.catalog.cards:
+            if card.id not in inside:
+                kinds.setdefault(card.family, []).append((one.folder.id, card.id, card.name))
+        queues = [[cards[-1], cards[len(cards) // 2], cards[0], *cards[1:-1]] for cards in kinds.values()]
+        picked: list[tuple[str, str, str]] = []
+        while len(picked) < JUMPS_PER_PACK and any(queues):
+            for queue in queues:
+                while queue and queue[0] in picked:
+                    queue.pop(0)
+                if queue and len(picked) < JUMPS_PER_PACK:
+                    picked.append(queue.pop(0))
+        chosen += picked
     return chosen
 
 
