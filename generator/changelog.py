@@ -7,16 +7,22 @@ and dealt are what the engine in this checkout makes of that revision's
 content, which is what a reader of today's site needs to compare with.
 
 A card keeps its identity by id: a new name under the same id is a rename.
-An id that changed is a rename only when it is sure: exactly one removed
-card and exactly one added card are alike in every other fact (name
-included); anything less certain stays one card removed and one added.
+An id that changed is a new id (not a rename: the name is the same) only
+when it is sure: exactly one removed card and exactly one added card are
+alike in every other fact (name included); anything less certain stays one
+card removed and one added.
+
+The site's page says each change as a sentence in a reader's words
+(``sentence``); the command's text and JSON keep each field's own name and
+values, for whoever edits the content.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -26,8 +32,13 @@ from engine.errors import ContentError, UsageError
 from engine.packs import find_packs, is_pack_folder, pack_rules
 from generator.records import records, to_json
 
-Kind = Literal["added", "removed", "renamed", "changed"]
-KINDS: tuple[Kind, ...] = ("added", "removed", "renamed", "changed")
+Kind = Literal["added", "removed", "renamed", "new id", "changed"]
+KINDS: tuple[Kind, ...] = ("added", "removed", "renamed", "new id", "changed")
+# How the tally names a number of cards of each kind ("2 given a new id").
+_KIND_TALLY = {"new id": "given a new id"}
+# What a pack may say of a change to one of its fields, in a reader's words:
+# field (as the content spells it) to a function of the old and new values.
+ChangeWords = Mapping[str, Callable[[Any, Any], str]]
 
 
 @dataclass(frozen=True)
@@ -166,7 +177,7 @@ def compare_pack(pack: str, old: PackSide | None, new: PackSide | None) -> PackC
         if len(twins) == 1 and sum(_same_but_id(r, twins[0]) for r in removed) == 1:
             removed.remove(gone)
             added.remove(twins[0])
-            found.append(CardChange("renamed", twins[0]["id"], twins[0]["name"], twins[0]["family"], old_id=gone["id"]))
+            found.append(CardChange("new id", twins[0]["id"], twins[0]["name"], twins[0]["family"], old_id=gone["id"]))
     found += [CardChange("added", r["id"], r["name"], r["family"]) for r in added]
     found += [CardChange("removed", r["id"], r["name"], r["family"]) for r in removed]
     for card_id in sorted(set(old.cards) & set(new.cards)):
@@ -228,7 +239,7 @@ def summary(pack: PackChanges) -> str:
         return f"the whole pack {pack.whole} ({len(pack.cards)} cards)"
     if not pack.cards:
         return "no card changed"
-    return ", ".join(f"{len(pack.of_kind(kind))} {kind}" for kind in KINDS if pack.of_kind(kind))
+    return ", ".join(f"{len(pack.of_kind(kind))} {_KIND_TALLY.get(kind, kind)}" for kind in KINDS if pack.of_kind(kind))
 
 
 def to_text(log: Changelog) -> str:
@@ -238,8 +249,8 @@ def to_text(log: Changelog) -> str:
         if pack.whole is not None:
             continue
         for card in pack.cards:
-            renamed = f" (id was {card.old_id})" if card.old_id else ""
-            lines.append(f"  {card.kind:<8} {card.id}  {card.name}  [{card.family}]{renamed}")
+            was = f" (id was {card.old_id})" if card.old_id else ""
+            lines.append(f"  {card.kind:<8} {card.id}  {card.name}  [{card.family}]{was}")
             lines += [f"      {change_text(c, pack.configurations)}" for c in card.changes]
     return "\n".join(lines) + "\n"
 
@@ -261,17 +272,82 @@ def to_data(log: Changelog) -> dict[str, Any]:
     }
 
 
-def view(pack: PackChanges, counts: bool = True) -> dict[str, Any]:
-    """What the Markdown templates lay out for one pack. Without ``counts``
-    (the site, which never prints a count) a count change says only that it
-    changed."""
+def said(value: Any) -> str:
+    """A value as a reader reads it: no quotes, yes or no, a list as a list."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return ", ".join(said(v) for v in value) or "none"
+    if isinstance(value, dict) and set(value) == {"edition"}:
+        return f"the edition {value['edition']}"
+    if isinstance(value, dict) and set(value) == {"designed"}:
+        return "designed by the kit"
+    return shown(value)
 
-    def detail(change: Change) -> str:
-        if change.field == "count" and not counts:
-            return "number of copies changed"
-        return change_text(change, pack.configurations)
 
-    cards = [{"kind": c.kind, "id": c.id, "name": c.name, "family": c.family, "old_id": c.old_id, "details": [detail(ch) for ch in c.changes]} for c in pack.cards]
+def field_words(name: str) -> str:
+    """A content key in words: ``stationValue`` is "station value"."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", lambda m: " " + m.group(1).lower(), name)
+
+
+def configurations_words(keys: tuple[str, ...], side: Mapping[str, Mapping[str, Any]]) -> str:
+    """Where a Dealt change holds, after "dealt": in every configuration,
+    with some player counts, or in each configuration by its label."""
+    text = configurations_text(keys, side)
+    if text == "every configuration":
+        return "in every configuration"
+    if text.startswith("every configuration with "):
+        return text.removeprefix("every configuration ")
+    labels = [str(side[k]["label"]) if k in side else k for k in keys]
+    return "in " + (labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1])
+
+
+def sentence(change: Change, configurations: Mapping[str, Mapping[str, Any]], words: ChangeWords, counts: bool = True) -> str:
+    """One change of a card as a reader reads it ("now dealt with 2
+    players", "status now working, was not built yet"): the pack's own words
+    for the field where it has them, else the field's name in words."""
+    from generator.tableset import STATUS_WORDS
+
+    old, new = change.old, change.new
+    if change.field in words:
+        return words[change.field](old, new)
+    if change.field == "dealt":
+        where = configurations_words(change.configurations, configurations)
+        return f"now dealt {where}" if new else f"no longer dealt {where}"
+    if change.field == "status":
+        return f"status now {STATUS_WORDS.get(new, 'none') if new else 'none'}, was {STATUS_WORDS.get(old, 'none') if old else 'none'}"
+    if change.field == "name":
+        return f"renamed from {said(old)}"
+    if change.field == "count":
+        return f"now {said(new)} copies, was {said(old)}" if counts else "number of copies changed"
+    if change.field == "text":
+        return f"card text now reads “{said(new)}”" if new else "card text removed"
+    if old is None:
+        return f"{field_words(change.field)} now {said(new)}"
+    if new is None:
+        return f"no {field_words(change.field)} any more (was {said(old)})"
+    return f"{field_words(change.field)} now {said(new)}, was {said(old)}"
+
+
+def view(pack: PackChanges, counts: bool = True, words: ChangeWords | None = None) -> dict[str, Any]:
+    """What the Markdown templates lay out for one pack: each card with its
+    changes as sentences. Without ``counts`` (the site, which never prints a
+    count) a count change says only that it changed."""
+    cards = [
+        {
+            "kind": c.kind,
+            "id": c.id,
+            "name": c.name,
+            "family": c.family,
+            "old_id": c.old_id,
+            "details": [sentence(ch, pack.configurations, words or {}, counts) for ch in c.changes],
+        }
+        for c in pack.cards
+    ]
     return {"pack": pack.pack, "title": pack.title, "whole": pack.whole, "cards": cards}
 
 

@@ -2,7 +2,8 @@
 
 A pack marks its editions in ``content/<pack>/editions.yaml`` (schema
 ``editions.schema.json``, so ``validate`` checks it): each one a commit of
-this repository, in order, numbered from 1. The page compares each edition
+this repository, in order, numbered from 1; ``commitAddress``, where the
+file gives one, makes each revision a link to the commit on the web. The page compares each edition
 with the one before, reading both through the real loader and judging both
 with today's engine. Commits, unlike tags, travel with every clone of the
 branch, and the page is committed, so neither a build nor ``check`` needs the
@@ -22,6 +23,7 @@ from engine.errors import UsageError
 from engine.packs import LoadedPack
 from generator.changelog import PackSide, compare_pack, read_side, summary, view
 from generator.revisions import content_at, repository_root, resolve, short
+from generator.tableset import table_set
 
 EDITIONS_FILE = "editions.yaml"
 
@@ -32,6 +34,8 @@ class Edition:
     revision: str
     date: str
     summary: str
+    # Where a reader sees the commit on the web, when the file says how.
+    link: str | None = None
 
 
 def read_editions(pack_content: Path) -> list[Edition]:
@@ -41,7 +45,11 @@ def read_editions(pack_content: Path) -> list[Edition]:
     if not path.is_file():
         return []
     raw = yaml.safe_load(files.read_bytes(path).decode("utf-8")) or {}
-    return [Edition(i, e["revision"], str(e["date"]), " ".join(str(e["summary"]).split())) for i, e in enumerate(raw.get("editions", []), start=1)]
+    address = raw.get("commitAddress")
+    return [
+        Edition(i, e["revision"], str(e["date"]), " ".join(str(e["summary"]).split()), address.replace("{revision}", e["revision"]) if address else None)
+        for i, e in enumerate(raw.get("editions", []), start=1)
+    ]
 
 
 def changes_context(loaded: LoadedPack) -> dict[str, Any]:
@@ -62,6 +70,7 @@ def changes_context(loaded: LoadedPack) -> dict[str, Any]:
         if side is None:
             raise UsageError(f"{loaded.folder.display}/{EDITIONS_FILE}: edition {edition.number} (revision {short(commit)}) has no {loaded.folder.id} content to compare")
         sides.append(side)
+    words = table_set(loaded.pack.id).change_words
     rows = []
     for i, edition in enumerate(editions):
         changes = None if i == 0 else compare_pack(loaded.folder.id, sides[i - 1], sides[i])
@@ -71,7 +80,8 @@ def changes_context(loaded: LoadedPack) -> dict[str, Any]:
                 "date": edition.date,
                 "summary": edition.summary,
                 "revision": short(edition.revision),
-                "changes": None if changes is None else view(changes, counts=False),
+                "link": edition.link,
+                "changes": None if changes is None else view(changes, counts=False, words=words),
                 "tally": None if changes is None else summary(changes),
             }
         )

@@ -28,6 +28,7 @@ from generator.fasttables import block_tokens
 from generator.forked import map_pieces
 from generator.records import EXPORT_NAME, SCHEMA_NAME
 from generator.render import Rendered
+from generator.tableset import DEALT_CELL
 
 _COUNT_HEADER = re.compile(r"\b(count|counts|copies|copy|qty|quantity|how many|number of|in deck)\b|^#$|^no\. of\b", re.IGNORECASE)
 _COUNT_CELL = re.compile(r"^\s*(?:[x×]\s*\d+|\d+\s*[x×])\s*$", re.IGNORECASE)
@@ -201,8 +202,8 @@ def _count_cells(shown: str, header: list[str], cells: list[str], line: int, num
             continue
         if _COUNT_CELL.match(value):
             problems.append(Problem(shown, line, 1, f"generated cell '{value}' under '{head}' reads as a card count"))
-        elif _DEALT_COLUMN.match(head) and value not in ("yes", "no"):
-            problems.append(Problem(shown, line, 1, f"column '{head}' must say yes or no, not '{value}'"))
+        elif _DEALT_COLUMN.match(head) and not DEALT_CELL.match(value):
+            problems.append(Problem(shown, line, 1, f"column '{head}' must say yes, no or where the card is dealt, not '{value}'"))
         elif _NUMBER_CELL.match(value):
             problems.append(Problem(shown, line, 1, f"generated cell '{value}' under '{head}' is a bare number in a column that holds no rule figure; counts are never printed"))
     return problems

@@ -160,7 +160,7 @@ def export(pack: AnyPack, catalog: Any) -> dict[str, Any]:
     the configurations (``dealings``), each listed once and named in the
     words of the site's Dealt headings, and each card with the ids of those
     that deal it."""
-    words = table_set(pack.id).dealt_words
+    words = table_set(pack.id).configuration_label
     found = dealings(pack, catalog)
     configurations = [
         {"id": d.configuration.key, "label": words(catalog, d.configuration.players, d.configuration.rules), "players": d.configuration.players, "rules": dict(d.configuration.rules)} for d in found

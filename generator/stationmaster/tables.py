@@ -36,7 +36,7 @@ from engine.stationmaster.rules.status import MEANINGS, card_effect, card_status
 from generator.simulation_table import cached_context
 from generator.stationmaster.svg import track_svg
 from generator.sweep_site import SitePlan
-from generator.tableset import TableSet
+from generator.tableset import EVERY_CONFIGURATION, Facet, Setup, TableSet, dealt_words, listed, shown_text
 from generator.tableset import status_legend as legend_rows
 
 Context = dict[str, Any]
@@ -48,6 +48,8 @@ _GRANT_WORDS = {
     "outboundSlot": "one outbound (green) passenger slot",
     "porter": "one Porter",
 }
+# What a facility does with its commodity, by its traffic.
+_TRAFFIC_WORDS = {"inbound": "takes", "outbound": "ships", "both": "ships and takes"}
 _ATTACK_WORDS = {
     "facility": "a rival's Facility",
     "train": "a rival's train",
@@ -58,22 +60,42 @@ _ATTACK_WORDS = {
 }
 
 
+def _rule_words(catalog: Catalog, value: HouseRuleValue) -> str:
+    """A house rule's option as the tables name it: a card by its name, a
+    switch as on or off, any other value as the content writes it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return catalog.by_id[value].name if value in catalog.by_id else value
+
+
+def _rule_facet(catalog: Catalog, rule_id: str) -> Facet:
+    rule = catalog.house_rule(rule_id)
+    name = rule.name[0].lower() + rule.name[1:] if rule.name[1:2].islower() else rule.name
+    words = {str(o.value): _rule_words(catalog, o.value) for o in rule.options}
+    return Facet(tuple(words), lambda chosen: f"where {name} is {listed([words[v] for v in chosen], 'or')}", str(rule.default))
+
+
+# The seatings as a Dealt cell says them after "only" or "not".
+_SEATING_FACET = Facet(tuple(SEATINGS), lambda chosen: listed(list(chosen), "or"), next(iter(SEATINGS)))
+
+
 @dataclass(frozen=True)
-class DealtColumns:
-    """The Dealt columns a table needs: one per seating (solitaire, with
-    rivals) and combination of the house rules that change whether any of its
-    cards is dealt (usually none: one column). ``seats`` is each column's
-    player count, beside its house rules in ``configs``."""
+class DealtSetups:
+    """The configurations a table's Dealt cells are worked out over: each
+    seating (solitaire, with rivals) by each combination of the house rules
+    that change whether any of its cards is dealt, every other rule at its
+    default. ``facets`` say how they differ, in the order of each setup's
+    values; only the facets that change something for some card are kept."""
 
-    labels: list[str]
-    configs: list[dict[str, HouseRuleValue]]
-    seats: list[int]
+    facets: list[Facet]
+    setups: list[tuple[Setup, dict[str, HouseRuleValue], int]]
 
-    def row(self, catalog: Catalog, card: Card) -> list[bool]:
-        return [is_dealt(catalog, card, rules, players) for rules, players in zip(self.configs, self.seats)]
+    def words(self, catalog: Catalog, card: Card) -> str:
+        dealt = {key: is_dealt(catalog, card, rules, players) for key, rules, players in self.setups}
+        return dealt_words(self.facets, dealt, every=EVERY_CONFIGURATION if self.facets else "yes")
 
 
-def dealt_columns(catalog: Catalog, cards: Sequence[Card]) -> DealtColumns:
+def dealt_setups(catalog: Catalog, cards: Sequence[Card]) -> DealtSetups:
     base = defaults(catalog)
     everything = configurations(catalog)
     solo = SEATINGS["solitaire"]
@@ -85,20 +107,19 @@ def dealt_columns(catalog: Catalog, cards: Sequence[Card]) -> DealtColumns:
         if any(len({is_dealt(catalog, card, {**base, rule.id: option.value}, players) for option in rule.options}) > 1 for card in cards for _, players in seatings)
     ]
     configs = [c for c in everything if all(c[k] == base[k] for k in base if k not in mattering)] if mattering else [base]
-    labels, rules_of, seats = [], [], []
+    facets = ([_SEATING_FACET] if by_seating else []) + [_rule_facet(catalog, rule_id) for rule_id in mattering]
+    setups = []
     for seating, players in seatings:
         for config in configs:
-            words = dealt_words(catalog, players if seating else None, {rule_id: config[rule_id] for rule_id in mattering})
-            labels.append(f"Dealt ({words})" if words else "Dealt")
-            rules_of.append(config)
-            seats.append(players)
-    return DealtColumns(labels, rules_of, seats)
+            key = ((seating,) if by_seating else ()) + tuple(str(config[rule_id]) for rule_id in mattering)
+            setups.append((key, config, players))
+    return DealtSetups(facets, setups)
 
 
-def dealt_words(catalog: Catalog, players: int | None, rules: Mapping[str, HouseRuleValue]) -> str:
-    """What a Dealt heading says of a configuration: its seating (``players``;
-    None when the table does not tell seatings apart), then each house rule
-    given, in content order. The export labels its configurations with the same words."""
+def configuration_label(catalog: Catalog, players: int | None, rules: Mapping[str, HouseRuleValue]) -> str:
+    """The export's label for a configuration: its seating (``players``;
+    None when seatings are not told apart), then each house rule given, in
+    content order."""
     parts = [seating for seating, count in SEATINGS.items() if count == players][:1]
     for rule in catalog.house_rules:
         if rule.id in rules:
@@ -109,21 +130,22 @@ def dealt_words(catalog: Catalog, players: int | None, rules: Mapping[str, House
 
 
 def _card_rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Any], Context]) -> Context:
-    columns = dealt_columns(catalog, cards)
+    setups = dealt_setups(catalog, cards)
     rows = []
     for card in cards:
+        facts = extra(card)
         rows.append(
             {
                 "id": card.id,
                 "name": card.name,
                 "designed": card.source.designed,
-                "dealt": columns.row(catalog, card),
+                "dealt": setups.words(catalog, card),
                 "status": card_status(catalog, card),
-                "text": card.text,
-                **extra(card),
+                "text": shown_text(card.text, facts.get("effect", "")),
+                **facts,
             }
         )
-    return {"dealt_labels": columns.labels, "rows": rows, "has_text": any(card.text for card in cards)}
+    return {"rows": rows, "has_text": any(row["text"] for row in rows)}
 
 
 def _route_text(shape: TrackShape) -> str:
@@ -168,6 +190,7 @@ def facilities(catalog: Catalog) -> Context:
             "commodity": f.commodity,
             "car_types": ", ".join(f.car_types),
             "traffic": f.traffic,
+            "works": _TRAFFIC_WORDS[f.traffic],
             "inbound_boxes": f.inbound_boxes,
             "outbound_boxes": f.outbound_boxes,
             "lockouts": [(x, catalog.by_id[x].name) for x in f.lockouts],
@@ -249,6 +272,12 @@ def enhancements(catalog: Catalog) -> Context:
     )
 
 
+def _play_option_words(option: str | None) -> str:
+    """When a Mainline modifier may be played: only in the Draw option, or (no
+    option named) in either."""
+    return "the Draw option" if option == "draw" else "the Draw or Play option"
+
+
 def mainline_modifiers(catalog: Catalog) -> Context:
     def extra(m: MainlineModifier) -> Context:
         if isinstance(m.play_on, tuple):
@@ -258,8 +287,7 @@ def mainline_modifiers(catalog: Catalog) -> Context:
             targets, target_words = [], "any unoccupied Mainline card its map names"
         requires = (m.requires, catalog.by_id[m.requires].name) if m.requires else None
         cut = None if m.crossing is None else {"stages": m.crossing.stages, "direction": m.crossing.direction}
-        option = "the Draw option" if m.play_option == "draw" else "the Draw or Play option"
-        return {"targets": targets, "target_words": target_words, "option": option, "requires": requires, "cut": cut, "effect": _effect_text(catalog, m)}
+        return {"targets": targets, "target_words": target_words, "option": _play_option_words(m.play_option), "requires": requires, "cut": cut, "effect": _effect_text(catalog, m)}
 
     return _card_rows(catalog, catalog.of_type(MainlineModifier), extra)
 
@@ -308,12 +336,10 @@ def mainline_terrain(catalog: Catalog) -> Context:
                 "designed": m.source.designed,
                 "passenger_mph": m.speed_mph.passenger,
                 "freight_mph": m.speed_mph.freight,
-                "passing": m.passing,
-                "yard": m.yard,
-                "grade": m.grade,
-                "dealt": [in_mainline_inventory(m)],
+                "features": ", ".join(words for flag, words in ((m.passing, "trains may pass"), (m.yard, "yard"), (m.grade, "graded")) if flag) or "—",
+                "dealt": "yes" if in_mainline_inventory(m) else "no",
                 "status": card_status(catalog, m),
-                "text": m.text,
+                "text": shown_text(m.text, ""),
             }
         )
     # One Dealt column: whether the Mainline inventory holds the card (every
@@ -519,14 +545,17 @@ NUMERIC_COLUMNS = (
     "Porters",
     "Outbound slots",
     "Inbound slots",
-    "Inbound boxes",
-    "Outbound boxes",
-    "Passenger mph",
-    "Freight mph",
     "Fast with a coach",
     "Fast freight",
     "Slow with a coach",
     "Slow freight",
-    "Number",
+    "No\\.",
 )
-TABLE_SET = TableSet("stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers, dealt_words=dealt_words)
+# The What changed page's words for a change to a field, where its name in
+# words would not do ("play option now draw").
+CHANGE_WORDS: dict[str, Callable[[Any, Any], str]] = {
+    "playOption": lambda old, new: "now played only in the Draw option, no longer in the Play option" if new == "draw" else "now played in the Play option too, not only in the Draw option",
+}
+TABLE_SET = TableSet(
+    "stationmaster", TABLES, reports=REPORTS, links_only=LINKS_ONLY, numeric_columns=NUMERIC_COLUMNS, helpers=_helpers, change_words=CHANGE_WORDS, configuration_label=configuration_label
+)

@@ -18,7 +18,7 @@ from engine.trickoftherails.rules.setup import deal, dealt
 from engine.trickoftherails.rules.status import MEANINGS, card_status, variant_status
 from generator.simulation_table import cached_context
 from generator.sweep_site import SitePlan
-from generator.tableset import TableSet
+from generator.tableset import EVERY_CONFIGURATION, Facet, Setup, TableSet, dealt_words, listed
 from generator.tableset import status_legend as legend_rows
 from generator.trickoftherails.board import hand_list, lane_list, railways_table
 from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
@@ -29,21 +29,32 @@ from generator.trickoftherails.worked import worked_game
 Context = dict[str, Any]
 
 
-def _configurations(catalog: Catalog) -> list[tuple[str, int, str]]:
-    """Each Dealt column: its heading, player count and lane variant."""
+def _facets(catalog: Catalog) -> tuple[list[Facet], list[tuple[Setup, int, str]]]:
+    """How the configurations Dealt is asked over differ (the player count,
+    then the lane: basic or Expert), and each one as (its values, players,
+    variant)."""
     variants = ["basic"] + (["expert"] if "expert" in catalog.variants else [])
-    return [(f"Dealt ({dealt_words(catalog, players, {'variant': variant})})", players, variant) for variant in variants for players in catalog.player_counts]
+    lanes = {v: "the basic Trick Lane" if v == "basic" else f"the {catalog.variants[v].name}" for v in variants}
+    counts = tuple(str(p) for p in catalog.player_counts)
+    facets = [
+        Facet(counts, lambda chosen: f"at {listed(list(chosen))} players"),
+        Facet(tuple(variants), lambda chosen: "in " + listed([lanes[v] for v in chosen], "or"), "basic"),
+    ]
+    return facets, [((str(players), variant), players, variant) for variant in variants for players in catalog.player_counts]
 
 
-def dealt_words(catalog: Catalog, players: int | None, rules: Mapping[str, RuleValue]) -> str:
-    """What a Dealt heading says of a configuration: the player count, and
-    Expert for the Expert lane. The export labels its configurations with the same words."""
+def configuration_label(catalog: Catalog, players: int | None, rules: Mapping[str, RuleValue]) -> str:
+    """The export's label for a configuration: the player count, and Expert
+    for the Expert lane."""
     parts = [f"{players}p"] if players is not None else []
     return ", ".join(parts + (["Expert"] if rules.get("variant") == "expert" else []))
 
 
 def _rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Card], Context]) -> Context:
-    columns = _configurations(catalog)
+    facets, setups = _facets(catalog)
+    answers = {card.id: {key: dealt(catalog, card, players, variant) != "no" for key, players, variant in setups} for card in cards}
+    # "every configuration" where the table also holds a card some configuration leaves out.
+    varies = any(len(set(flags.values())) > 1 for flags in answers.values())
     rows = [
         {
             "id": card.id,
@@ -51,12 +62,12 @@ def _rows(catalog: Catalog, cards: Sequence[Card], extra: Callable[[Card], Conte
             "designed": card.source.designed,
             "source": card.source.edition or "designed",
             "status": card_status(catalog, card),
-            "dealt": [dealt(catalog, card, players, variant) != "no" for _, players, variant in columns],
+            "dealt": dealt_words(facets, answers[card.id], every=EVERY_CONFIGURATION if varies else "yes"),
             **extra(card),
         }
         for card in cards
     ]
-    return {"dealt_labels": [label for label, _, _ in columns], "rows": rows}
+    return {"rows": rows}
 
 
 def components(catalog: Catalog) -> Context:
@@ -87,7 +98,7 @@ def railway_cards(catalog: Catalog) -> Context:
         same = all(first[c.id]["dealt"] == row["dealt"] and first[c.id]["status"] == row["status"] for c in cards)
         assert same, "every Railway card of a company is set up alike"
         by_company.append({"company": company.name, "ids": [c.id for c in cards], "status": row["status"], "dealt": row["dealt"], "designed": any(c.source.designed for c in cards)})
-    return {"dealt_labels": context["dealt_labels"], "rows": by_company, "numbers": _number_range(catalog)}
+    return {"rows": by_company, "numbers": _number_range(catalog)}
 
 
 def station_values(catalog: Catalog) -> Context:
@@ -494,5 +505,5 @@ TABLE_SET = TableSet(
     reports=frozenset({"simulation-sweep"}),
     links_only=frozenset({"railway-cards", "at-a-glance", "quick-reference", "trick-lanes", "expert-trick-lanes", "worked-example", "example-game", "designed-values", "single-source"}),
     numeric_columns=NUMERIC_COLUMNS,
-    dealt_words=dealt_words,
+    configuration_label=configuration_label,
 )

@@ -77,11 +77,11 @@ def test_two_revisions_and_markdown(repo: Path, run_cli: RunCli) -> None:
     code, out, err = run_cli(["changelog", "HEAD~1", "HEAD", "--format", "markdown"], repo)
     assert code == 0, err
     assert out.startswith("# Changes from HEAD~1 (")
-    assert "- **Renamed:** Poling Pole (`poling`, maneuvers): name: 'Poling' → 'Poling Pole'" in out
+    assert "- Poling Pole: renamed from Poling.\n" in out
     assert run_cli(["changelog", "HEAD", "HEAD"], repo).out.count("no card changed") == 2
 
 
-def test_an_id_change_is_a_rename_only_when_everything_else_agrees() -> None:
+def test_an_id_change_is_a_new_id_only_when_everything_else_agrees() -> None:
     def side(*records: dict[str, object]) -> PackSide:
         return PackSide("T", {}, {str(r["id"]): r for r in records})
 
@@ -89,7 +89,7 @@ def test_an_id_change_is_a_rename_only_when_everything_else_agrees() -> None:
         return {"id": card_id, "name": name, "family": "f", "count": 1, "text": text, "source": {"edition": "e"}, "effect": None, "status": None, "dealt": {}, "fields": {}}
 
     sure = compare_pack("t", side(card("a", "A")), side(card("b", "A")))
-    assert [(c.kind, c.id, c.old_id) for c in sure.cards] == [("renamed", "b", "a")]
+    assert [(c.kind, c.id, c.old_id) for c in sure.cards] == [("new id", "b", "a")]
     other_text = compare_pack("t", side(card("a", "A")), side(card("b", "A", "y")))
     assert [(c.kind, c.id) for c in other_text.cards] == [("added", "b"), ("removed", "a")]
     twins = compare_pack("t", side(card("a", "A"), card("c", "A")), side(card("b", "A")))

@@ -42,14 +42,14 @@ CARD_CHANGES = [
     ),
     pytest.param(
         FACILITIES,
-        "    name: Freight House\n    count: 2\n    commodity: merchandise\n",
-        "    name: Freight House\n    count: 2\n    commodity: parcels\n",
+        "    name: Packing Sheds\n    count: 2\n    commodity: produce\n    carTypes: [reefer]\n",
+        "    name: Packing Sheds\n    count: 2\n    commodity: produce\n    carTypes: [reefer, boxcar]\n",
         "home-deck.md",
         "facilities",
-        "freight-house",
-        "| merchandise |",
-        "| parcels |",
-        id="facility-commodity",
+        "packing-sheds",
+        " produce by reefer;",
+        " produce by reefer, boxcar;",
+        id="facility-car-types",
     ),
     pytest.param(
         MAINLINE,
@@ -58,8 +58,8 @@ CARD_CHANGES = [
         "mainline.md",
         "mainline-terrain",
         "heavy-grade",
-        "| yes | The player who places it chooses which direction is uphill. |",
-        "| yes | The player who places it says which way is uphill. |",
+        "| graded | The player who places it chooses which direction is uphill. |",
+        "| graded | The player who places it says which way is uphill. |",
         id="terrain-card-text",
     ),
 ]
@@ -271,7 +271,7 @@ def test_drift_on_two_pages_lists_both(sm: Run, project: Path) -> None:
     assert result.code == 1
     assert re.findall(r"^(site/stationmaster/[^:]+): out of date", result.out, re.MULTILINE) == ["site/stationmaster/home-deck.md", "site/stationmaster/mainline.md"]
     assert "table 'timetabled-trains': train-3: Speed: slow → fast" in result.out
-    assert "table 'mainline-terrain': tunnel: Passenger mph: 30 → 60" in result.out
+    assert "table 'mainline-terrain': tunnel: Speed (mph): 30 passenger, 30 freight → 60 passenger, 30 freight" in result.out
     result = sm("cards")
     assert {"site/stationmaster/home-deck.md", "site/stationmaster/mainline.md"} <= set(_rewritten(result.out))
 
@@ -368,7 +368,7 @@ def test_cards_writes_atomically_and_keeps_the_file_mode(sm: Run, project: Path)
     assert not list(project.rglob("*.tmp"))
     assert stat.S_IMODE(page.stat().st_mode) == 0o640
     assert page.stat().st_ino != inode, "the page was not replaced by a rename"
-    assert "| parcels |" in page.read_text(encoding="utf-8")
+    assert " parcels by " in page.read_text(encoding="utf-8")
     # a page whose tables were only re-stamped keeps its mode too
     assert stat.S_IMODE(other.stat().st_mode) == 0o604
 
@@ -427,7 +427,7 @@ def test_a_crlf_page_stays_wholly_crlf(sm: Run, project: Path) -> None:
     data = page.read_bytes().decode("utf-8")
     assert split_page(data.replace("\r\n", "\n"))[1].keys() == blocks.keys()
     # every line, prose, markers and generated text, keeps the page's CRLF
-    assert "| parcels |" in data and data.count("\n") == data.count("\r\n")
+    assert " parcels by " in data and data.count("\n") == data.count("\r\n")
     assert sm("check").code == 0
     second = sm("cards")
     assert second.out.startswith("0 page(s) rewritten")

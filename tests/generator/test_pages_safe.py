@@ -59,7 +59,7 @@ def test_a_page_saved_during_the_run_is_not_overwritten(sm: Run, project: Path, 
     assert result.code == 1, result.output
     text = page.read_text(encoding="utf-8")
     assert text.endswith(NOTE), "the writer's line was lost"
-    assert "| merchandise |" in text, "the page was rewritten over the writer's save"
+    assert " merchandise by " in text, "the page was rewritten over the writer's save"
     assert f"{HOME_DECK}:1:1: this page changed on disk while `cards` was running" in result.out, result.out
     # the other page is written all the same
     assert "site/stationmaster/mainline.md" in result.out.splitlines()[0]
@@ -70,7 +70,7 @@ def test_a_page_saved_during_the_run_is_not_overwritten(sm: Run, project: Path, 
     result = sm("cards")
     assert result.code == 0, result.output
     text = page.read_text(encoding="utf-8")
-    assert text.endswith(NOTE) and "| parcels |" in text
+    assert text.endswith(NOTE) and " parcels by " in text
 
 
 # -- text typed inside a generated block -----------------------------------------------------------
@@ -150,7 +150,7 @@ def test_a_symlinked_page_is_written_through_the_link(sm: Run, project: Path) ->
     result = sm("cards")
     assert result.code == 0, result.output
     assert page.is_symlink(), "the link was replaced by a plain file"
-    assert "| parcels |" in kept.read_text(encoding="utf-8")
+    assert " parcels by " in kept.read_text(encoding="utf-8")
     assert sm("check").code == 0
 
 
@@ -266,7 +266,7 @@ def test_a_run_killed_mid_write_leaves_the_page_whole_and_the_next_run_clears_up
 
     done = hang_guard.run([sys.executable, "-c", "from command import cli\nraise SystemExit(cli.main(['cards']))\n"], "cards after the killed run to end", cwd=project, env=subprocess_env())
     assert done.returncode == 0, done.stdout + done.stderr
-    assert not left[0].exists() and "| parcels |" in page.read_text(encoding="utf-8")
+    assert not left[0].exists() and " parcels by " in page.read_text(encoding="utf-8")
 
 
 SIMULATION_PAGE = "site/stationmaster/simulation.md"

@@ -223,7 +223,7 @@ def test_lint_finds_the_same_problems_for_any_number_of_workers(project: Path) -
     row = line_of(text, 'card-straight"></a>Straight | 3 | — | ×2')
     said = {(p.line, p.message) for p in serial}
     assert (row, "generated cell '×2' under 'Handedness' reads as a card count") in said
-    assert (row, "column 'Dealt' must say yes or no, not '3'") in said
+    assert (row, "column 'Dealt' must say yes, no or where the card is dealt, not '3'") in said
     assert (row, "link '#card-nope' points at anchor '#card-nope', which home-deck.md does not have") in said
     assert (line_of(text, "[third](#piles_2)"), "link '#piles_2' points at anchor '#piles_2', which home-deck.md does not have") in said
     assert not any("#piles_1" in m for _, m in said), "the second 'Piles' heading is piles_1"

@@ -78,7 +78,7 @@ def test_the_open_points_page_lists_every_designed_card_and_value_with_its_reaso
 def test_a_designed_default_is_marked_in_the_house_rules_table() -> None:
     catalog = _catalog()
     _, blocks = split_page((SITE / "house-rules.md").read_text(encoding="utf-8"))
-    marked = [line for line in blocks["house-rules"].splitlines() if f"default {MARK}" in line]
+    marked = [line for line in blocks["house-rules"].splitlines() if f"(default) {MARK}" in line]
     expected = [r for r in catalog.house_rules if r.default_source is not None and r.default_source.designed]
     assert expected and len(marked) == len(expected)
 

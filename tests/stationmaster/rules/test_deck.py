@@ -17,6 +17,7 @@ from engine.stationmaster.rules.deck import home_deck, is_dealt
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, defaults
 from generator.stationmaster import tables
+from generator.tableset import dealt_words
 from tests.kit.stationmaster import CATALOG
 
 CONFIGS = configurations(CATALOG)
@@ -140,35 +141,46 @@ def test_office_tiers_at_or_below_the_start_are_not_dealt(catalog: Catalog) -> N
             assert is_dealt(catalog, tier, rules) == (tier.count > 0 and ladder.index(tier.id) > ladder.index(start))
 
 
-def _table_cards(ctx: dict[str, object]) -> list[tuple[str, list[bool]]]:
+def _table_cards(ctx: dict[str, object]) -> list[tuple[str, str]]:
     rows = ctx["rows"]
     assert isinstance(rows, list)
     return [(row["id"], row["dealt"]) for row in rows]
 
 
+def _dealt_tables() -> list[str]:
+    """The tables with a Home Office deck Dealt cell per card (the Mainline
+    terrain's says whether the inventory holds it)."""
+    found = []
+    for name, fn in tables.TABLES.items():
+        if name in tables.REPORTS or name == "mainline-terrain":
+            continue
+        rows = fn(CATALOG).get("rows")
+        if rows and isinstance(rows, list) and isinstance(rows[0], dict) and "dealt" in rows[0]:
+            found.append(name)
+    return found
+
+
 # The simulation reports are measured by playing games, never dealt from a
 # catalog: leaving them out keeps seconds of play out of collecting this file.
-@pytest.mark.parametrize("name", [n for n, fn in tables.TABLES.items() if n not in tables.REPORTS and "dealt_labels" in fn(CATALOG)])
-def test_site_dealt_columns_agree_with_a_real_deal(catalog: Catalog, name: str) -> None:
-    """The site's Dealt column for each configuration says yes exactly when a
-    game created under that configuration really holds the card."""
+@pytest.mark.parametrize("name", _dealt_tables())
+def test_site_dealt_cells_agree_with_a_real_deal(catalog: Catalog, name: str) -> None:
+    """Each card's Dealt cell says in words where a game really holds it:
+    the words made from what games created under each configuration hold
+    are the cell's words."""
     ctx = tables.TABLES[name](catalog)
     cards = [catalog.by_id[card_id] for card_id, _ in _table_cards(ctx)]
-    columns = tables.dealt_columns(catalog, cards)
-    assert columns.labels == ctx["dealt_labels"]
-    for column, (config, players) in enumerate(zip(columns.configs, columns.seats)):
-        held = Game(catalog, players=players, seed=1, house_rules=config).census()
-        for card_id, dealt in _table_cards(ctx):
-            assert dealt[column] == is_dealt(catalog, catalog.by_id[card_id], config, players)
-            assert dealt[column] == (card_id in held), f"{name}: {card_id} under {config}"
+    setups = tables.dealt_setups(catalog, cards)
+    held = {key: Game(catalog, players=players, seed=1, house_rules=config).census() for key, config, players in setups.setups}
+    every = "every configuration" if setups.facets else "yes"
+    for card_id, words in _table_cards(ctx):
+        assert words == dealt_words(setups.facets, {key: card_id in census for key, census in held.items()}, every=every), f"{name}: {card_id}"
 
 
-def test_site_offices_table_has_a_column_per_starting_office(catalog: Catalog) -> None:
-    ctx = tables.offices(catalog)
-    rows = dict(_table_cards(ctx))
-    labels = ctx["dealt_labels"]
-    depot_col = next(i for i, label in enumerate(labels) if "Depot" in label)
-    wp_col = next(i for i, label in enumerate(labels) if "Whistle Post" in label)
-    assert rows["depot"][depot_col] is False and rows["depot"][wp_col] is True
-    assert rows["station"] == [True, True] and rows["terminal"] == [True, True]
-    assert rows["whistle-post"] == [False, False]
+def test_site_offices_table_names_the_starting_office(catalog: Catalog) -> None:
+    rows = dict(_table_cards(tables.offices(catalog)))
+    assert rows == {
+        "whistle-post": "no",
+        "depot": "only where the Office a district opens on is Whistle Post",
+        "station": "every configuration",
+        "terminal": "every configuration",
+    }
