@@ -33,7 +33,6 @@ SCHEMA_PATH = PROJECT_ROOT / "site" / "cards.schema.json"
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 PACKS = ("stationmaster", "trickoftherails")
 _ANCHOR = re.compile(r'<a id="card-([a-z0-9-]+)"></a>')
-_DEALT_HEADING = re.compile(r"^Dealt(?: \((.+)\))?$")
 
 
 @dataclass(frozen=True)
@@ -183,28 +182,27 @@ def check_configuration_id(e: Export) -> None:
 
 
 def check_configuration_label(e: Export) -> None:
-    """Every Dealt column on the pack's pages names part of some labels, and
-    its yes or no is what dealtIn says for each of those; every part of a
-    label is used by some heading."""
-    parts = {c["id"]: set(c["label"].split(", ")) for c in e.data["configurations"]}
-    used: set[str] = set()
-    columns = 0
-    for row in e.rows:
-        card = e.cards[row["#"]]
-        for head, cell in row.items():
-            found = _DEALT_HEADING.match(head)
-            if not found:
-                continue
-            words = set(found.group(1).split(", ")) if found.group(1) else set()
-            used |= words
-            # The configuration so labelled; else those the words are part of.
-            meant = [i for i, label in parts.items() if words == label] or [i for i, label in parts.items() if words <= label]
-            assert meant, f"no configuration's label holds {sorted(words)} (heading {head!r})"
-            answers = {i in card["dealtIn"] for i in meant}
-            assert answers == {cell == "yes"}, f"card {card['id']}: {head} says {cell}, dealtIn {card['dealtIn']}"
-            columns += 1
-    assert columns > len(e.data["cards"]) // 2, "the pages' Dealt columns were not found"
-    assert set().union(*parts.values()) == used
+    """Each label says, in words, the configuration's own players and rules:
+    first the seating (Station Master: solitaire or with rivals, by the
+    count the deck code seats) or the player count (``4p``), then each
+    rule as ``rule: value``, an id value by its card's name; no two
+    configurations share a label."""
+    labels = [c["label"] for c in e.data["configurations"]]
+    assert len(set(labels)) == len(labels), labels
+    for c in e.data["configurations"]:
+        parts = c["label"].split(", ")
+        if e.pack == "stationmaster":
+            from engine.stationmaster.rules.deck import SEATINGS
+
+            seat = parts.pop(0)
+            assert SEATINGS.get(seat) == c["players"], (c["id"], seat)
+        else:
+            assert parts.pop(0) == f"{c['players']}p", c["id"]
+            if c["rules"].get("variant") == "expert":
+                assert parts.pop() == "Expert", c["id"]
+        for part, (rule, value) in zip(parts, (kv for kv in c["rules"].items() if kv[0] != "variant"), strict=True):
+            named = e.catalog.by_id[value].name if isinstance(value, str) and value in getattr(e.catalog, "by_id", {}) else str(value).lower()
+            assert part == f"{rule}: {named}", (c["id"], part)
 
 
 def check_configuration_players(e: Export) -> None:

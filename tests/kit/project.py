@@ -18,9 +18,10 @@ VENV_BIN = PROJECT_ROOT / ".venv" / "bin"
 
 
 def copy_project(source: Path, target: Path) -> Path:
-    """``content/``, ``site/`` and ``mkdocs.yml`` of ``source`` under ``target``."""
+    """``content/``, ``site/``, ``overrides/`` (the theme's partials the
+    build reads) and ``mkdocs.yml`` of ``source`` under ``target``."""
     target.mkdir(parents=True, exist_ok=True)
-    for name in ("content", "site"):
+    for name in ("content", "site", "overrides"):
         shutil.copytree(source / name, target / name)
     shutil.copy2(source / "mkdocs.yml", target / "mkdocs.yml")
     return target
