@@ -40,7 +40,7 @@ from engine.packs import LoadedPack, known_pack_ids, load_packs
 from generator.blocks import MarkerError
 from generator.records import EXPORT_NAME, export, to_json
 from generator.reports import with_stale_notices
-from generator.search import CardEntry, card_entries, with_card_entries
+from generator.search import CardEntry, card_entries, card_labels, with_card_entries
 from generator.site import render_pack, stray_pages
 
 log = logging.getLogger("mkdocs.plugins.stationmaster")
@@ -60,6 +60,9 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         # What the preview shows on every page while the content is broken.
         self.problems: str | None = None
         self.card_names: dict[str, str] = {}
+        # Per pack: its title, and each card's family (what a result is labelled with).
+        self.pack_titles: dict[str, str] = {}
+        self.card_kinds: dict[str, dict[str, str]] = {}
         self.card_entries: dict[str, list[CardEntry]] = {}
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -109,6 +112,8 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         self.rendered = pages
         self.loaded = loaded
         self.card_names = {card.id: card.name for one in loaded for card in one.catalog.cards}
+        self.pack_titles = {one.folder.id: one.pack.title for one in loaded}
+        self.card_kinds = {one.folder.id: {card.id: card.family for card in one.catalog.cards} for one in loaded}
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for one in self.loaded:
@@ -138,7 +143,9 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         if self.problems is not None:
             return problems_banner(self.problems) + html_text
         if self.card_names:
-            found = card_entries(html_text, page.url, self.card_names, page_boost(page.meta))
+            pack_id = page.file.src_uri.split("/", 1)[0]
+            labels = card_labels(self.pack_titles.get(pack_id, ""), page.title or "", self.card_kinds.get(pack_id, {}))
+            found = card_entries(html_text, page.url, self.card_names, page_boost(page.meta), labels)
             if found:
                 self.card_entries[page.url] = found
         return html_text
