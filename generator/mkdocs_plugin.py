@@ -20,11 +20,14 @@ rebuild would leave the browser waiting on a server that never answers.
 from __future__ import annotations
 
 import html
+import json
 import logging
+import re
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
@@ -162,6 +165,11 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
                 raise PluginError(f"{index}: not a search index this plugin can add cards to ({exc})") from None
             index.write_text(merged, encoding="utf-8")
 
+    def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
+        if template_name != "404.html":
+            return output_content
+        return error_page_from_disk(output_content, urlsplit(config.site_url or "/").path or "/")
+
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         server.watch(str(self.root / "content"))
         return server
@@ -172,6 +180,20 @@ def page_boost(meta: Mapping[str, Any]) -> float:
     search = meta.get("search")
     boost = search.get("boost", 1) if isinstance(search, dict) else 1
     return float(boost) if isinstance(boost, (int, float)) and not isinstance(boost, bool) else 1.0
+
+
+def error_page_from_disk(page_html: str, root: str) -> str:
+    """The 404 page with links that work from disk as well as from a server.
+
+    MkDocs writes its links from the server's root ("/assets/..."), since a
+    server sends it for a missing address at any depth; opened from disk
+    those name files at the root of the drive, and every one fails. Here
+    they are relative to the page, which sits at the site's root, and a
+    served page is given a ``<base>`` of that root first, so both find them."""
+    quoted = re.escape(root)
+    relative = re.sub(rf'\b(href|src)="{quoted}(?!/)', r'\1="', page_html)
+    base = f'<script>location.protocol==="file:"||document.head.appendChild(Object.assign(document.createElement("base"),{{href:{json.dumps(root)}}}))</script>'
+    return relative.replace("<head>", "<head>" + base, 1)
 
 
 def problems_banner(problems: str) -> str:
