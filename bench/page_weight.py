@@ -1,0 +1,106 @@
+"""What each page of the rules site weighs when a reader opens it, beside
+the same figure for an earlier revision built the same way in the same run
+(issue 25: at most 300 KB for a card page, the search index left out).
+
+A page's weight is the uncompressed bytes of every file the browser loads on
+opening it from disk (``file://``), the page itself, its styles, scripts,
+pictures and the search worker, but not the search index, which is one file
+shared by every page. Headless Chromium (Debian's, driven by Playwright, as
+the browser tests do) opens each page, waits until it has loaded and gone
+quiet, and adds up what it read.
+
+The earlier revision is checked out into a scratch git worktree and built
+with this checkout's virtual environment, its own code first on the import
+path (as ``bench/site_build.py`` does).
+Usage: python bench/page_weight.py [--root CHECKOUT] [--against REV]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Browser, Response, sync_playwright
+
+HERE = Path(__file__).resolve().parent.parent
+# Main just before issue 25.
+BEFORE = "ae41792"
+CARD_PAGE_LIMIT = 300_000
+CHROMIUM = Path(os.environ.get("STATIONMASTER_CHROMIUM", "/usr/bin/chromium"))
+SHARED_INDEX = "search/search_index."
+
+
+def build(root: Path, out: Path, code: Path | None = None) -> None:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
+    subprocess.run([str(HERE / ".venv" / "bin" / "mkdocs"), "build", "--quiet", "--site-dir", str(out)], cwd=root, env=env, check=True, capture_output=True, timeout=600)
+
+
+def is_card_page(path: Path) -> bool:
+    return 'id="card-' in path.read_text(encoding="utf-8")
+
+
+def weigh(browser: Browser, site: Path) -> dict[str, int]:
+    """Bytes each page loads on opening, the shared search index left out."""
+    weights: dict[str, int] = {}
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        for path in sorted(site.rglob("*.html")):
+            page = context.new_page()
+            loaded: dict[str, int] = {}
+
+            def count(response: Response, into: dict[str, int] = loaded) -> None:
+                try:
+                    into[response.url] = len(response.body())
+                except Exception:  # noqa: BLE001  (a response with no body weighs nothing)
+                    into[response.url] = 0
+
+            page.on("response", count)
+            page.goto(path.as_uri())
+            page.wait_for_load_state("networkidle")
+            page.close()
+            weights[path.relative_to(site).as_posix()] = sum(size for url, size in loaded.items() if SHARED_INDEX not in url)
+    finally:
+        context.close()
+    return weights
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--root", type=Path, default=HERE, help="the checkout to build (default: this one)")
+    parser.add_argument("--against", default=BEFORE, metavar="REV", help=f"the revision to compare with (default {BEFORE}, before issue 25; '' for none)")
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    with tempfile.TemporaryDirectory(prefix="page-weight-") as scratch, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        now_site = Path(scratch) / "now"
+        build(root, now_site)
+        now = weigh(browser, now_site)
+        then: dict[str, int] = {}
+        if args.against:
+            tree = Path(scratch) / "tree"
+            subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "--quiet", str(tree), args.against], check=True)
+            try:
+                build(tree, Path(scratch) / "then", code=tree)
+                then = weigh(browser, Path(scratch) / "then")
+            finally:
+                subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)], check=False)
+        browser.close()
+        cards = {name for name in now if is_card_page(now_site / name)}
+    print(f"{'page':<40} {'now KB':>8} {args.against + ' KB' if args.against else '':>12}")
+    for name, size in now.items():
+        before = f"{then[name] / 1000:.1f}" if name in then else ""
+        mark = " card page" + (" (over 300 KB)" if size > CARD_PAGE_LIMIT else "") if name in cards else ""
+        print(f"{name:<40} {size / 1000:>8.1f} {before:>12}{mark}")
+    heaviest = max((now[name] for name in cards), default=0)
+    print(f"heaviest card page: {heaviest / 1000:.1f} KB (at most {CARD_PAGE_LIMIT / 1000:.0f} KB asked), the search index left out")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
