@@ -5,7 +5,9 @@ Each page loads with no console error and no request leaving the site;
 searching a card's name and pressing Enter lands on the card's row, for every
 card of every pack; the Dealt and Status columns fit a 1280 px screen, and no
 page is wider than a 375 px phone. The links between pages are checked on
-the HTML itself, without a browser.
+the HTML itself, without a browser. The built site and the browser are
+fixtures of ``tests/generator/conftest.py``, shared with the other browser
+modules.
 
 Without Playwright or Debian's Chromium (``/usr/bin/chromium``) the browser
 tests skip, saying how to get them; where ``CI`` is set they fail instead,
@@ -14,58 +16,30 @@ so CI cannot pass without having run them.
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
 
 from engine.packs import load_packs
 from tests.kit import hang_guard
-from tests.kit.cli import subprocess_env
 from tests.kit.project import PROJECT_ROOT
 
 # Its module-scoped fixture is built once: the whole module runs on one worker.
 pytestmark = pytest.mark.xdist_group("browser")
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
-    from playwright.sync_api import Error as PlaywrightError
-except ImportError:  # the dev dependencies are not installed
-    sync_playwright = None  # type: ignore[assignment]
-
-# Debian's Chromium; STATIONMASTER_CHROMIUM names another Chromium-based browser
-# (GitHub's Ubuntu runners have Chrome instead).
-CHROMIUM = Path(os.environ.get("STATIONMASTER_CHROMIUM", "/usr/bin/chromium"))
-MKDOCS = PROJECT_ROOT / ".venv" / "bin" / "mkdocs"
-
-
-def _unavailable(why: str) -> NoReturn:
-    """Skip, saying how to run these tests; under CI a skip is a failure."""
-    message = f"browser tests not run: {why}"
-    if os.environ.get("CI"):
-        pytest.fail(message + " (CI is set, so this fails instead of skipping)", pytrace=False)
-    pytest.skip(message)
-
+    from playwright.sync_api import Browser, BrowserContext, Page, Route
+except ImportError:  # the dev dependencies are not installed: the fixtures skip
+    pass
 
 # -- the built site --------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's site, built once for the session into a scratch folder."""
-    if not MKDOCS.exists():
-        _unavailable("no .venv/bin/mkdocs (run `make .venv/.installed`)")
-    out = tmp_path_factory.mktemp("browser") / "site"
-    proc = hang_guard.run([MKDOCS, "build", "--strict", "--site-dir", out], "mkdocs build --strict to end", cwd=PROJECT_ROOT, env=subprocess_env())
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return out
 
 
 def reader_pages(site: Path) -> list[Path]:
@@ -111,24 +85,6 @@ def test_every_linked_anchor_exists(built_site: Path) -> None:
 
 
 # -- the browser -------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for this module's tests, closed when they end:
-    Playwright's sync API keeps an event loop running in this thread while
-    it is open, and later tests in the same worker may need to run their own."""
-    if sync_playwright is None:
-        _unavailable("Playwright is not installed; it is a dev dependency: `make .venv/.installed`")
-    if not CHROMIUM.exists():
-        _unavailable(f"no {CHROMIUM}; install Debian's Chromium: `apt-get install chromium`")
-    with sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=str(CHROMIUM), timeout=hang_guard.HANG_GUARD * 1000)
-        except PlaywrightError as exc:
-            _unavailable(f"{CHROMIUM} did not start: {exc.message.splitlines()[0]}")
-        yield launched
-        launched.close()
 
 
 class Reader:
