@@ -189,11 +189,24 @@ def error_page_from_disk(page_html: str, root: str) -> str:
     server sends it for a missing address at any depth; opened from disk
     those name files at the root of the drive, and every one fails. Here
     they are relative to the page, which sits at the site's root, and a
-    served page is given a ``<base>`` of that root first, so both find them."""
+    served page is given a ``<base>`` of that root first, so both find them.
+    The styles and scripts are written by a script after that ``<base>``:
+    written plainly, the browser would fetch them ahead of it, from the
+    wrong folder, and log each miss."""
     quoted = re.escape(root)
     relative = re.sub(rf'\b(href|src)="{quoted}(?!/)', r'\1="', page_html)
+    relative = _FETCHED.sub(lambda found: f"<script>document.write({_script_literal(found.group(0))})</script>", relative)
     base = f'<script>location.protocol==="file:"||document.head.appendChild(Object.assign(document.createElement("base"),{{href:{json.dumps(root)}}}))</script>'
     return relative.replace("<head>", "<head>" + base, 1)
+
+
+# What a page fetches as it is parsed: its styles, its icon, its scripts.
+_FETCHED = re.compile(r'<link rel="(?:stylesheet|icon)" href="[^"]*">|<script src="[^"]*"></script>')
+
+
+def _script_literal(markup: str) -> str:
+    """``markup`` as a JavaScript string inside a ``<script>`` element."""
+    return json.dumps(markup).replace("</", "<\\/")
 
 
 def problems_banner(problems: str) -> str:
