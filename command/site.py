@@ -29,6 +29,7 @@ from generator.project import Project
 
 if TYPE_CHECKING:
     from engine.content.problems import Problem
+    from generator.search_file import SearchFile
     from generator.site import PackSite
 
 REFRESH = "`make reports` (or `stationmaster cards --reports`)"
@@ -130,23 +131,37 @@ def _run(args: argparse.Namespace) -> int:
             lint_problems += lint(site.catalog, site.rendered, site.rendered.tables.tables, site.prefix, workers_for(len(site.catalog.cards)), site_pages=site_pages, folder=site.folder.id)
     edited = [r.problem() for site in sites for r in site.rendered.reports if r.state == "edited"]
     stale = [r.problem().render() for site in sites for r in site.rendered.reports if r.state in ("stale", "unmeasured")]
+    search = _search_entries(project.site, sites)
     if args.write:
-        code = _write(sites, lint_problems + edited)
+        code = _write(sites, lint_problems + edited, search)
         _print_stale(stale, False, to_stderr=True)
     else:
-        code = _check(sites, lint_problems + edited, stale)
+        code = _check(sites, lint_problems + edited + ([] if search.is_current else [search.problem()]), stale)
     if code != 0 or args.write:
         return code
     _print_stale(stale, args.reports)
     return 1 if args.reports and stale else 0
 
 
+def _search_entries(site_root: Path, sites: list[PackSite]) -> SearchFile:
+    """The cards' search entries file (issue 25), as committed and as the pages make it."""
+    from generator.search_file import PackCards, search_file
+
+    packs = [
+        PackCards(site.folder.id, site.pack.title, {c.id: c.name for c in site.catalog.cards}, {c.id: c.family for c in site.catalog.cards}, site.rendered.new) for site in sites
+    ]
+    try:
+        return search_file(site_root, os.path.relpath(site_root) + "/", packs)
+    except OSError as exc:
+        raise UsageError(f"cannot read the search entries under {os.path.relpath(site_root)}/: {exc.strerror or exc}") from None
+
+
 def _summary(sites: list[PackSite]) -> list[str]:
     return [f"{site.prefix}: {len(site.rendered.new)} pages and {len(site.rendered.table_page)} tables agree with {site.folder.display}/" for site in sites]
 
 
-def _write(sites: list[PackSite], problems: list[Problem]) -> int:
-    from engine.content.problems import render_all
+def _write(sites: list[PackSite], problems: list[Problem], search: SearchFile) -> int:
+    from engine.content.problems import Problem, render_all
     from generator.drift import PagesKept, write_pages
 
     written: list[str] = []
@@ -159,6 +174,13 @@ def _write(sites: list[PackSite], problems: list[Problem]) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write under {site.prefix}: {exc.strerror or exc} (pages already written stay whole; run again once fixed)") from None
         written += [site.prefix + name for name in names]
+    try:
+        if search.write():
+            written.append(search.shown)
+        elif not search.is_current:
+            kept.append(Problem(search.shown, 1, 1, "this file changed on disk while `cards` was running; it was left as it is now: run `cards` again"))
+    except OSError as exc:
+        raise UsageError(f"cannot write {search.shown}: {exc.strerror or exc} (pages already written stay whole; run again once fixed)") from None
     print(f"{len(written)} page(s) rewritten" + (": " + ", ".join(written) if written else "; all tables were up to date" if not kept else ""))
     for site in sites:
         for name in site.rendered.measured:

@@ -11,8 +11,9 @@ JSON export) to the built site, made afresh on every build, so it has
 nothing committed to drift from.
 The generator itself does not import MkDocs.
 
-It also gives every card its own entry in the search index (see
-``generator/search.py``), and under ``mkdocs serve`` content that does not
+Every card's search entry is a committed file too (``generator/search_file.py``);
+the plugin writes a fresh copy into the built site, so the preview searches
+the tables as they are now. Under ``mkdocs serve`` content that does not
 validate is shown on every page instead of stopping the build: a failed
 rebuild would leave the browser waiting on a server that never answers.
 """
@@ -33,7 +34,7 @@ from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -43,7 +44,7 @@ from engine.packs import LoadedPack, known_pack_ids, load_packs
 from generator.blocks import MarkerError
 from generator.records import EXPORT_NAME, export, to_json
 from generator.reports import with_stale_notices
-from generator.search import CardEntry, card_entries, card_labels, with_card_entries
+from generator.search_file import SEARCH_FILE, PackCards, file_text
 from generator.site import render_pack, stray_pages
 
 log = logging.getLogger("mkdocs.plugins.stationmaster")
@@ -62,11 +63,8 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         self.serving = False
         # What the preview shows on every page while the content is broken.
         self.problems: str | None = None
-        self.card_names: dict[str, str] = {}
-        # Per pack: its title, and each card's family (what a result is labelled with).
-        self.pack_titles: dict[str, str] = {}
-        self.card_kinds: dict[str, dict[str, str]] = {}
-        self.card_entries: dict[str, list[CardEntry]] = {}
+        # What the cards' search entries are made of, per pack (``generator.search_file``).
+        self.search_packs: list[PackCards] = []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining on_startup also makes MkDocs keep this one instance across
@@ -79,7 +77,7 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
         self.rendered, self.problems = None, None
-        self.card_names, self.card_entries, self.loaded = {}, {}, []
+        self.search_packs, self.loaded = [], []
         try:
             self._render(Path(config.docs_dir))
         except PluginError as exc:
@@ -110,13 +108,12 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             except UsageError as exc:  # an edition's content that does not load, say
                 raise PluginError(f"cannot render the {one.folder.id} pages: {exc}") from None
             pages.update({f"{one.folder.id}/{name}": with_stale_notices(rendered, name) for name in rendered.new})
+            cards = one.catalog.cards
+            self.search_packs.append(PackCards(one.folder.id, one.pack.title, {c.id: c.name for c in cards}, {c.id: c.family for c in cards}, rendered.new))
         if problems:
             raise PluginError("generated-block markers are broken:\n" + render_all(sorted(problems), "text"))
         self.rendered = pages
         self.loaded = loaded
-        self.card_names = {card.id: card.name for one in loaded for card in one.catalog.cards}
-        self.pack_titles = {one.folder.id: one.pack.title for one in loaded}
-        self.card_kinds = {one.folder.id: {card.id: card.family for card in one.catalog.cards} for one in loaded}
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for one in self.loaded:
@@ -145,25 +142,15 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self.problems is not None:
             return problems_banner(self.problems) + html_text
-        if self.card_names:
-            pack_id = page.file.src_uri.split("/", 1)[0]
-            labels = card_labels(self.pack_titles.get(pack_id, ""), page.title or "", self.card_kinds.get(pack_id, {}))
-            found = card_entries(html_text, page.url, self.card_names, page_boost(page.meta), labels)
-            if found:
-                self.card_entries[page.url] = found
         return html_text
 
-    # After the search plugin writes its index (priority 0) and before the
-    # offline plugin copies it into search_index.js (priority -100).
-    @event_priority(-50)
     def on_post_build(self, config: MkDocsConfig) -> None:
-        index = Path(config.site_dir) / "search" / "search_index.json"
-        if self.card_entries and index.is_file():
-            try:
-                merged = with_card_entries(index.read_text(encoding="utf-8"), self.card_entries)
-            except (ValueError, KeyError, TypeError) as exc:
-                raise PluginError(f"{index}: not a search index this plugin can add cards to ({exc})") from None
-            index.write_text(merged, encoding="utf-8")
+        # The committed file is what `stationmaster cards` last wrote; the
+        # preview shows the entries of the tables as they are now.
+        if self.search_packs and self.problems is None:
+            target = Path(config.site_dir) / SEARCH_FILE
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(file_text(self.search_packs), encoding="utf-8")
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
         if template_name != "404.html":
@@ -173,13 +160,6 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         server.watch(str(self.root / "content"))
         return server
-
-
-def page_boost(meta: Mapping[str, Any]) -> float:
-    """The page's ``search: boost:`` front matter, as Material reads it (1 if unset)."""
-    search = meta.get("search")
-    boost = search.get("boost", 1) if isinstance(search, dict) else 1
-    return float(boost) if isinstance(boost, (int, float)) and not isinstance(boost, bool) else 1.0
 
 
 def error_page_from_disk(page_html: str, root: str) -> str:

@@ -15,16 +15,15 @@ its text labels every cell with its column's heading ("Dealt: yes · Status:
 working live"). Ranking by the reader's own game is done in the browser
 (``site/assets/search/reader-search.js``), the only place that knows it.
 
-The index format is Material for MkDocs' ``search/search_index.json``:
-``{"config": ..., "docs": [{"location", "title", "text", ...}]}``, where a
-document whose location is ``page.html#anchor`` counts as a section of the
-document at ``page.html``, which must come earlier in the list. This module
-only transforms text; the MkDocs adapter reads and writes the file.
+An entry is a document of Material for MkDocs' search index
+(``{"location", "title", "text", "boost", "tags"}``), where a document whose
+location is ``page.html#anchor`` counts as a section of the document at
+``page.html``. This module only reads HTML; ``generator.search_file`` makes
+the file of every entry, and the browser adds them to the index.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -215,26 +214,3 @@ def row_preview(cells: Sequence[str], headings: Sequence[str], own_cell: int, na
         parts.append(f"{label}: {cell}" if label else cell)
         at = run
     return " · ".join(parts)
-
-
-def with_card_entries(index_text: str, entries: Mapping[str, Sequence[CardEntry]]) -> str:
-    """The search index with each page's card entries placed after that page's
-    own documents (a section must follow its page). A page the index does not
-    hold (excluded from search) gets no card entries either. The labels are
-    taken out of the searched fields: they are shown, never matched."""
-    index = json.loads(index_text)
-    fields = index.get("config", {}).get("fields")
-    if isinstance(fields, dict) and any(entry.labels for page in entries.values() for entry in page):
-        fields.pop(LABELS_FIELD, None)
-    docs: list[dict[str, object]] = index["docs"]
-    last_of_page: dict[str, int] = {}
-    for position, doc in enumerate(docs):
-        last_of_page[str(doc["location"]).split("#", 1)[0]] = position
-    merged: list[dict[str, object]] = []
-    for position, doc in enumerate(docs):
-        merged.append(doc)
-        page = str(doc["location"]).split("#", 1)[0]
-        if last_of_page[page] == position:
-            merged.extend(entry.as_document() for entry in entries.get(page, ()))
-    index["docs"] = merged
-    return json.dumps(index, separators=(",", ":"))

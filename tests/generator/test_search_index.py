@@ -1,21 +1,18 @@
 """Card entries for the search index (``generator/search.py``): one per card
 anchor, named from the catalog, holding the rest of its row with each cell
-named by its column, labelled with its game, page and kind, placed after
-its page's own entries; a file that is no search index is a located error,
-not a traceback; and the 404 page works from disk and from a server."""
+named by its column, labelled with its game, page and kind; the file of
+every entry that ``cards`` writes and ``check`` keeps current
+(``generator/search_file.py``); and the 404 page, which works from disk and
+from a server."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, cast
 
-import pytest
-from mkdocs.exceptions import PluginError
-
-from generator.mkdocs_plugin import CardTablesPlugin, error_page_from_disk, page_boost
-from generator.search import CARD_BOOST, CardEntry, card_entries, card_labels, kind_words, with_card_entries
+from generator.mkdocs_plugin import error_page_from_disk
+from generator.search import CARD_BOOST, CardEntry, card_entries, card_labels, kind_words
+from generator.search_file import SEARCH_FILE, PackCards, file_text, search_file
 
 TABLE = """<table><thead><tr><th>Card</th><th>Effect</th><th>Picture</th></tr></thead><tbody>
 <tr><td><a id="card-red-flag"></a>Red Flag <a href="#legend">†</a></td><td>Stops a train</td>
@@ -32,35 +29,6 @@ def test_one_entry_per_card_row_with_the_rest_of_the_row_as_text() -> None:
         CardEntry("sm/home.html#card-red-flag", "Red Flag", "Effect: Stops a train", 10 * CARD_BOOST),
         CardEntry("sm/home.html#card-b-and-o-1", "B&O &lt;1&gt;", "Card: B&O · Value: 10 · Picture: 20", 10 * CARD_BOOST),
     ]
-
-
-def test_entries_follow_their_page_and_nothing_else_moves() -> None:
-    index = {
-        "config": {"lang": ["en"]},
-        "docs": [
-            {"location": "a.html", "title": "A", "text": ""},
-            {"location": "a.html#x", "title": "X", "text": ""},
-            {"location": "b.html", "title": "B", "text": ""},
-        ],
-    }
-    cards = {"a.html": [CardEntry("a.html#card-c", "C", "", 2.0)], "gone.html": [CardEntry("gone.html#card-d", "D", "", 2.0)]}
-    merged = json.loads(with_card_entries(json.dumps(index), cards))
-    assert [doc["location"] for doc in merged["docs"]] == ["a.html", "a.html#x", "a.html#card-c", "b.html"]
-    assert merged["config"] == index["config"]
-
-
-def test_page_boost_reads_material_front_matter() -> None:
-    assert page_boost({"search": {"boost": 10}}) == 10.0
-    assert page_boost({}) == page_boost({"search": "yes"}) == page_boost({"search": {"boost": True}}) == 1.0
-
-
-def test_a_broken_search_index_is_a_located_error(tmp_path: Path) -> None:
-    (tmp_path / "search").mkdir()
-    (tmp_path / "search/search_index.json").write_text("{not json", encoding="utf-8")
-    plugin = CardTablesPlugin()
-    plugin.card_entries = {"a.html": [CardEntry("a.html#card-c", "C", "", 2.0)]}
-    with pytest.raises(PluginError, match="search_index.json: not a search index"):
-        plugin.on_post_build(cast(Any, SimpleNamespace(site_dir=str(tmp_path))))
 
 
 # -- what a result says (issue 25) ----------------------------------------------
@@ -92,15 +60,6 @@ def test_entries_carry_their_game_page_and_kind_as_labels() -> None:
     assert [kind_words(family) for family in ("cities", "track", "second-section", "locomotives", "express")] == ["City", "Track", "Second section", "Locomotive", "Express"]
 
 
-def test_labels_are_shown_but_not_searched() -> None:
-    index = {"config": {"fields": {"title": {"boost": 1000}, "text": {"boost": 1}, "tags": {"boost": 1000000}}}, "docs": [{"location": "a.html", "title": "A", "text": ""}]}
-    labelled = json.loads(with_card_entries(json.dumps(index), {"a.html": [CardEntry("a.html#card-c", "C", "", 2.0, ("Game", "A", "Kind"))]}))
-    assert set(labelled["config"]["fields"]) == {"title", "text"}
-    assert labelled["docs"][1]["tags"] == ["Game", "A", "Kind"]
-    plain = json.loads(with_card_entries(json.dumps(index), {"a.html": [CardEntry("a.html#card-c", "C", "", 2.0)]}))
-    assert "tags" in plain["config"]["fields"] and "tags" not in plain["docs"][1]
-
-
 PAGE_404 = """<!doctype html><html><head><link rel="icon" href="/assets/favicon.png">
 <link rel="stylesheet" href="/assets/main.css"><script src="/assets/bundle.js"></script></head>
 <body><a href="/stationmaster/index.html">Station Master</a><a href="//elsewhere.test/x">x</a></body></html>"""
@@ -118,3 +77,46 @@ def test_the_404_page_finds_its_files_from_disk_and_from_a_server() -> None:
     assert 'document.write("<script src=\\"assets/bundle.js\\"><\\/script>")' in page
     # A site below a path keeps that path as its base.
     assert '{href:"/rules/"}' in error_page_from_disk(PAGE_404.replace('"/', '"/rules/'), "/rules/")
+
+
+PAGE_MD = """# Home Deck
+
+Prose first.
+
+<!-- generated: offices -->
+
+| Card | Dealt (a) | Dealt (b) | Status |
+| --- | --- | --- | --- |
+| <a id="card-depot"></a>Depot | yes | yes | working `live` |
+| <a id="card-station"></a>Station [†](#legend "designed") | no | yes | unbuilt |
+
+<!-- /generated -->
+"""
+PACK = PackCards("sm", "Station Master", {"depot": "Depot", "station": "Station"}, {"depot": "offices", "station": "offices"}, {"home-deck.md": PAGE_MD, "notes.txt": "not a page"})
+
+
+def test_the_file_holds_every_cards_entry_from_the_pages_markdown() -> None:
+    text = file_text([PACK])
+    assert text.startswith("// Every card's search entry, made by `stationmaster cards`")
+    entries = json.loads(text[text.index("[") : text.rindex("]") + 1])
+    assert entries == [
+        {"location": "sm/home-deck.html#card-depot", "title": "Depot", "text": "Dealt: yes · Status: working live", "boost": CARD_BOOST, "tags": ["Station Master", "Home Deck", "Office"]},
+        {"location": "sm/home-deck.html#card-station", "title": "Station", "text": "Dealt (a): no · Dealt (b): yes · Status: unbuilt", "boost": CARD_BOOST, "tags": ["Station Master", "Home Deck", "Office"]},
+    ]
+    # One entry a line, the same text for the same pages.
+    assert text.count("\n{") == 2 and file_text([PACK]) == text
+
+
+def test_check_names_the_first_line_where_the_committed_file_parts(tmp_path: Path) -> None:
+    missing = search_file(tmp_path, "site/", [PACK])
+    assert not missing.is_current
+    assert missing.problem().render().startswith("site/assets/search/cards.js:1:1: the cards' search entries are missing; run `make cards`")
+    assert missing.write() and (tmp_path / SEARCH_FILE).read_bytes() == missing.new
+    assert search_file(tmp_path, "site/", [PACK]).is_current
+    renamed = PackCards(PACK.folder, PACK.title, {"depot": "Depot", "station": "Grand Station"}, PACK.families, PACK.pages)
+    stale = search_file(tmp_path, "site/", [renamed])
+    assert not stale.is_current
+    assert stale.problem().render().startswith("site/assets/search/cards.js:4:1: the cards' search entries no longer match the pages")
+    # Written only over what was read: an edit made since is kept.
+    (tmp_path / SEARCH_FILE).write_text("edited", encoding="utf-8")
+    assert not stale.write() and (tmp_path / SEARCH_FILE).read_text(encoding="utf-8") == "edited"

@@ -17,8 +17,13 @@
  *    Station, on a Trick of the Rails page its own stations first. Both games'
  *    cards stay in the list, each labelled (generator/search.py).
  *
- * Nothing here is needed for search to work: if Material changes how it
- * talks to its worker, the list keeps Material's own order.
+ * 3. Every card's own entry. `stationmaster cards` writes them to cards.js
+ *    beside this file (generator/search_file.py); they join the index before
+ *    the worker reads it, each after its page's own entries, with their
+ *    labels (Material's "tags") shown but taken out of the searched fields.
+ *
+ * If Material changes how it talks to its worker, search still works, with
+ * Material's own order and without the card entries.
  */
 (() => {
   "use strict";
@@ -29,6 +34,7 @@
   const RESULT = 3;
   const INDEX_FILE = /(^|\/)search\/search_index\.js(on)?([?#]|$)/;
   const CARD = "#card-";
+  const here = document.currentScript ? document.currentScript.src : location.href;
 
   /* -- 1. Load the index only when search is wanted ----------------------- */
 
@@ -61,6 +67,43 @@
       return node;
     }
     return append.call(this, node);
+  };
+
+  // The cards' entries come with the index: asked for when search is wanted.
+  let cardsLoaded = null;
+  const loadCards = () => {
+    if (!cardsLoaded)
+      cardsLoaded = new Promise(done => {
+        const script = document.createElement("script");
+        script.src = new URL("cards.js", here).href;
+        script.onload = script.onerror = () => done(Array.isArray(window.__cardEntries) ? window.__cardEntries : []);
+        append.call(document.head, script);
+      });
+    return cardsLoaded;
+  };
+  whenWanted(loadCards);
+
+  // Each card after its page's own documents (a section must follow its page).
+  const withCards = (setup, cards) => {
+    const docs = setup.docs;
+    if (!cards.length || docs.some(doc => doc.location.includes(CARD))) return setup;
+    const byPage = new Map();
+    for (const card of cards) {
+      const page = card.location.split("#")[0];
+      if (!byPage.has(page)) byPage.set(page, []);
+      byPage.get(page).push(card);
+    }
+    const last = new Map();
+    docs.forEach((doc, at) => last.set(doc.location.split("#")[0], at));
+    const merged = [];
+    docs.forEach((doc, at) => {
+      merged.push(doc);
+      const page = doc.location.split("#")[0];
+      if (last.get(page) === at) merged.push(...(byPage.get(page) || []));
+    });
+    const fields = { ...setup.config.fields };
+    delete fields.tags;
+    return { ...setup, config: { ...setup.config, fields }, docs: merged };
   };
 
   const reaching = event => {
@@ -174,12 +217,15 @@
     }
 
     postMessage(data, transfer) {
-      if (data && data.type === SETUP && data.data && data.data.config) {
+      if (data && data.type === SETUP && data.data && data.data.config && Array.isArray(data.data.docs)) {
         try {
           separator = new RegExp(data.data.config.separator);
         } catch (error) {
           /* keep the default */
         }
+        // The index waits for the cards' entries, then goes to the worker.
+        loadCards().then(cards => this.start().postMessage({ ...data, data: withCards(data.data, cards) }, transfer));
+        return;
       }
       if (data && data.type === QUERY && typeof data.data === "string") query = data.data;
       this.start().postMessage(data, transfer);
