@@ -147,9 +147,7 @@ def _search_entries(site_root: Path, sites: list[PackSite]) -> SearchFile:
     """The cards' search entries file (issue 25), as committed and as the pages make it."""
     from generator.search_file import PackCards, search_file
 
-    packs = [
-        PackCards(site.folder.id, site.pack.title, {c.id: c.name for c in site.catalog.cards}, {c.id: c.family for c in site.catalog.cards}, site.rendered.new) for site in sites
-    ]
+    packs = [PackCards(site.folder.id, site.pack.title, {c.id: c.name for c in site.catalog.cards}, {c.id: c.family for c in site.catalog.cards}, site.rendered.new) for site in sites]
     try:
         return search_file(site_root, os.path.relpath(site_root) + "/", packs)
     except OSError as exc:

@@ -25,7 +25,6 @@ import json
 import logging
 import re
 import traceback
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit

@@ -5,7 +5,9 @@ Each result says what it found (game, page and kind of card as labels, a
 preview whose cells are named); a card named as typed comes first, from the
 reader's own game; a query that matches cards of both games lists both. No
 page loads the search index or its worker until the reader reaches for
-search, and search then works, from disk and from a server. ``404.html``
+search, and search then works, from disk and from a server, with every
+card's entry (``site/assets/search/cards.js``, which ``stationmaster cards``
+writes: the MkDocs plugin is not needed for them). ``404.html``
 opened from disk loads with no error, and served at any depth it still
 finds its styles.
 
@@ -149,7 +151,7 @@ def from_disk(built_site: Path, browser: Browser) -> FromDisk:
     reader.page.on("request", lambda request: requested.append(request.url))
     try:
         visits = {
-            "stationmaster": _open_and_search(reader, (built_site / "stationmaster/home-deck.html").as_uri(), ["Station", "Red Flag", "Depot"], requested),
+            "stationmaster": _open_and_search(reader, (built_site / "stationmaster/home-deck.html").as_uri(), ["Station", "Red Flag", "Depot", "Maneuver"], requested),
             "trickoftherails": _open_and_search(reader, (built_site / "trickoftherails/rules.html").as_uri(), ["Station"], requested),
         }
         problems = list(reader.problems)
@@ -184,6 +186,8 @@ def test_each_result_names_its_game_page_and_kind_and_labels_its_cells(from_disk
         game = "Station Master" if hit.target.startswith("stationmaster/") else "Trick of the Rails"
         assert hit.labels[:1] == (game,) and len(hit.labels) == 3, f"{hit.target}: labelled {hit.labels}"
         assert ": " in hit.preview, f"{hit.target}: preview with no named cell: {hit.preview!r}"
+    # The labels are shown, not searched: a kind's name finds no card by its label alone.
+    assert not [hit.target for hit in card_hits(visits["stationmaster"].results["Maneuver"]) if hit.target.endswith("#card-red-flag")]
 
 
 def test_a_card_named_as_typed_comes_first_from_the_readers_own_game(from_disk: FromDisk) -> None:

@@ -101,7 +101,13 @@ def test_the_file_holds_every_cards_entry_from_the_pages_markdown() -> None:
     entries = json.loads(text[text.index("[") : text.rindex("]") + 1])
     assert entries == [
         {"location": "sm/home-deck.html#card-depot", "title": "Depot", "text": "Dealt: yes · Status: working live", "boost": CARD_BOOST, "tags": ["Station Master", "Home Deck", "Office"]},
-        {"location": "sm/home-deck.html#card-station", "title": "Station", "text": "Dealt (a): no · Dealt (b): yes · Status: unbuilt", "boost": CARD_BOOST, "tags": ["Station Master", "Home Deck", "Office"]},
+        {
+            "location": "sm/home-deck.html#card-station",
+            "title": "Station",
+            "text": "Dealt (a): no · Dealt (b): yes · Status: unbuilt",
+            "boost": CARD_BOOST,
+            "tags": ["Station Master", "Home Deck", "Office"],
+        },
     ]
     # One entry a line, the same text for the same pages.
     assert text.count("\n{") == 2 and file_text([PACK]) == text
