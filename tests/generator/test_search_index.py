@@ -10,6 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from command.site import _search_entries
+from engine.errors import UsageError
 from generator.mkdocs_plugin import error_page_from_disk
 from generator.search import CARD_BOOST, CardEntry, card_entries, card_labels, kind_words
 from generator.search_file import SEARCH_FILE, PackCards, file_text, search_file
@@ -126,3 +130,9 @@ def test_check_names_the_first_line_where_the_committed_file_parts(tmp_path: Pat
     # Written only over what was read: an edit made since is kept.
     (tmp_path / SEARCH_FILE).write_text("edited", encoding="utf-8")
     assert not stale.write() and (tmp_path / SEARCH_FILE).read_text(encoding="utf-8") == "edited"
+
+
+def test_an_unreadable_search_file_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / SEARCH_FILE).mkdir(parents=True)
+    with pytest.raises(UsageError, match=r"^cannot read the search entries under .*: .*directory"):
+        _search_entries(tmp_path, [])
