@@ -170,7 +170,9 @@ def card_entries(
                 seen.add(card_id)
                 others = {cell for other, cell in row.anchors if other != card_id}
                 cells = ["" if number in others else cell for number, cell in enumerate(row.cells)]
-                text = _markup_safe(row_preview(cells, row.headings, own_cell, names[card_id]))
+                preview = _markup_safe(row_preview(cells, row.headings, own_cell, names[card_id]))
+                # A paragraph, as Material's own sections are: the labels go on a line of their own.
+                text = f"<p>{preview}</p>" if preview else ""
                 found = (labels or {}).get(card_id, ())
                 entries.append(CardEntry(f"{page_location}#{CARD_ANCHOR}{card_id}", _markup_safe(names[card_id]), text, page_boost * CARD_BOOST, found))
     return entries

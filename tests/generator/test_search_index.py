@@ -30,8 +30,8 @@ NAMES = {"red-flag": "Red Flag", "b-and-o-1": "B&O <1>"}
 def test_one_entry_per_card_row_with_the_rest_of_the_row_as_text() -> None:
     entries = card_entries(TABLE, "sm/home.html", NAMES, page_boost=10)
     assert entries == [
-        CardEntry("sm/home.html#card-red-flag", "Red Flag", "Effect: Stops a train", 10 * CARD_BOOST),
-        CardEntry("sm/home.html#card-b-and-o-1", "B&O &lt;1&gt;", "Card: B&O · Value: 10 · Picture: 20", 10 * CARD_BOOST),
+        CardEntry("sm/home.html#card-red-flag", "Red Flag", "<p>Effect: Stops a train</p>", 10 * CARD_BOOST),
+        CardEntry("sm/home.html#card-b-and-o-1", "B&O &lt;1&gt;", "<p>Card: B&O · Value: 10 · Picture: 20</p>", 10 * CARD_BOOST),
     ]
 
 
@@ -46,14 +46,14 @@ GRID = """<table><thead><tr><th>Company</th><th>1</th><th>2</th></tr></thead>
 
 def test_the_preview_names_each_cell_and_says_agreeing_columns_once() -> None:
     loco, rare = card_entries(DEALT, "p.html", {"loco": "Locomotive [3]", "rare": "Rare"})
-    assert loco.text == "Dealt: yes · Status: working live · Reach: 3 cards"
-    assert rare.text == "Dealt (3p): no · Dealt (4p): yes · Status: unbuilt · Card text: Only at four."
+    assert loco.text == "<p>Dealt: yes · Status: working live · Reach: 3 cards</p>"
+    assert rare.text == "<p>Dealt (3p): no · Dealt (4p): yes · Status: unbuilt · Card text: Only at four.</p>"
 
 
 def test_a_card_in_a_grid_shows_its_own_value_not_its_neighbours() -> None:
     first, second = card_entries(GRID, "p.html", {"bo-1": "B&O 1", "bo-2": "B&O 2"})
-    assert first.text == "Company: B&O · Value: 10"
-    assert second.text == "Company: B&O · Value: 30"
+    assert first.text == "<p>Company: B&O · Value: 10</p>"
+    assert second.text == "<p>Company: B&O · Value: 30</p>"
 
 
 def test_entries_carry_their_game_page_and_kind_as_labels() -> None:
@@ -104,11 +104,11 @@ def test_the_file_holds_every_cards_entry_from_the_pages_markdown() -> None:
     assert text.startswith("// Every card's search entry, made by `stationmaster cards`")
     entries = json.loads(text[text.index("[") : text.rindex("]") + 1])
     assert entries == [
-        {"location": "sm/home-deck.html#card-depot", "title": "Depot", "text": "Dealt: yes · Status: working live", "boost": CARD_BOOST, "tags": ["Station Master", "Home Deck", "Office"]},
+        {"location": "sm/home-deck.html#card-depot", "title": "Depot", "text": "<p>Dealt: yes · Status: working live</p>", "boost": CARD_BOOST, "tags": ["Station Master", "Home Deck", "Office"]},
         {
             "location": "sm/home-deck.html#card-station",
             "title": "Station",
-            "text": "Dealt (a): no · Dealt (b): yes · Status: unbuilt",
+            "text": "<p>Dealt (a): no · Dealt (b): yes · Status: unbuilt</p>",
             "boost": CARD_BOOST,
             "tags": ["Station Master", "Home Deck", "Office"],
         },
