@@ -124,7 +124,8 @@ def _open_and_search(reader: Reader, url: str, texts: list[str], requested: list
     requested.clear()
     page = reader.page
     page.goto(url)
-    page.wait_for_load_state("networkidle")
+    # Material asks for the index and starts its worker while the page loads, if it is to at all.
+    page.wait_for_load_state("load")
     before = list(requested)
     results = dict(zip(texts, search(page, texts), strict=True))
     return Visit(before, results, list(requested))
@@ -136,6 +137,9 @@ class FromDisk:
     searching, and 404.html's problems and header layout."""
 
     visits: dict[str, Visit]
+    # On a phone: what loaded before and after a tap on the search icon.
+    phone_before_tap: list[str]
+    phone_after_tap: list[str]
     problems: list[str]
     problems_404: list[str]
     header_404: str
@@ -154,13 +158,21 @@ def from_disk(built_site: Path, browser: Browser) -> FromDisk:
             "stationmaster": _open_and_search(reader, (built_site / "stationmaster/home-deck.html").as_uri(), ["Station", "Red Flag", "Depot", "Maneuver"], requested),
             "trickoftherails": _open_and_search(reader, (built_site / "trickoftherails/rules.html").as_uri(), ["Station"], requested),
         }
+        requested.clear()
+        reader.page.set_viewport_size({"width": 375, "height": 740})
+        # Material asks for both while the page loads, if it is to at all.
+        page = reader.open(built_site / "stationmaster/mainline.html")
+        phone_before = list(requested)
+        with page.expect_request(lambda request: "workers/search" in request.url), page.expect_request(lambda request: "search/search_index" in request.url):
+            page.locator("label.md-header__button[for='__search']").click()
+        phone_after = list(requested)
         problems = list(reader.problems)
         reader.problems.clear()
         page = reader.open(built_site / "404.html")
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("load")
         # Its own styles are there: Material's header is laid out, not bare text.
         header: str = page.evaluate("getComputedStyle(document.querySelector('.md-header')).position")
-        return FromDisk(visits, problems, list(reader.problems), header)
+        return FromDisk(visits, phone_before, phone_after, problems, list(reader.problems), header)
     finally:
         context.close()
 
@@ -174,6 +186,8 @@ def test_no_page_loads_the_search_index_until_the_reader_searches(from_disk: Fro
         assert not _index_or_worker(visit.before_search), f"{game}: loaded before any search: {_index_or_worker(visit.before_search)}"
         assert any("search/search_index.js" in url for url in visit.after_search), f"{game}: searching did not load the index from disk"
         assert all(groups for groups in visit.results.values()), f"{game}: a search from disk found nothing"
+    assert not _index_or_worker(from_disk.phone_before_tap), _index_or_worker(from_disk.phone_before_tap)
+    assert len(_index_or_worker(from_disk.phone_after_tap)) == 2, f"a tap on the search icon did not load the index and worker: {from_disk.phone_after_tap}"
     assert not from_disk.problems, "\n".join(from_disk.problems)
 
 
@@ -247,14 +261,14 @@ def served(built_site: Path, browser: Browser) -> Iterator[tuple[Visit, list[str
     page.on("requestfinished", response_failed)
     try:
         page.goto(f"{SERVED}/stationmaster/home-deck.html")
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("load")
         before = list(requested)
         results = dict(zip(["Station"], search(page, ["Station"]), strict=True))
         visit = Visit(before, results, list(requested))
         failed_on_card_page = list(failed)
         failed.clear()
         page.goto(missing)
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("load")
         styled = page.evaluate("getComputedStyle(document.querySelector('.md-header')).position")
         yield visit, failed_on_card_page, failed + ([] if styled == "sticky" else [f"404 page unstyled ({styled})"])
     finally:
