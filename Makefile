@@ -125,6 +125,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/cpu_figures.py
 	$(BIN)/python bench/totr_speed.py
 	$(BIN)/python bench/site_build.py
+	$(BIN)/python bench/page_weight.py
 	$(BIN)/python bench/lookahead_speed.py 3
 	$(BIN)/python bench/two_player.py --lookahead-games 1 --seeds 2
 	$(BIN)/python bench/sweep_speed.py

@@ -131,7 +131,7 @@ def _run(args: argparse.Namespace) -> int:
             lint_problems += lint(site.catalog, site.rendered, site.rendered.tables.tables, site.prefix, workers_for(len(site.catalog.cards)), site_pages=site_pages, folder=site.folder.id)
     edited = [r.problem() for site in sites for r in site.rendered.reports if r.state == "edited"]
     stale = [r.problem().render() for site in sites for r in site.rendered.reports if r.state in ("stale", "unmeasured")]
-    data = _data_files(sites)
+    data = [*_data_files(sites), _search_entries(project.site, sites)]
     if args.write:
         code = _write(sites, lint_problems + edited, data)
         _print_stale(stale, False, to_stderr=True)
@@ -157,6 +157,17 @@ def _data_files(sites: list[PackSite]) -> list[DataFile]:
         except OSError as exc:
             raise UsageError(f"cannot read {site.prefix}{EXPORT_NAME}: {exc.strerror or exc}") from None
     return found
+
+
+def _search_entries(site_root: Path, sites: list[PackSite]) -> DataFile:
+    """The cards' search entries file, as committed and as the pages make it."""
+    from generator.search_file import PackCards, search_file
+
+    packs = [PackCards(site.folder.id, site.pack.title, {c.id: c.name for c in site.catalog.cards}, {c.id: c.family for c in site.catalog.cards}, site.rendered.new) for site in sites]
+    try:
+        return search_file(site_root, os.path.relpath(site_root) + "/", packs)
+    except OSError as exc:
+        raise UsageError(f"cannot read the search entries under {os.path.relpath(site_root)}/: {exc.strerror or exc}") from None
 
 
 def _summary(sites: list[PackSite]) -> list[str]:

@@ -23,12 +23,15 @@ FIX_HINT = "run `make cards` (or `stationmaster cards`) to write it again, then 
 @dataclass(frozen=True)
 class DataFile:
     """One published file: where it goes, as messages show it, what it holds
-    now (None: there is none), and what the content makes of it."""
+    now (None: there is none), and what the content makes of it; with the
+    words that say what it is and what it should agree with."""
 
     path: Path
     shown: str
     old: bytes | None
     new: bytes
+    what: str = "the pack's cards as data"
+    made_from: str = "what the content exports (`stationmaster export`)"
 
     @property
     def is_current(self) -> bool:
@@ -37,20 +40,25 @@ class DataFile:
     def problem(self) -> Problem:
         """Where the committed file parts from what the content exports, located at its first differing line."""
         if self.old is None:
-            return Problem(self.shown, 1, 1, f"the pack's cards as data is missing; {FIX_HINT}")
+            return Problem(self.shown, 1, 1, f"{self.what} is missing; {FIX_HINT}")
         old, new = self.old.decode("utf-8", errors="replace").splitlines(), self.new.decode("utf-8").splitlines()
         line = next((i for i, (a, b) in enumerate(zip(old, new), start=1) if a != b), min(len(old), len(new)) + 1)
-        return Problem(self.shown, line, 1, f"no longer what the content exports (`stationmaster export`), from this line on; {FIX_HINT}")
+        return Problem(self.shown, line, 1, f"no longer {self.made_from}, from this line on; {FIX_HINT}")
 
 
-def cards_file(pack: AnyPack, catalog: object, site_dir: Path, prefix: str) -> DataFile:
-    """The pack's ``cards.json`` under ``site_dir`` (shown as ``prefix`` + name) and its fresh text."""
-    path = site_dir / EXPORT_NAME
+def read_data(path: Path, shown: str, new: bytes, **words: str) -> DataFile:
+    """The file at ``path`` as it is now (OSError when it cannot be read),
+    beside ``new``, what it should hold."""
     try:
         old: bytes | None = path.read_bytes()
     except FileNotFoundError:
         old = None
-    return DataFile(path, prefix + EXPORT_NAME, old, to_json(export(pack, catalog)).encode("utf-8"))
+    return DataFile(path, shown, old, new, **words)
+
+
+def cards_file(pack: AnyPack, catalog: object, site_dir: Path, prefix: str) -> DataFile:
+    """The pack's ``cards.json`` under ``site_dir`` (shown as ``prefix`` + name) and its fresh text."""
+    return read_data(site_dir / EXPORT_NAME, prefix + EXPORT_NAME, to_json(export(pack, catalog)).encode("utf-8"))
 
 
 def write_data(found: DataFile) -> bool:
@@ -59,4 +67,5 @@ def write_data(found: DataFile) -> bool:
     OSError when it cannot be written."""
     if found.is_current:
         return False
+    found.path.parent.mkdir(parents=True, exist_ok=True)
     return write_whole(found.path, found.new, expected=found.old)

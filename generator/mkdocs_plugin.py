@@ -12,8 +12,9 @@ build copies it like any other file of the docs folder, so the site needs
 this plugin only for the search entries and the live preview.
 The generator itself does not import MkDocs.
 
-It also gives every card its own entry in the search index (see
-``generator/search.py``), and under ``mkdocs serve`` content that does not
+Every card's search entry is a committed file too (``generator/search_file.py``);
+the plugin writes a fresh copy into the built site, so the preview searches
+the tables as they are now. Under ``mkdocs serve`` content that does not
 validate is shown on every page instead of stopping the build: a failed
 rebuild would leave the browser waiting on a server that never answers.
 """
@@ -21,17 +22,19 @@ rebuild would leave the browser waiting on a server that never answers.
 from __future__ import annotations
 
 import html
+import json
 import logging
+import re
 import traceback
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
@@ -40,7 +43,7 @@ from engine.errors import UsageError
 from engine.packs import LoadedPack, load_packs
 from generator.blocks import MarkerError
 from generator.reports import with_stale_notices
-from generator.search import CardEntry, card_entries, with_card_entries
+from generator.search_file import SEARCH_FILE, PackCards, file_text
 from generator.site import render_pack, stray_pages
 
 log = logging.getLogger("mkdocs.plugins.stationmaster")
@@ -59,8 +62,8 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         self.serving = False
         # What the preview shows on every page while the content is broken.
         self.problems: str | None = None
-        self.card_names: dict[str, str] = {}
-        self.card_entries: dict[str, list[CardEntry]] = {}
+        # What the cards' search entries are made of, per pack (``generator.search_file``).
+        self.search_packs: list[PackCards] = []
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         # Defining on_startup also makes MkDocs keep this one instance across
@@ -73,7 +76,7 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
         self.rendered, self.problems = None, None
-        self.card_names, self.card_entries, self.loaded = {}, {}, []
+        self.search_packs, self.loaded = [], []
         try:
             self._render(Path(config.docs_dir))
         except PluginError as exc:
@@ -104,11 +107,12 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             except UsageError as exc:  # an edition's content that does not load, say
                 raise PluginError(f"cannot render the {one.folder.id} pages: {exc}") from None
             pages.update({f"{one.folder.id}/{name}": with_stale_notices(rendered, name) for name in rendered.new})
+            cards = one.catalog.cards
+            self.search_packs.append(PackCards(one.folder.id, one.pack.title, {c.id: c.name for c in cards}, {c.id: c.family for c in cards}, rendered.new))
         if problems:
             raise PluginError("generated-block markers are broken:\n" + render_all(sorted(problems), "text"))
         self.rendered = pages
         self.loaded = loaded
-        self.card_names = {card.id: card.name for one in loaded for card in one.catalog.cards}
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         if page.file.src_uri in self.config.get("maintainer_pages", []):
@@ -124,34 +128,51 @@ class CardTablesPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self.problems is not None:
             return problems_banner(self.problems) + html_text
-        if self.card_names:
-            found = card_entries(html_text, page.url, self.card_names, page_boost(page.meta))
-            if found:
-                self.card_entries[page.url] = found
         return html_text
 
-    # After the search plugin writes its index (priority 0) and before the
-    # offline plugin copies it into search_index.js (priority -100).
-    @event_priority(-50)
     def on_post_build(self, config: MkDocsConfig) -> None:
-        index = Path(config.site_dir) / "search" / "search_index.json"
-        if self.card_entries and index.is_file():
-            try:
-                merged = with_card_entries(index.read_text(encoding="utf-8"), self.card_entries)
-            except (ValueError, KeyError, TypeError) as exc:
-                raise PluginError(f"{index}: not a search index this plugin can add cards to ({exc})") from None
-            index.write_text(merged, encoding="utf-8")
+        # The committed file is what `stationmaster cards` last wrote; the
+        # preview shows the entries of the tables as they are now.
+        if self.search_packs and self.problems is None:
+            target = Path(config.site_dir) / SEARCH_FILE
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(file_text(self.search_packs), encoding="utf-8")
+
+    def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
+        if template_name != "404.html":
+            return output_content
+        return error_page_from_disk(output_content, urlsplit(config.site_url or "/").path or "/")
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Any) -> LiveReloadServer:
         server.watch(str(self.root / "content"))
         return server
 
 
-def page_boost(meta: Mapping[str, Any]) -> float:
-    """The page's ``search: boost:`` front matter, as Material reads it (1 if unset)."""
-    search = meta.get("search")
-    boost = search.get("boost", 1) if isinstance(search, dict) else 1
-    return float(boost) if isinstance(boost, (int, float)) and not isinstance(boost, bool) else 1.0
+def error_page_from_disk(page_html: str, root: str) -> str:
+    """The 404 page with links that work from disk as well as from a server.
+
+    MkDocs writes its links from the server's root ("/assets/..."), since a
+    server sends it for a missing address at any depth; opened from disk
+    those name files at the root of the drive, and every one fails. Here
+    they are relative to the page, which sits at the site's root, and a
+    served page is given a ``<base>`` of that root first, so both find them.
+    The styles and scripts are written by a script after that ``<base>``:
+    written plainly, the browser would fetch them ahead of it, from the
+    wrong folder, and log each miss."""
+    quoted = re.escape(root)
+    relative = re.sub(rf'\b(href|src)="{quoted}(?!/)', r'\1="', page_html)
+    relative = _FETCHED.sub(lambda found: f"<script>document.write({_script_literal(found.group(0))})</script>", relative)
+    base = f'<script>location.protocol==="file:"||document.head.appendChild(Object.assign(document.createElement("base"),{{href:{json.dumps(root)}}}))</script>'
+    return relative.replace("<head>", "<head>" + base, 1)
+
+
+# What a page fetches as it is parsed: its styles, its icon, its scripts.
+_FETCHED = re.compile(r'<link rel="(?:stylesheet|icon)" href="[^"]*">|<script src="[^"]*"></script>')
+
+
+def _script_literal(markup: str) -> str:
+    """``markup`` as a JavaScript string inside a ``<script>`` element."""
+    return json.dumps(markup).replace("</", "<\\/")
 
 
 def problems_banner(problems: str) -> str:

@@ -102,11 +102,12 @@ def test_commit_of_stale_site_is_refused_until_cards(repo: Repo) -> None:
 
     fixed = repo.stationmaster("cards")
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
-    # exactly the page whose text changed, and the pack's cards.json: the
-    # simulation reports are only listed as stale (measured by `make
-    # reports`), and no page is re-stamped
+    # exactly the page whose text changed, the pack's cards.json and the
+    # cards' search entries made from the page: the simulation reports are
+    # only listed as stale (measured by `make reports`), and no page is
+    # re-stamped
     rewritten = fixed.stdout.strip().partition(": ")[2].split(", ")
-    assert rewritten == ["site/stationmaster/home-deck.md", "site/stationmaster/cards.json"], fixed.stdout
+    assert rewritten == ["site/stationmaster/home-deck.md", "site/stationmaster/cards.json", "site/assets/search/cards.js"], fixed.stdout
     done = repo.git("commit", "-am", "train 3 runs fast", check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert repo.head() != head
