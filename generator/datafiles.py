@@ -30,7 +30,7 @@ class DataFile:
     shown: str
     old: bytes | None
     new: bytes
-    what: str = "the pack's cards as data"
+    missing: str = "the pack's cards as data is missing"
     made_from: str = "what the content exports (`stationmaster export`)"
 
     @property
@@ -40,7 +40,7 @@ class DataFile:
     def problem(self) -> Problem:
         """Where the committed file parts from what the content exports, located at its first differing line."""
         if self.old is None:
-            return Problem(self.shown, 1, 1, f"{self.what} is missing; {FIX_HINT}")
+            return Problem(self.shown, 1, 1, f"{self.missing}; {FIX_HINT}")
         old, new = self.old.decode("utf-8", errors="replace").splitlines(), self.new.decode("utf-8").splitlines()
         line = next((i for i, (a, b) in enumerate(zip(old, new), start=1) if a != b), min(len(old), len(new)) + 1)
         return Problem(self.shown, line, 1, f"no longer {self.made_from}, from this line on; {FIX_HINT}")

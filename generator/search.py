@@ -7,10 +7,10 @@ anchor (``<a id="card-<id>">``), titled with the card's name from the catalog
 and holding the text of its row. What the table shows and what search finds
 can therefore never disagree.
 
-A result must say what it found (issue 25): each entry carries, as Material's
-``tags``, the card's game, its page and its kind ("Station Master", "Home
-Deck", "Facility"), shown beside the result but not searched (a reader typing
-"Station" wants the card of that name, not every card of Station Master), and
+A result must say what it found: each entry carries, as Material's
+``tags``, the card's game, its page and its kind, shown beside the result
+but not searched (a reader typing a word of a game's title wants the card
+of that name, not every card of the game), and
 its text labels every cell with its column's heading ("Dealt: yes · Status:
 working live"). Ranking by the reader's own game is done in the browser
 (``site/assets/search/reader-search.js``), the only place that knows it.

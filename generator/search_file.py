@@ -74,5 +74,9 @@ def file_text(packs: Iterable[PackCards]) -> str:
 def search_file(site_root: Path, shown_root: str, packs: Iterable[PackCards]) -> DataFile:
     """The docs folder's search entries file, read and made afresh (OSError when it cannot be read)."""
     return read_data(
-        site_root / SEARCH_FILE, shown_root + SEARCH_FILE, file_text(packs).encode("utf-8"), what="the cards' search entries", made_from="what the pages make of the cards' search entries"
+        site_root / SEARCH_FILE,
+        shown_root + SEARCH_FILE,
+        file_text(packs).encode("utf-8"),
+        missing="the cards' search entries are missing",
+        made_from="what the pages make of the cards' search entries",
     )

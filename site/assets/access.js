@@ -1,4 +1,4 @@
-// Issue 25, point 4: the keyboard reaches every table and every box that
+// The keyboard reaches every table and every box that
 // scrolls. Material wraps each table in a box of its own while the page
 // loads (so no markup of ours can reach it), and a picture wider than a
 // phone scrolls in its box; a box that scrolls but holds nothing focusable

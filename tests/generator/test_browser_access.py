@@ -1,4 +1,4 @@
-"""Accessibility of the built site (issue 25, point 4): axe-core, the npm
+"""Accessibility of the built site: axe-core, the npm
 package loaded from disk into each page, finds no serious and no critical
 violation (nor two landmarks of one name) on any page at 1280 px in the light and the dark palette and at
 375 px; and the keyboard alone reaches the search box, every table and every

@@ -1,4 +1,4 @@
-"""Search as a reader at the table uses it (issue 25, points 3 and 8), in
+"""Search as a reader at the table uses it, in
 headless Chromium on the built site, from disk (``file://``) and served.
 
 Each result says what it found (game, page and kind of card as labels, a

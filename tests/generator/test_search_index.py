@@ -36,7 +36,7 @@ def test_one_entry_per_card_row_with_the_rest_of_the_row_as_text() -> None:
     ]
 
 
-# -- what a result says (issue 25) ----------------------------------------------
+# -- what a result says ----------------------------------------------
 
 DEALT = """<table><thead><tr><th>Card</th><th>Dealt (3p)</th><th>Dealt (4p)</th><th>Status</th><th>Reach</th><th>Card text</th></tr></thead>
 <tbody><tr><td><a id="card-loco"></a>Locomotive [3] †</td><td>yes</td><td>yes</td><td>working live</td><td>3 cards</td><td>—</td></tr>

@@ -1,4 +1,4 @@
-/* Search as a reader at the table needs it (issue 25, points 3 and 8).
+/* Search as a reader at the table needs it.
  *
  * Loaded before Material's bundle (mkdocs.yml, extra.polyfills), it does two
  * things to the search Material already has, through the one door Material
