@@ -155,15 +155,26 @@ PLUMBING = frozenset(
 )
 
 
+# The one module of a pack's site code that chooses the games its reports
+# play (how many, the seed, the bot, the grid); its tables and pictures
+# change no figure.
+PLANS = "simulation.py"
+
+
+def _not_plans(pack_id: str) -> frozenset[str]:
+    folder = ROOT / "generator" / pack_id
+    return frozenset(f"generator/{pack_id}/{entry.name}" for entry in folder.iterdir() if entry.name != PLANS) if folder.is_dir() else frozenset()
+
+
 def rules_digest(pack_id: str) -> str:
     """What a pack's games are played by: the shared engine and the pack's
     own rules, bots and simulations (not another pack's), as behaviour;
-    with the pack's site code (``generator/<id>/``), which chooses the games
-    its reports play (how many, the seed, the bot). Content loading is left
+    with the pack's report plans (``generator/<id>/simulation.py``), which
+    choose the games its reports play (how many, the seed, the bot). Content loading is left
     out: what it makes of the files is the catalog, which a report's cards
     digest already stands for, so a faster loader that reads the same cards
     leaves the figures standing; so does the PLUMBING."""
     loading = frozenset(f"engine/{part}" for part in ("content", f"{pack_id}/content"))
     engine = behaviour_digest("engine", _other_packs(pack_id) | loading | PLUMBING)
-    site = behaviour_digest(f"generator/{pack_id}")
+    site = behaviour_digest(f"generator/{pack_id}", _not_plans(pack_id))
     return hashlib.sha256(f"{engine}\0{site}".encode()).hexdigest()

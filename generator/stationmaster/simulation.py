@@ -3,7 +3,9 @@ each one plays (the plans) and how their figures become table rows.
 
 The games themselves are the engine's (``engine.stationmaster.sim``); this
 module only chooses them and lays them out, so it lives with the pack's
-other site tables.
+other site tables. Of the pack's site code only this module counts as what a
+report measured (``engine.sources.rules_digest``): a change to a table or a
+picture leaves the figures standing.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.houserules import configurations, defaults
 from engine.stationmaster.sim.report import Report
 from engine.stationmaster.sim.simulate import simulate
-from generator.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, card_rows, never_played, seated_context
+from generator.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, cached_context, card_rows, never_played, seated_context
 from generator.simulation_table import simulation_context as _cached_context
+from generator.sweep_site import SitePlan
 
 # -- the rules site's table --------------------------------------------------------------
 
@@ -135,3 +138,18 @@ def simulation_rivals_context(catalog: Catalog) -> dict[str, Any]:
 def _simulation_rivals_context(catalog: Catalog) -> dict[str, Any]:
     """The same, computed afresh."""
     return build_seated_context(SITE_SEATINGS, _lay_out_seating(catalog))
+
+
+# -- the rules site's sweep -----------------------------------------------------------
+
+# The Simulation page's sweep: which Office a district opens on, solitaire
+# and with a rival, greedy in every seat. Sixty games a cell keep the
+# medians steady while adding only seconds to a cold build.
+SITE_SWEEP: Final = SitePlan(rules=("startingOffice=depot,whistle-post",), players=(1, 2), bots=("greedy",), games=60, seed=2026)
+
+
+def simulation_sweep(catalog: Catalog) -> dict[str, Any]:
+    from engine.stationmaster.pack import PACK
+    from generator.sweep_site import sweep_context
+
+    return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))

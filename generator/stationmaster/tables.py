@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from engine.stationmaster.content.model import (
     Card,
@@ -33,9 +33,7 @@ from engine.stationmaster.rules.deck import SEATINGS, in_mainline_inventory, is_
 from engine.stationmaster.rules.houserules import HouseRuleValue, configurations, defaults
 from engine.stationmaster.rules.mainline import crossing_stages, stages_at_speed
 from engine.stationmaster.rules.status import MEANINGS, card_effect, card_status
-from generator.simulation_table import cached_context
 from generator.stationmaster.svg import track_svg
-from generator.sweep_site import SitePlan
 from generator.tableset import EVERY_CONFIGURATION, Facet, Setup, TableSet, dealt_words, listed, shown_text
 from generator.tableset import status_legend as legend_rows
 
@@ -465,17 +463,11 @@ def simulation_rivals(catalog: Catalog) -> Context:
     return simulation_rivals_context(catalog)
 
 
-# The Simulation page's sweep: which Office a district opens on, solitaire
-# and with a rival, greedy in every seat. Sixty games a cell keep the
-# medians steady while adding only seconds to a cold build.
-SITE_SWEEP: Final = SitePlan(rules=("startingOffice=depot,whistle-post",), players=(1, 2), bots=("greedy",), games=60, seed=2026)
-
-
 def simulation_sweep(catalog: Catalog) -> Context:
-    from engine.stationmaster.pack import PACK
-    from generator.sweep_site import sweep_context
+    # The plan lives with the pack's other report plans (``simulation.py``).
+    from generator.stationmaster.simulation import simulation_sweep as measured
 
-    return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))
+    return measured(catalog)
 
 
 def status_legend(catalog: Catalog) -> Context:

@@ -8,7 +8,7 @@ which slots are drawn and Status from the handler registry; the templates under
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from engine.content.source import Source
 from engine.pack import RuleValue
@@ -16,15 +16,13 @@ from engine.rng import SeededStream
 from engine.trickoftherails.content.model import KIND_NAMES, Card, Catalog
 from engine.trickoftherails.rules.setup import deal, dealt
 from engine.trickoftherails.rules.status import MEANINGS, card_status, variant_status
-from generator.simulation_table import cached_context
-from generator.sweep_site import SitePlan
 from generator.tableset import EVERY_CONFIGURATION, Facet, Setup, TableSet, dealt_words, listed
 from generator.tableset import status_legend as legend_rows
 from generator.trickoftherails.board import hand_list, lane_list, railways_table
 from generator.trickoftherails.lanes import SlotGroupView, lane_groups, number_word, plural, printed_mark, trick_word
 from generator.trickoftherails.svg import OPERATING_FILL, STOCK_FILL, SlotPicture, lane_html
-from generator.trickoftherails.walkthrough import Placement, TrickTold, walkthrough
-from generator.trickoftherails.worked import worked_game
+from generator.trickoftherails.walkthrough import Placement, TrickTold, Walkthrough, walkthrough
+from generator.trickoftherails.worked import WorkedGame, worked_game
 
 Context = dict[str, Any]
 
@@ -250,6 +248,12 @@ def _in_railway(card: Card) -> str:
     return KIND_NAMES[card.family] if card.family == "stations" else card.name
 
 
+def _which_game(game: WorkedGame | Walkthrough) -> Context:
+    """What says which seeded game a page shows, the same words on both
+    pages that replay one."""
+    return {"seed": game.seed, "players": game.players, "players_word": number_word(game.players), "bot": game.bot, "variant": game.variant}
+
+
 def worked_example(catalog: Catalog) -> Context:
     """One seeded game played to the end and scored by the engine (``worked.py``)."""
     game = worked_game(catalog)
@@ -279,11 +283,7 @@ def worked_example(catalog: Catalog) -> Context:
     ]
     winners = [w + 1 for w in game.winners]
     return {
-        "seed": game.seed,
-        "players": game.players,
-        "players_word": number_word(game.players),
-        "bot": game.bot,
-        "variant": game.variant,
+        **_which_game(game),
         "actions": game.actions,
         "railways": railways,
         "scores": players,
@@ -370,11 +370,7 @@ def example_game(catalog: Catalog) -> Context:
         )
     top = max(game.scores)
     return {
-        "seed": game.seed,
-        "players": game.players,
-        "players_word": number_word(game.players),
-        "bot": game.bot,
-        "variant": game.variant,
+        **_which_game(game),
         "hands": [{"seat": _seat(p), "cards": hand_list(hand, f"{_seat(p)}'s hand")} for p, hand in enumerate(game.hands)],
         "first": _seat(game.tricks[0].leader),
         "start": railways_table(game.start, "The railways after setup"),
@@ -456,17 +452,11 @@ def single_source(catalog: Catalog) -> Context:
     return {"rows": rows, "edition": edition.title if edition is not None else "", "version": edition.version if edition is not None else ""}
 
 
-# The Simulation page's sweep: the greedy bot at every table size the game
-# seats, every house rule at its default. Greedy tries its placements on
-# copies of the game, so thirty games a cell keep a cold build quick.
-SITE_SWEEP: Final = SitePlan(rules=(), players=(3, 4, 5), bots=("greedy",), games=30, seed=2026)
-
-
 def simulation_sweep(catalog: Catalog) -> Context:
-    from engine.trickoftherails.pack import PACK
-    from generator.sweep_site import sweep_context
+    # The plan lives with the pack's other report plans (``simulation.py``).
+    from generator.trickoftherails.simulation import simulation_sweep as measured
 
-    return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))
+    return measured(catalog)
 
 
 def status_legend(catalog: Catalog) -> Context:

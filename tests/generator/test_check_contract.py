@@ -191,23 +191,31 @@ def test_a_comment_in_the_code_fails_nothing_rewrites_nothing_and_stales_no_repo
     assert site_files(project) == before
 
 
-@pytest.mark.parametrize("module", sorted(sources.PLUMBING))
+@pytest.mark.parametrize("module", [*sorted(sources.PLUMBING), "generator/stationmaster/tables.py", "generator/trickoftherails/svg.py"])
 def test_a_code_change_in_the_plumbing_stales_no_report(project: Path, code_copy: Path, module: str) -> None:
     """The cache, the JSON reader, the --output rule and the Dask transport
-    move bytes, never a figure: changing what they do leaves the reports
-    standing (a fix to the cluster probe once called all four stale)."""
+    move bytes, never a figure, and a pack's tables and pictures only lay
+    figures out: changing what they do leaves the reports standing (a fix to
+    the cluster probe once called all four stale)."""
     path = code_copy / module
     path.write_text(path.read_text(encoding="utf-8") + "\n\ndef _added_later() -> int:\n    return 1\n", encoding="utf-8")
     sources.folder_digest.cache_clear()
     assert check(project, "--reports").code == 0
 
 
-def test_a_code_change_in_the_rules_stales_the_reports(project: Path, code_copy: Path) -> None:
-    path = code_copy / "engine/stationmaster/rules/turn.py"
+@pytest.mark.parametrize(
+    ("module", "report"),
+    [
+        ("engine/stationmaster/rules/turn.py", "site/stationmaster/simulation.md:51:1: report 'simulation'"),
+        ("generator/trickoftherails/simulation.py", "site/trickoftherails/simulation.md:22:1: report 'simulation-sweep'"),
+    ],
+)
+def test_a_code_change_in_the_rules_or_the_plans_stales_the_reports(project: Path, code_copy: Path, module: str, report: str) -> None:
+    path = code_copy / module
     path.write_text(path.read_text(encoding="utf-8") + "\n\ndef _added_later() -> int:\n    return 1\n", encoding="utf-8")
     sources.folder_digest.cache_clear()
     result = check(project, "--reports")
-    assert result.code == 1 and "report 'simulation' was measured before the last change to the rules engine" in result.out, result.output
+    assert result.code == 1 and f"{report} was measured before the last change to the rules engine" in result.out, result.output
 
 
 def test_a_template_change_is_drift(project: Path, code_copy: Path) -> None:

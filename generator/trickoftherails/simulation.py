@@ -1,0 +1,25 @@
+"""Trick of the Rails' simulation report on the rules site: which seeded
+games its sweep plays. Only this module of the pack's site code counts as
+"what the report measured" (``engine.sources.rules_digest``): a change to a
+table or a picture leaves the figures standing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.trickoftherails.content.model import Catalog
+from generator.simulation_table import cached_context
+from generator.sweep_site import SitePlan
+
+# The Simulation page's sweep: the greedy bot at every table size the game
+# seats, every house rule at its default. Greedy tries its placements on
+# copies of the game, so thirty games a cell keep a cold build quick.
+SITE_SWEEP: Final = SitePlan(rules=(), players=(3, 4, 5), bots=("greedy",), games=30, seed=2026)
+
+
+def simulation_sweep(catalog: Catalog) -> dict[str, Any]:
+    from engine.trickoftherails.pack import PACK
+    from generator.sweep_site import sweep_context
+
+    return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))
