@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from engine.packs import load_packs
-from tests.kit.browser import Reader, reader_pages
+from tests.kit.browser import Reader, reader_pages, search
 from tests.kit.project import PROJECT_ROOT
 
 if TYPE_CHECKING:
@@ -175,42 +175,11 @@ def _search(page: Page, text: str) -> list[list[tuple[str, float]]]:
 
 
 def _search_all(page: Page, texts: list[str]) -> list[list[list[tuple[str, float]]]]:
-    """``_search`` for each of ``texts`` in turn, in one call into the page:
-    each text is put in the search box and a key released (Material searches
-    on keyup), and its results are read once the list holds new items. A
-    round trip to the browser per card cost most of a minute."""
+    """``_search`` for each of ``texts`` in turn, in one call into the page
+    (``tests.kit.browser.search``): a round trip to the browser per card cost
+    most of a minute."""
     page.locator("input.md-search__input").click()
-    found: list[list[list[tuple[str, float]]]] = page.evaluate(
-        """async texts => {
-            const box = document.querySelector('input.md-search__input');
-            const first = () => document.querySelector('.md-search-result__item');
-            const settle = async (stale, wantItems) => {
-                for (let waited = 0; waited < 10000; waited += 5) {
-                    const item = first();
-                    if (wantItems ? (item && item !== stale) : !item) return;
-                    await new Promise(done => setTimeout(done, 5));
-                }
-                throw new Error('search results did not change');
-            };
-            const type = text => {
-                box.value = text;
-                box.dispatchEvent(new KeyboardEvent('keyup', {key: 'End', bubbles: true}));
-            };
-            const out = [];
-            for (const text of texts) {
-                type('');
-                await settle(null, false);
-                type(text);
-                await settle(null, true);
-                out.push([...document.querySelectorAll('.md-search-result__item')].map(item =>
-                    [...item.querySelectorAll('a.md-search-result__link')].map(
-                        a => [a.getAttribute('href'), parseFloat(a.firstElementChild.getAttribute('data-md-score'))])));
-            }
-            return out;
-        }""",
-        texts,
-    )
-    return found
+    return [[[(hit.href, hit.score) for hit in group] for group in groups] for groups in search(page, texts)]
 
 
 def _best(groups: list[list[tuple[str, float]]]) -> str:

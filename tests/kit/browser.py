@@ -7,8 +7,10 @@ browser test modules share one site build."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -86,3 +88,71 @@ class Reader:
         self.page.goto(path.as_uri())
         self.page.wait_for_load_state("load")
         return self.page
+
+
+# -- searching as a reader does -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One link of the result list, as the reader sees it."""
+
+    href: str
+    score: float
+    title: str
+    preview: str
+    labels: tuple[str, ...]
+
+    @property
+    def target(self) -> str:
+        """The page and anchor it leads to, without the highlight query."""
+        parts = urlsplit(self.href)
+        return parts.path.rsplit("/", 2)[-2] + "/" + parts.path.rsplit("/", 1)[-1] + ("#" + parts.fragment if parts.fragment else "")
+
+
+# Types each query into the search box (Material searches on keyup) and reads
+# the list once it holds new items: every link with its score, title, the
+# preview text and the labels.
+_SEARCH = """async texts => {
+    const box = document.querySelector('input.md-search__input');
+    box.focus();
+    const first = () => document.querySelector('.md-search-result__item');
+    const settle = async wantItems => {
+        for (let waited = 0; waited < 20000; waited += 10) {
+            if (wantItems ? first() : !first()) return;
+            await new Promise(done => setTimeout(done, 10));
+        }
+        throw new Error('search results did not come');
+    };
+    const type = text => {
+        box.value = text;
+        box.dispatchEvent(new KeyboardEvent('keyup', {key: 'End', bubbles: true}));
+    };
+    const out = [];
+    for (const text of texts) {
+        type('');
+        await settle(false);
+        type(text);
+        await settle(true);
+        out.push([...document.querySelectorAll('.md-search-result__item')].map(item =>
+            [...item.querySelectorAll('a.md-search-result__link')].map(a => {
+                const article = a.firstElementChild;
+                const rest = article.cloneNode(true);
+                for (const part of rest.querySelectorAll('h1, h2, nav, .md-search-result__icon')) part.remove();
+                return {
+                    href: a.getAttribute('href'),
+                    score: parseFloat(article.getAttribute('data-md-score')),
+                    title: (article.querySelector('h1, h2') || {textContent: ''}).textContent.trim(),
+                    preview: rest.textContent.replace(/\\s+/g, ' ').trim(),
+                    labels: [...article.querySelectorAll('.md-tag')].map(tag => tag.textContent.trim()),
+                };
+            })));
+    }
+    return out;
+}"""
+
+
+def search(page: Page, texts: list[str]) -> list[list[list[Hit]]]:
+    """The result list for each of ``texts``: groups (one per page) of hits."""
+    found: Any = page.evaluate(_SEARCH, texts)
+    return [[[Hit(hit["href"], hit["score"], hit["title"], hit["preview"], tuple(hit["labels"])) for hit in group] for group in groups] for groups in found]
