@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.content import files, patterns
-from engine.content.jsonpos import scan
 from engine.content.fastcheck import Check, Compiler, UnsupportedSchema, all_distinct
+from engine.content.jsonpos import scan
 from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer, unresolved_ref_fault
 from engine.content.textpos import position_of_offset
 
@@ -482,7 +482,7 @@ def _quoted(text: str) -> str:
 def _translate(error: ValidationError, places: _Places) -> Iterator[SchemaIssue]:
     pointer = tuple(error.absolute_path)
     kind = error.validator
-    value = error.instance
+    value: Any = error.instance
     wanted: Any = error.validator_value
     schema = error.schema if isinstance(error.schema, Mapping) else {}
     if "propertyNames" in error.absolute_schema_path and isinstance(value, str):
@@ -587,14 +587,15 @@ def _none_of(errors: Sequence[ValidationError], value: Any) -> str:
     wanted: list[str] = []
     types: list[str] = []
     for error in errors:
+        given: Any = error.validator_value
         if error.validator == "type":
-            names = [error.validator_value] if isinstance(error.validator_value, str) else list(error.validator_value)
+            names = [given] if isinstance(given, str) else list(given)
             types += names
             wanted += [_TYPE_WORDS.get(n, n) for n in names]
         elif error.validator == "const":
-            wanted.append(_written(error.validator_value))
+            wanted.append(_written(given))
         else:
-            wanted += [_written(c) for c in error.validator_value]
+            wanted += [_written(c) for c in given]
     want = " or ".join(dict.fromkeys(wanted))
     bare = _unquoted(value) if isinstance(value, str) else None
     if bare is not None and _fits(bare, types):

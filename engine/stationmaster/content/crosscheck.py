@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.content.problems import Problem
+from engine.content.problems import Problem, about
 from engine.content.schemas import did_you_mean
 from engine.content.source import undeclared
 from engine.stationmaster.content.model import (
@@ -85,11 +85,11 @@ def _sources_declared(catalog: Catalog, report: Report) -> None:
     for card in catalog.cards:
         problem = undeclared(card.source, declared)
         if problem:
-            report(card.origin, f"card '{card.id}', field 'source': {problem}", "source")
+            report(card.origin, f"{about(card.id, 'source')}: {problem}", "source")
     for value in catalog.value_sources:
         problem = undeclared(value.source, declared)
         if problem:
-            report(value.origin, f"{value.kind} '{value.key}': source {problem}")
+            report(value.origin, f"{about(value.key, kind=value.kind)}: source {problem}")
 
 
 def _effects_declared(catalog: Catalog, report: Report) -> None:
@@ -97,7 +97,7 @@ def _effects_declared(catalog: Catalog, report: Report) -> None:
         effect = getattr(card, "effect", None)
         if effect is not None and effect not in catalog.effects:
             hint = did_you_mean(effect, list(catalog.effects))
-            report(card.origin, f"card '{card.id}': effect '{effect}' is not declared in effects.yaml{hint}", "effect")
+            report(card.origin, f"{about(card.id, 'effect')}: '{effect}' is not declared in effects.yaml{hint}", "effect")
 
 
 def _track(catalog: Catalog, report: Report) -> None:
@@ -245,7 +245,11 @@ def _office_steps(ladder: list[OfficeTier], report: Report) -> None:
 def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     producing = {"outbound", "both"}
     consuming = {"inbound", "both"}
-    for f in catalog.of_type(Facility):
+    facilities = catalog.of_type(Facility)
+    # A facility whose own lockout names nothing is reported for that; that
+    # it then does not list its partner back is the same typo, not a second problem.
+    dangling = {f.id for f in facilities if any(_ref(catalog, unchecked, p, Facility, "facility") for p in f.lockouts)}
+    for f in facilities:
         if f.traffic in consuming and f.inbound_boxes == 0:
             report(f.origin, f"card '{f.id}': its traffic is {f.traffic}, so it needs at least one inbound box", "inboundBoxes")
         if f.traffic in producing and f.outbound_boxes == 0:
@@ -261,6 +265,8 @@ def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> 
             if partner.id == f.id:
                 report(f.origin, f"card '{f.id}': a facility cannot lock itself out", ("lockouts", i))
             elif f.id not in partner.lockouts:
+                if partner.id in dangling:
+                    continue
                 report(f.origin, f"card '{f.id}': locks out '{partner.id}', but '{partner.id}' does not list '{f.id}' in its lockouts; pairs are symmetric", ("lockouts", i))
             elif partner.commodity != f.commodity:
                 report(
