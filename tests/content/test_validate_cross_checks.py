@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+import yaml
 
 from tests.kit.validate import Validate, at, card_at, card_span, cards, expect_problem, misspell, read, set_consist, shipped, sub, value_at, write
 
@@ -173,7 +174,7 @@ def test_undeclared_effect_with_did_you_mean(content_copy: Path, validate: Valid
         result,
         "content/home-deck/maneuvers.yaml",
         *value_at(text, off),
-        f"card '{card_at(text, off)}': effect '{good}q' is not declared in effects.yaml",
+        f"card '{card_at(text, off)}', field 'effect': '{good}q' is not declared in effects.yaml",
         f"(did you mean '{good}'?)",
     )
     assert len(result.problems) == 1, result.out
@@ -494,3 +495,87 @@ def test_two_trains_files_that_source_a_restriction_differently(content_copy: Pa
         f"restriction '{rid}' differs from its entry in content/home-deck/trains.yaml",
     )
     assert len(result.problems) == 1, result.out
+
+
+# -- one mistake, one problem, worded alike in both packs ----------------------
+
+SM, TOTR = "stationmaster", "trickoftherails"
+
+
+def _misspelt(content: Path, rel: str, pattern: str) -> tuple[str, int, str, str]:
+    """Misspell the first reference ``pattern`` captures: the new text, the
+    reference's offset, the name it had and the one it has now."""
+    text, off = sub(content, rel, pattern, misspell)
+    m = cast("re.Match[str]", re.compile(pattern, re.M).match(text, off))
+    return text, m.start(1), m[1][:-1], m[1]
+
+
+def _record(text: str, offset: int) -> str:
+    """Id of the card whose record (block or one-line) holds ``offset``."""
+    return re.findall(r"^  - \{?id: ([\w-]+)", text[: offset + 1], re.M)[-1]
+
+
+@pytest.mark.parametrize(
+    "pack, rel, pattern, field, says",
+    [
+        (SM, "home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", None, "lockout '{bad}' is not a known facility (did you mean '{good}'?)"),
+        (TOTR, "locomotives.yaml", r"brings: ([\w-]+)", "brings", "'{bad}' is not a locomotive (did you mean '{good}'?)"),
+        (TOTR, "stations.yaml", r"company: ([\w-]+)", "company", "'{bad}' is not a company (did you mean '{good}'?)"),
+        (TOTR, "railway.yaml", r"company: ([\w-]+)", "company", "'{bad}' is not a company (did you mean '{good}'?)"),
+    ],
+    ids=["sm-lockout", "totr-brings", "totr-station-company", "totr-railway-company"],
+)
+def test_a_misspelt_reference_is_one_problem(pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, field: str | None, says: str) -> None:
+    """The partner that no longer locks it out, the [∞] no longer brought,
+    the company now short of a card: each follows from the typo, and is
+    not reported beside it."""
+    content = pack_copy(pack)
+    text, ref, good, bad = _misspelt(content, rel, pattern)
+    result = validate_pack(content)
+    who = f"card '{_record(text, ref)}'" + (f", field '{field}'" if field else "")
+    expect_problem(result, f"content/{rel}", *at(text, ref), f"{who}: " + says.format(bad=bad, good=good))
+    assert len(result.problems) == 1, result.out
+
+
+def test_a_misspelt_lane_slot_is_one_problem(pack_copy: Callable[[str], Path], validate_pack: Validate) -> None:
+    """A misspelt locomotive slot: the locomotive is not also said to be missing from the lane."""
+    content = pack_copy(TOTR)
+    text, ref, good, bad = _misspelt(content, "lane.yaml", r"basic: \[(?:[\w-]+, )*?(loco-[\w-]+)")
+    result = validate_pack(content)
+    expect_problem(result, "content/lane.yaml", *at(text, ref), "field 'layouts[", f"].basic[", f"]: '{bad}' is not a lane slot (did you mean '{good}'?)")
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    "pack, rel, pattern",
+    [(SM, "home-deck/facilities.yaml", r"^    source: (homeDeck-[\w.-]+)$"), (TOTR, "railway.yaml", r"source: ([\w-]+)")],
+    ids=["sm", "totr"],
+)
+def test_an_undeclared_edition_is_worded_alike_in_both_packs(pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str) -> None:
+    content = pack_copy(pack)
+    text, ref, good, bad = _misspelt(content, rel, pattern)
+    declared = ", ".join(yaml.safe_load(read(content, "game.yaml"))["sourceEditions"])
+    result = validate_pack(content)
+    expect_problem(
+        result,
+        f"content/{rel}",
+        *at(text, ref),
+        f"card '{_record(text, ref)}', field 'source': '{bad}' is not a declared edition (did you mean '{good}'?); game.yaml's sourceEditions declare: {declared}",
+    )
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    "rel, pattern, field, says",
+    [
+        ("cities.yaml", r"effect: ([\w-]+)", "effect", "'{bad}' is not declared in effects.yaml (did you mean '{good}'?)"),
+        ("locomotives.yaml", r"brings: ([\w-]+)", "brings", "'{bad}' is not a locomotive"),
+        ("stations.yaml", r"company: ([\w-]+)", "company", "'{bad}' is not a company"),
+    ],
+    ids=["effect", "brings", "company"],
+)
+def test_trick_of_the_rails_cross_file_messages_name_card_and_field(pack_copy: Callable[[str], Path], validate_pack: Validate, rel: str, pattern: str, field: str, says: str) -> None:
+    content = pack_copy(TOTR)
+    text, ref, good, bad = _misspelt(content, rel, pattern)
+    result = validate_pack(content)
+    expect_problem(result, f"content/{rel}", *at(text, ref), f"card '{_record(text, ref)}', field '{field}': " + says.format(bad=bad, good=good))
