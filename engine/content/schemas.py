@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.content import files, patterns
 from engine.content.fastcheck import Check, Compiler, UnsupportedSchema, all_distinct
-from engine.content.jsonpos import scan
+from engine.content.jsonpos import Positions, scan
 from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer, unresolved_ref_fault
 from engine.content.textpos import position_of_offset
 
@@ -307,6 +307,7 @@ class _Places:
         self.texts = texts
         self._index: dict[int, tuple[str, tuple[str | int, ...]]] | None = None
         self._tops: dict[int, str] = {}
+        self._positions: dict[str, Positions] = {}
 
     def top(self, schema: Mapping[str, Any], family: str) -> None:
         """``schema`` is the copy of ``family``'s file a validator checks by."""
@@ -335,7 +336,10 @@ class _Places:
         if found is None or found[0] not in self.texts:
             return None
         path, text = self.texts[found[0]]
-        line, column = position_of_offset(text, scan(text).offset(found[1] + (keyword,)))
+        positions = self._positions.get(found[0])
+        if positions is None:
+            positions = self._positions[found[0]] = scan(text)
+        line, column = position_of_offset(text, positions.offset(found[1] + (keyword,)))
         shown = files.as_given(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
         return f"{shown}:{line}:{column}"
 

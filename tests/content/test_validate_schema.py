@@ -307,7 +307,9 @@ def test_a_missing_required_key_says_what_it_takes(pack_copy: Callable[[str], Pa
     ],
     ids=["sm-set-in-defs", "totr-set-in-defs", "totr-set-in-its-own-file"],
 )
-def test_a_value_outside_a_set_names_the_schema_file_holding_it(pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, repl: str, schema: str, after: str) -> None:
+def test_a_value_outside_a_set_names_the_schema_file_holding_it(
+    pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, repl: str, schema: str, after: str
+) -> None:
     content = pack_copy(pack)
     text, off = sub(content, rel, pattern, repl)
     value = text.index(": ", off) + 2

@@ -254,7 +254,11 @@ def test_two_cards_with_one_company_and_number(pack: Path) -> None:
     text = set_field(pack, "railway.yaml", later["id"], "number", 3)
     problems = refused(pack)
     expect(
-        problems, "railway.yaml", value_of(text, later["id"], "number"), f"card '{later['id']}', field 'number': company '{company}' number 3 is already card '{first['id']}'", "each company holds each number once"
+        problems,
+        "railway.yaml",
+        value_of(text, later["id"], "number"),
+        f"card '{later['id']}', field 'number': company '{company}' number 3 is already card '{first['id']}'",
+        "each company holds each number once",
     )
     # Its own number is now missing, and said so at the company.
     expect(problems, "companies.yaml", value_of(read(pack, "companies.yaml"), company, "id"), "has no Railway card numbered 8")
@@ -418,14 +422,25 @@ def test_an_undeclared_source_id_on_a_record(pack: Path, rel: str) -> None:
     assert record["source"] == "bga"
     text = set_field(pack, rel, record["id"], "source", "bgaa")
     problems = refused(pack)
-    expect(problems, rel, value_of(text, record["id"], "source"), f"{'company' if rel == 'companies.yaml' else 'card'} '{record['id']}', field 'source': 'bgaa' is not a declared edition (did you mean 'bga'?)", "game.yaml's sourceEditions declare: seed, rulebook, bga")
+    expect(
+        problems,
+        rel,
+        value_of(text, record["id"], "source"),
+        f"{'company' if rel == 'companies.yaml' else 'card'} '{record['id']}', field 'source': 'bgaa' is not a declared edition (did you mean 'bga'?)",
+        "game.yaml's sourceEditions declare: seed, rulebook, bga",
+    )
     assert len(problems) == 1, problems
 
 
 def test_an_undeclared_source_id_on_a_rule_value(pack: Path) -> None:
     text = replace_once(pack, "game.yaml", "\n  shareFloorSource: bga\n", "\n  shareFloorSource: rulebok\n")
     problems = refused(pack)
-    expect(problems, "game.yaml", at(text, text.index("shareFloorSource: rulebok") + len("shareFloorSource: ")), "scoring 'shareFloor': source 'rulebok' is not a declared edition (did you mean 'rulebook'?)")
+    expect(
+        problems,
+        "game.yaml",
+        at(text, text.index("shareFloorSource: rulebok") + len("shareFloorSource: ")),
+        "scoring 'shareFloor': source 'rulebok' is not a declared edition (did you mean 'rulebook'?)",
+    )
     assert len(problems) == 1, problems
 
 
