@@ -513,7 +513,8 @@ def _misspelt(content: Path, rel: str, pattern: str, typo: str = "q") -> tuple[s
 
 def _record(text: str, offset: int) -> str:
     """Id of the card whose record (block or one-line) holds ``offset``."""
-    return re.findall(r"^  - \{?id: ([\w-]+)", text[: offset + 1], re.M)[-1]
+    found: list[str] = re.findall(r"^  - \{?id: ([\w-]+)", text[: offset + 1], re.M)
+    return found[-1]
 
 
 @pytest.mark.parametrize(
