@@ -369,9 +369,12 @@ class _Places:
         # The words nearest the key are the ones written for it: a
         # description on the way through $ref wins over the one it leads to.
         description: str | None = None
+        example: Any = None
         for _ in range(32):
             if not isinstance(schema, dict):
                 return None
+            if example is None and "examples" in schema:
+                example = schema["examples"]
             if description is None and isinstance(schema.get("description"), str) and schema["description"].strip():
                 description = _first_sentence(schema["description"].strip())
             if not isinstance(schema.get("$ref"), str):
@@ -383,8 +386,6 @@ class _Places:
             return "it takes", "one of: " + ", ".join(_written(c, quoted=False) for c in schema["enum"])
         if "const" in schema:
             return "it takes", _written(schema["const"])
-        if isinstance(schema.get("examples"), list) and schema["examples"]:
-            return "", f"for example {key}: {_written(schema['examples'][0], quoted=False)}"
         kind: str | None = None
         for alternatives in ("oneOf", "anyOf"):
             if isinstance(schema.get(alternatives), list):
@@ -392,6 +393,9 @@ class _Places:
                 if all(s is not None and s[0] == "it takes" for s in said):
                     kind = " or ".join(dict.fromkeys(s[1] for s in said if s is not None))
         kind = kind or _kind(schema)
+        if isinstance(example, list) and example:
+            shown = f"for example {key}: {_written(example[0], quoted=False)}"
+            return "", f"{description}; {shown}" if description else shown
         if description is not None:
             # Words for a number or a choice say what it counts; the kind says how to write it.
             told = kind is not None and not kind.startswith(("text", "a mapping"))

@@ -128,7 +128,7 @@ def test_each_missing_required_key_is_reported_once(content_copy: Path, validate
     sub(content_copy, "home-deck/facilities.yaml", r"^    traffic: .*\n", "", card=card)
     result = validate()
     assert sorted(p.message for p in result.problems) == [
-        f"card '{card}': missing required key 'commodity' (a card or record id: lower-case words joined by hyphens)",
+        f"card '{card}': missing required key 'commodity' (what the industry works; the two sides of a lockout pair work the same one; for example commodity: coal)",
         f"card '{card}': missing required key 'traffic' (it takes one of: inbound, outbound, both)",
     ], result.out
 
@@ -281,11 +281,12 @@ def card_of(text: str, offset: int) -> str:
     [
         (SM, FACILITIES, r"^    traffic: .*\n", "traffic", "it takes one of: inbound, outbound, both"),
         (SM, FACILITIES, r"^    count: .*\n", "count", "copies the deck deals: a whole number from 0 to"),
+        (SM, FACILITIES, r"^    commodity: .*\n", "commodity", "; for example commodity: coal"),
         (TOTR, "railway.yaml", r", stationValue: \d+", "stationValue", "it takes one of: 10, 20, 30, 40"),
         (TOTR, "locomotives.yaml", r"reach: \d+, ", "reach", "a whole number from 1 to 10 or 'all'"),
         (TOTR, "railway.yaml", r"company: [\w-]+, ", "company", "a company declared in companies.yaml"),
     ],
-    ids=["sm-a-set", "sm-a-count", "totr-a-set", "totr-one-of-two-kinds", "totr-schema-words"],
+    ids=["sm-a-set", "sm-a-count", "sm-an-example", "totr-a-set", "totr-one-of-two-kinds", "totr-schema-words"],
 )
 def test_a_missing_required_key_says_what_it_takes(pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, key: str, takes: str) -> None:
     content = pack_copy(pack)
