@@ -43,12 +43,12 @@ def test_duplicate_card_id(content_copy: Path, validate: Validate, rel: str, nth
 
 
 DANGLING = [
-    pytest.param("home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", "lockout '{bad}' is not a known facility", id="lockout-partner"),
-    pytest.param("home-deck/modifiers.yaml", r"hosts: \[([\w-]+)", "host '{bad}' is not a known facility", id="modifier-host"),
-    pytest.param("home-deck/enhancements.yaml", r"answers: \[([\w-]+)", "answers '{bad}' is not a known opponent-directed card", id="enhancement-answers"),
-    pytest.param("home-deck/opponent.yaml", r"answers: \[([\w-]+)", "answers '{bad}' is not a known opponent-directed card", id="defence-answers"),
-    pytest.param("home-deck/mainline-modifiers.yaml", r"playOn: \[([\w-]+)", "playOn '{bad}' is not a known Mainline terrain card", id="mainline-modifier-host"),
-    pytest.param("home-deck/mainline-modifiers.yaml", r"requires: ([\w-]+)", "requires '{bad}' is not a known Mainline modifier", id="requires"),
+    pytest.param("home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", "field 'lockouts[0]': '{bad}' is not a known facility", id="lockout-partner"),
+    pytest.param("home-deck/modifiers.yaml", r"hosts: \[([\w-]+)", "field 'hosts[0]': '{bad}' is not a known facility", id="modifier-host"),
+    pytest.param("home-deck/enhancements.yaml", r"answers: \[([\w-]+)", "field 'answers[0]': '{bad}' is not a known opponent-directed card", id="enhancement-answers"),
+    pytest.param("home-deck/opponent.yaml", r"answers: \[([\w-]+)", "field 'answers[0]': '{bad}' is not a known opponent-directed card", id="defence-answers"),
+    pytest.param("home-deck/mainline-modifiers.yaml", r"playOn: \[([\w-]+)", "field 'playOn[0]': '{bad}' is not a known Mainline terrain card", id="mainline-modifier-host"),
+    pytest.param("home-deck/mainline-modifiers.yaml", r"requires: ([\w-]+)", "field 'requires': '{bad}' is not a known Mainline modifier", id="requires"),
 ]
 
 
@@ -62,7 +62,7 @@ def test_dangling_reference(content_copy: Path, validate: Validate, rel: str, pa
     field = text.index(": ", off) + 2  # the list (or the scalar) holding it
     result = validate()
     assert result.code == 1, result.output
-    problems = [p for p in result.problems if f"card '{card}': " + says.format(bad=bad) in p.message]
+    problems = [p for p in result.problems if f"card '{card}', " + says.format(bad=bad) in p.message]
     assert len(problems) == 1, result.out
     (problem,) = problems
     assert f"(did you mean '{good}'?)" in problem.message
@@ -83,9 +83,9 @@ def _as_block_list_plus(field: str) -> Callable[[re.Match[str]], str]:
 @pytest.mark.parametrize(
     "rel, field, says",
     [
-        ("home-deck/modifiers.yaml", "hosts", "host '{bad}' is not a known facility"),
-        ("home-deck/opponent.yaml", "answers", "answers '{bad}' is not a known"),
-        ("home-deck/facilities.yaml", "lockouts", "lockout '{bad}' is not a known facility"),
+        ("home-deck/modifiers.yaml", "hosts", "field 'hosts[{i}]': '{bad}' is not a known facility"),
+        ("home-deck/opponent.yaml", "answers", "field 'answers[{i}]': '{bad}' is not a known"),
+        ("home-deck/facilities.yaml", "lockouts", "field 'lockouts[{i}]': '{bad}' is not a known facility"),
     ],
     ids=["modifier-host", "answers", "lockout"],
 )
@@ -95,7 +95,8 @@ def test_dangling_entry_of_a_block_list_points_at_the_entry(content_copy: Path, 
     entry = text.index(f"- {bad}\n", off) + 2
     result = validate()
     assert result.code == 1, result.output
-    found = [p for p in result.problems if says.format(bad=bad) in p.message]
+    index = len(re.findall(r"^      - ", text[off:entry], re.M)) - 1  # the entry's place in its list
+    found = [p for p in result.problems if says.format(bad=bad, i=index) in p.message]
     assert found, result.out
     assert (found[0].line, found[0].column) == at(text, entry), f"{found[0]}; the reference is at {at(text, entry)}"
 
@@ -112,7 +113,7 @@ def test_dangling_realign_entry_points_at_the_entry(content_copy: Path, validate
     text, off = sub(content_copy, "home-deck/mainline-modifiers.yaml", rf"^{re.escape(last)}$", new)
     bad = target + "q" if end == "target" else source + "q"
     result = validate()
-    found = [p for p in result.problems if f"realign '{bad}' is not a known Mainline terrain card" in p.message]
+    found = [p for p in result.problems if f"field 'realign.{source}{'q' if end == 'source' else ''}': '{bad}' is not a known Mainline terrain card" in p.message]
     assert found, result.out
     assert (found[0].line, found[0].column) == at(text, text.index(bad, off)), found[0]
 
@@ -208,7 +209,9 @@ def test_upgrades_from_typo_is_one_problem(content_copy: Path, validate: Validat
     base, second = _office_ladder()[:2]
     text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {base['id']}x", card=second["id"])
     result = validate()
-    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{second['id']}': upgradesFrom '{base['id']}x' is not a known office tier", f"did you mean '{base['id']}'?")
+    expect_problem(
+        result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{second['id']}', field 'upgradesFrom': '{base['id']}x' is not a known office tier", f"did you mean '{base['id']}'?"
+    )
     assert len(result.problems) == 1, result.out
 
 
@@ -520,7 +523,7 @@ def _record(text: str, offset: int) -> str:
 @pytest.mark.parametrize(
     "pack, rel, pattern, field, says",
     [
-        (SM, "home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", None, "lockout '{bad}' is not a known facility (did you mean '{good}'?)"),
+        (SM, "home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", "lockouts[0]", "'{bad}' is not a known facility (did you mean '{good}'?)"),
         (TOTR, "locomotives.yaml", r"brings: ([\w-]+)", "brings", "'{bad}' is not a locomotive (did you mean '{good}'?)"),
         (TOTR, "stations.yaml", r"^  - \{.*?company: ([\w-]+)", "company", "'{bad}' is not a company (did you mean '{good}'?)"),
         (TOTR, "railway.yaml", r"^  - \{.*?company: ([\w-]+)", "company", "'{bad}' is not a company (did you mean '{good}'?)"),

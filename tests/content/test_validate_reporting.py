@@ -32,7 +32,7 @@ def test_schema_and_cross_file_problems_are_listed_together(content_copy: Path, 
     moves, e = sub(content_copy, "home-deck/maneuvers.yaml", r"^    effect: ([\w-]+)", misspell, nth=len(cards("home-deck/maneuvers.yaml")))
     result = validate()
     expect_problem(result, "content/home-deck/trains.yaml", *value_at(trains, t), f"card '{card_at(trains, t)}', field 'speed'", "did you mean 'slow'?")
-    assert any(p.line == at(mods, m)[0] and f"card '{card_at(mods, m)}': host" in p.message for p in result.problems), result.out
+    assert any(p.line == at(mods, m)[0] and f"card '{card_at(mods, m)}', field 'hosts[0]'" in p.message for p in result.problems), result.out
     expect_problem(result, "content/home-deck/maneuvers.yaml", *value_at(moves, e), f"card '{card_at(moves, e)}', field 'effect'", "is not declared")
     assert len(result.problems) == 3, result.out
     # Sorted by file, then line.

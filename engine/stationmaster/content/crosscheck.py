@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.content.problems import Problem, about
+from engine.content.problems import Problem, about, field_path
 from engine.content.schemas import did_you_mean
 from engine.content.source import undeclared
 from engine.stationmaster.content.model import (
@@ -186,7 +186,7 @@ def _offices(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> Non
             continue
         problem = _ref(catalog, unchecked, t.upgrades_from, OfficeTier, "office tier")
         if problem:
-            report(t.origin, f"card '{t.id}': upgradesFrom {problem}", "upgradesFrom")
+            report(t.origin, f"{about(t.id, 'upgradesFrom')}: {problem}", "upgradesFrom")
             reported.add(t.id)
             continue
         if t.upgrades_from in next_of:
@@ -257,7 +257,7 @@ def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> 
         for i, partner_id in enumerate(f.lockouts):
             problem = _ref(catalog, unchecked, partner_id, Facility, "facility")
             if problem:
-                report(f.origin, f"card '{f.id}': lockout {problem}", ("lockouts", i))
+                report(f.origin, f"{about(f.id, f'lockouts[{i}]')}: {problem}", ("lockouts", i))
                 continue
             partner = catalog.by_id.get(partner_id)
             if not isinstance(partner, Facility):
@@ -284,7 +284,7 @@ def _modifiers(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> N
             for i, host in enumerate(m.hosts):
                 problem = _ref(catalog, unchecked, host, Facility, "facility")
                 if problem:
-                    report(m.origin, f"card '{m.id}': host {problem}", ("hosts", i))
+                    report(m.origin, f"{about(m.id, f'hosts[{i}]')}: {problem}", ("hosts", i))
         if m.passenger != (m.grant in ("inboundSlot", "outboundSlot", "porter")):
             report(m.origin, f"card '{m.id}': grant '{m.grant}' does not fit hosts '{m.hosts}': slots and Porters belong to Offices, boxes to industries", "grant")
 
@@ -346,7 +346,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], *, wh
         for i, target in enumerate(targets):
             problem = _terrain_ref(catalog, unchecked, target)
             if problem:
-                report(mod.origin, f"card '{mod.id}': playOn {problem}", ("playOn", i))
+                report(mod.origin, f"{about(mod.id, f'playOn[{i}]')}: {problem}", ("playOn", i))
         if mod.crossing is not None:
             for target in targets:
                 card = catalog.by_id.get(target)
@@ -357,7 +357,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], *, wh
         if mod.requires is not None:
             problem = _ref(catalog, unchecked, mod.requires, MainlineModifier, "Mainline modifier")
             if problem:
-                report(mod.origin, f"card '{mod.id}': requires {problem}", "requires")
+                report(mod.origin, f"{about(mod.id, 'requires')}: {problem}", "requires")
             elif mod.requires == mod.id:
                 report(mod.origin, f"card '{mod.id}': cannot require itself", "requires")
         if mod.realign:
@@ -367,7 +367,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], *, wh
                 for end_id, at_key in ((source, True), (target, False)):
                     problem = _terrain_ref(catalog, unchecked, end_id)
                     if problem:
-                        report(mod.origin, f"card '{mod.id}': realign {problem}", ("realign", source), at_key)
+                        report(mod.origin, f"{about(mod.id, field_path(('realign', source)))}: {problem}", ("realign", source), at_key)
                 if source == target:
                     report(mod.origin, f"card '{mod.id}': realign maps '{source}' to itself", ("realign", source))
         elif mod.play_on == "anyUnoccupied" and mod.crossing is None:
@@ -392,7 +392,7 @@ def _defences(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> No
         for i, attack in enumerate(card.answers):
             problem = _ref(catalog, unchecked, attack, OpponentCard, "opponent-directed card")
             if problem:
-                report(card.origin, f"card '{card.id}': answers {problem}", ("answers", i))
+                report(card.origin, f"{about(card.id, f'answers[{i}]')}: {problem}", ("answers", i))
                 continue
             target = catalog.by_id.get(attack)
             if not isinstance(target, OpponentCard):

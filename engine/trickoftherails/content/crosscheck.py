@@ -32,7 +32,8 @@ def cross_check(catalog: Catalog, locator: Locator, coverage: Coverage) -> list[
     if whole("game", "sourceEditions"):
         found += _sources(catalog, locator)
     if whole("railway") and companies:
-        found += _numbers(catalog, locator, astray=any(c.company is not None and c.company not in {k.id for k in catalog.companies} for c in catalog.railway_cards))
+        declared = {c.id for c in catalog.companies}
+        found += _numbers(catalog, locator, astray=any(c.company is not None and c.company not in declared for c in catalog.railway_cards))
     if whole("locomotives"):
         found += _locomotives(catalog, locator)
     if whole("game", "hands") and whole("lane", "layouts"):
