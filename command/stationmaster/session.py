@@ -123,8 +123,7 @@ class Session(Terminal):
     game: Game
 
     def __init__(self, game: Game, out: TextIO, save_path: Path | None, seated: Sequence[str] | None = None) -> None:
-        super().__init__(game, out, save_path, SAVES)
-        self.seats = list(seated) if seated is not None else [""] * game.state.players
+        super().__init__(game, out, save_path, SAVES, seated if seated is not None else [""] * game.state.players)
         self.people = [seat for seat, bot in enumerate(self.seats) if not bot]
         # a resumed game shows the keys an unbroken one would have shown
         self.keys = ActionKeys.resumed(game) if game.history else ActionKeys()

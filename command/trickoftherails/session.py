@@ -74,8 +74,7 @@ class Table(Terminal):
     game: Game
 
     def __init__(self, game: Game, out: TextIO, save_path: Path | None, seats: list[str]) -> None:
-        super().__init__(game, out, save_path, SAVES)
-        self.seats = seats
+        super().__init__(game, out, save_path, SAVES, seats)
         self.people = [seat for seat, bot in enumerate(seats) if not bot]
         # What happened, in words everyone may read, and how much of it
         # each person has been shown.
