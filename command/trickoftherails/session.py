@@ -43,6 +43,7 @@ from engine.trickoftherails.rules.actions import Action, Play, from_json
 from engine.trickoftherails.rules.game import SAVE_FORMAT, Game
 from engine.trickoftherails.rules.houserules import HouseRuleValue, parse_assignment
 from engine.trickoftherails.rules.lanecards import KIND_WORDS, trick_kind
+from generator.trickoftherails.quickref import paragraphs as quick_reference
 
 GAME = "trickoftherails"
 SAVES = SaveKind("Trick of the Rails", SAVE_FORMAT, Game.loads)
@@ -51,7 +52,20 @@ TITLE = "Trick of the Rails"
 PLAYERS_HELP = "Trick of the Rails' seats, 3 to 5 (default 3)"
 DESCRIPTION = "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
 DEFAULT_BOT = "greedy"
-PROMPT_HELP = "type a number, a card's name to play it, ?, help, save FILE or quit"
+PROMPT_HELP = "type a number, a card's name to play it, ?, help (the game, the screen, the commands), save FILE or quit"
+# What the screen's figures mean: the terminal's own words, said once, here.
+SCREEN_WORDS = (
+    "The screen. A card is shown with its station value in brackets: NYC 8 (20) is the NYC card numbered 8, "
+    "whose station value is 20. For each railway: its locomotive, what one share is worth now (share), every station "
+    "value in it added up (total), and its cards from one end to the other. The lane lists the tricks to come, "
+    "the leftmost deciding the next. Under your hand, a number is the choice that plays that card; a dash marks "
+    "a card you may not play now (you must follow the led company while you hold it)."
+)
+HELP_COMMANDS = (
+    "Commands: a number takes that choice; a card's name (NYC 7) plays it, or says every reason it may not be "
+    "played; ? shows the table again; help shows this; save FILE saves the game there (save alone: to the "
+    "--save file); quit stops; an action as JSON is checked and taken if the rules allow it."
+)
 
 
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
@@ -212,7 +226,11 @@ class Table(Terminal):
             self.show(person)
             return False
         if command == "help":
-            self.say(f"({PROMPT_HELP}; ? shows the table again)")
+            floor = f"The floor: a share is never worth less than {self.game.catalog.share_floor}."
+            for paragraph in (*quick_reference(), floor, SCREEN_WORDS, HELP_COMMANDS):
+                self.say()
+                for text in prose(paragraph):
+                    self.say(text)
             return False
         if command == "save":
             self.save_command(rest.strip())

@@ -275,7 +275,7 @@ def test_malformed_input_gets_a_one_line_error_and_the_prompt_again() -> None:
 def test_help_and_show_again() -> None:
     result = run_play(["--bots", "2", "--seed", "0"], ["help", "", "?", "quit"])
     replies = PROMPT.split(result.out)[3::3]
-    assert replies[0].startswith("(type a number") and replies[1].startswith("(type a number")
+    assert replies[0].startswith("\nA trick. The leader plays any card.") and replies[1].startswith("(type a number")
     assert replies[2].startswith("=== Trick of the Rails: trick 1 of 15")
 
 
