@@ -8,7 +8,6 @@ which slots are drawn and Status from the handler registry; the templates under
 from __future__ import annotations
 
 import textwrap
-
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 

@@ -20,7 +20,7 @@ from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, F
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.switching import train_district
 from tests.kit.stationmaster import CATALOG, codes
-from tests.kit.stationmaster_play import asked, Played, parser, replay, run_play
+from tests.kit.stationmaster_play import Played, asked, parser, replay, run_play
 
 
 def fresh(seed: int, players: int = 1) -> Game:
