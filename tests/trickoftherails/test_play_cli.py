@@ -374,3 +374,24 @@ def test_bad_arguments_are_one_line_usage_errors(argv: list[str], words: str) ->
 def test_the_same_seed_and_input_print_the_same_game() -> None:
     lines = ["1", "2", "?", "bad", "1", "quit"]
     assert run_play(["--bots", "1", "--seed", "9"], lines) == run_play(["--bots", "1", "--seed", "9"], lines)
+
+
+def test_a_resumed_game_keeps_its_bots_without_bots_given_again(tmp_path: Path) -> None:
+    save = tmp_path / "rails.json"
+    first = run_play(["--players", "4", "--bots", "3", "--seed", "6", "--save", str(save)], ["1", "quit"])
+    assert first.code == 0, first.err
+    assert json.loads(save.read_text(encoding="utf-8"))["table"] == [None, "greedy", "greedy", "greedy"]
+    second = run_play(["--load", str(save)], ["quit"])
+    assert second.code == 0, second.err
+    assert "player 0 (a person), player 1 (greedy bot), player 2 (greedy bot), player 3 (greedy bot)" in " ".join(second.out.split())
+    assert "Pass the terminal" not in second.out
+
+
+def test_help_teaches_the_tricks_from_the_quick_reference_words() -> None:
+    from generator.trickoftherails.quickref import paragraphs
+
+    result = run_play(["--bots", "2", "--seed", "0"], ["help", "quit"])
+    shown = " ".join(result.out.split())
+    for paragraph in paragraphs():
+        assert paragraph in shown, paragraph[:40]
+    assert "NYC 8 (20) is the NYC card numbered 8, whose station value is 20" in shown
