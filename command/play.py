@@ -11,8 +11,12 @@ Each pack's own keys, prompts and words are described in its session's
 docstring (``command.stationmaster.session`` for Station Master). Exit
 codes follow ``command.cli``: 0 finished or stopped, 1 the content does not
 load (or a bot failed), 2 the command was unusable. Saves are written
-atomically through ``engine.saves``, and a file that is not a save of the
-same game is never overwritten.
+atomically through ``engine.saves``, with the table (who sits where, which
+bot in which seat) that ``--load`` seats again, and a file that is not a
+save of the same game is never overwritten. Ctrl-C and SIGTERM say where
+the game is kept and the command that resumes it: the ``--save`` file, or
+else a recovery file under ``$XDG_STATE_HOME/stationmaster/`` that the next
+new game of that pack offers.
 """
 
 from __future__ import annotations

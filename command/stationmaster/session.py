@@ -11,9 +11,9 @@ cleared whenever a different person must act (a defender in an attack's
 response window too) and a "pass the terminal to player K" prompt waits for
 Enter before that person's hand is shown; they are then told what happened
 since their last prompt. A game of bots only plays itself to the end.
-``--load`` resumes a save; ``--bots`` and ``--bot`` say again who the bots
-are (the save holds the actions, not the seats, and a bot's stream starts
-afresh, so its choices may differ from an unbroken game's).
+``--load`` resumes a save at the table it records (``--bots`` and ``--bot``
+given again change it; a bot's stream starts afresh, so its choices may
+differ from an unbroken game's).
 
 Each time the table changes and a person is to act, it is printed as that
 person sees it (see ``command.stationmaster.textview``) with the legal
@@ -25,12 +25,23 @@ actions, each by its key. At the prompt the person types
   spend a Red Flag on train 1); numbers choose plays and moves, and each
   keeps its number until the turn ends, so a key typed again never takes
   a different action within a turn;
-- ``?``: print the table and the actions again (``help`` explains the keys and commands);
+- a card's name: play that card from the hand (its one way; with several,
+  their keys are listed; with none, why not);
+- ``why N`` or ``why NAME``: every reason the rules refuse card N of the hand
+  now (a card no choice plays shows its chief reason under the hand, from
+  ``command.stationmaster.handnotes``);
+- ``?``: print the table and the actions again (``help`` teaches the game in
+  a few lines, from ``generator.stationmaster.quickref``, then the keys and
+  commands);
 - ``save FILE``: save the game there (``save`` alone: to the --save file);
 - ``quit``: stop (saving first when --save was given);
 - an action as JSON, e.g. ``{"kind": "draw", "player": 0, "source": "deck"}``:
   any action at all, so a refused one can be tried; every reason it is
   refused is printed, one per line, and the game is unchanged.
+
+A person with one choice only (letting an attack stand when they hold no
+answer, say) is not asked: it is taken for them, and told; ending the turn
+is the exception, as it runs the trains and they may want to look first.
 
 A key that is no choice now gets a one-line error; when it names an action
 (a turn step's letter, or a number given earlier this turn) the error says

@@ -19,11 +19,13 @@ what happened since their last turn. At the prompt a person types
 A person with only one legal choice (the last card in hand, say) is not
 asked: it is taken for them, and told.
 
-A game of bots only plays itself to the end. ``--load`` resumes a save
-(``--bots`` and ``--bot`` say again who the bots are; a bot's choices
-after a resume may differ from an unbroken game's, as its stream starts
-afresh); ``--save`` writes the save after every action. Exit codes follow
-``command.play``.
+A game of bots only plays itself to the end. ``--load`` resumes a save at
+the table it records (``--bots`` and ``--bot`` given again change it; a
+bot's choices after a resume may differ from an unbroken game's, as its
+stream starts afresh); ``--save`` writes the save after every action.
+``help`` teaches the tricks and the scoring in the quick reference's words
+(``generator.trickoftherails.quickref``) and the screen's in its own. Exit
+codes follow ``command.play``.
 """
 
 from __future__ import annotations
