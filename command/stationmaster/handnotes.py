@@ -135,13 +135,18 @@ def tries_for(game: Game, card_id: str) -> list[Action]:
     card = game.catalog.by_id.get(card_id)
     if isinstance(card, OpponentCard):
         return [attack for rival in range(s.players) if rival != player for attack in _attacks(game, player, rival, card)]
-    tries: list[Action] = [Play(player, card_id)]
     if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
         district = s.districts[player]
         ys = [coords(square)[1] for square in district.squares] + [0]
         turns = (0, 180) if isinstance(card, TrackShape) else (0,)
-        tries += [Play(player, card_id, x=x, y=y, rotation=turn) for y in range(min(ys) - 1, max(ys) + 2) for x in range(district.west_limit, district.east_limit + 1) for turn in turns]
-    return tries
+        # between the Limits signs, and on a sign's own square in the Running Track (where track moves it out)
+        return [
+            Play(player, card_id, x=x, y=y, rotation=turn)
+            for y in range(min(ys) - 1, max(ys) + 2)
+            for x in range(district.west_limit + (y != 0), district.east_limit + 1 - (y != 0))
+            for turn in turns
+        ]
+    return [Play(player, card_id)]
 
 
 def _attacks(game: Game, player: int, rival: int, card: OpponentCard) -> list[Action]:

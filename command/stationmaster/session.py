@@ -177,6 +177,9 @@ class Session(Terminal):
         if not notes:
             return []
         hand = self.game.state.hands[self.game.to_act]
+        said = set(notes.values())
+        if len(notes) == len(hand) > 1 and len(said) == 1:  # one reason for all, said once
+            return textwrap.wrap(f"No card in your hand can be played now: {said.pop()} (why N gives every reason).", 80, subsequent_indent="  ", break_on_hyphens=False)
         lines = ["Cards in your hand that no choice plays now (why N gives every reason):"]
         for place, note in sorted(notes.items()):
             lines += textwrap.wrap(f"{place + 1}. {card_name(self.game, hand[place])}: {note}", 80, initial_indent="  ", subsequent_indent="       ", break_on_hyphens=False)

@@ -111,3 +111,14 @@ def test_help_teaches_the_game_from_the_quick_reference_words() -> None:
     for paragraph in paragraphs(CATALOG):
         assert " ".join(textwrap.wrap(paragraph, 80)) in shown
     assert "The screen." in shown and "Keys: letters choose" in shown and "why N (or why NAME)" in shown
+
+
+def test_one_reason_for_every_card_is_said_once(stuck: Game) -> None:
+    game = Game.replay(CATALOG, stuck.save())
+    game.apply(next(action for action in game.legal_actions() if isinstance(action, Play)))
+    notes = hand_notes(game, game.legal_actions())
+    if len(notes) < 2 or len(set(notes.values())) != 1:
+        pytest.skip("the hand is not left with one reason for every card")
+    out = _session_on(game, ["quit"])
+    assert f"No card in your hand can be played now: {notes[0]} (why N gives every reason)." in " ".join(out.split())
+    assert "Cards in your hand that no choice plays now" not in out
