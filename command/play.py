@@ -494,6 +494,11 @@ def _known_bots(seated: list[str], title: str, bots: Sequence[str]) -> list[str]
     return seated
 
 
+def lone_words(player: int) -> str:
+    """What a lone choice taken for a person is told with, in every game."""
+    return f"(the only choice player {player} had, taken without asking)"
+
+
 def people_words(seated: Sequence[str]) -> str:
     """Who sits where, for the opening line: "player 0 (a person), player 1 (greedy bot)"."""
     return ", ".join(f"player {seat} ({bot} bot)" if bot else f"player {seat} (a person)" for seat, bot in enumerate(seated))

@@ -141,10 +141,7 @@ def tries_for(game: Game, card_id: str) -> list[Action]:
         turns = (0, 180) if isinstance(card, TrackShape) else (0,)
         # between the Limits signs, and on a sign's own square in the Running Track (where track moves it out)
         return [
-            Play(player, card_id, x=x, y=y, rotation=turn)
-            for y in range(min(ys) - 1, max(ys) + 2)
-            for x in range(district.west_limit + (y != 0), district.east_limit + 1 - (y != 0))
-            for turn in turns
+            Play(player, card_id, x=x, y=y, rotation=turn) for y in range(min(ys) - 1, max(ys) + 2) for x in range(district.west_limit + (y != 0), district.east_limit + 1 - (y != 0)) for turn in turns
         ]
     return [Play(player, card_id)]
 

@@ -70,7 +70,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
+from command.play import ECHO, SaveKind, Terminal, lone_words, one_line, people_words, play_at_terminal, resume, start_from_args
 from command.stationmaster.handnotes import hand_notes, usable_cards, why_not
 from command.stationmaster.textview import KEYS_HELP, ActionKeys, card_name, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 from command.words import counted
@@ -423,7 +423,7 @@ class Session(Terminal):
             self._offer()
             return False
         player = action.player
-        lines = [Told(player, f"> {said}" + (f" (the only choice player {player} had, taken without asking)" if lone else ""))]
+        lines = [Told(player, f"> {said}" + (f" {lone_words(player)}" if lone else ""))]
         if isinstance(action, Draw):  # the card drawn is the drawer's to know
             lines.append(Told(player, f"  player {player} draws {_drawn(game, hand, game.state.hands[player])}", reader=player))
         lines += [Told(player, f"  {entry}") for entry in game.state.log[before:]]

@@ -35,7 +35,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
+from command.play import ECHO, SaveKind, Terminal, lone_words, one_line, people_words, play_at_terminal, resume, start_from_args
 from command.trickoftherails.textview import card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_view, what_the_trick_does
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
@@ -119,7 +119,9 @@ class Table(Terminal):
                 number = s.tricks_played + 1
                 lane = game.catalog.by_id[s.lane[0]]
                 lines.append(f"-- trick {number} of {s.tricks_played + len(s.lane)}, a {KIND_WORDS[trick_kind(lane)]} ({lane.name}) --")
-            lines.append(describe_move(game, action) + (f" (the only card player {action.player} could play)" if lone else ""))
+            lines.append(describe_move(game, action) + (f" {lone_words(action.player)}" if lone else ""))
+        elif lone:
+            lines.append(f"{describe_move(game, action)} {lone_words(action.player)}")
         before = len(s.log)
         game.apply(action)
         lines += s.log[before:]

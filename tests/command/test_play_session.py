@@ -58,7 +58,7 @@ def test_load_seats_the_saved_table(tmp_path: Path) -> None:
     [
         (["--bots", "0"], "now player 0 (a person), player 1 (a person)."),
         (["--bot", "random"], "now player 0 (a person), player 1 (random bot)."),
-        (["--bots", "2"], "now player 0 (greedy bot), player 1 (greedy bot)."),
+        (["--bots", "2", "--bot", "random"], "now player 0 (random bot), player 1 (random bot)."),
     ],
 )
 def test_bots_given_again_change_the_table_and_say_so(tmp_path: Path, argv: list[str], now: str) -> None:
