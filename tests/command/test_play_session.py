@@ -182,3 +182,21 @@ def test_a_save_of_the_other_game_is_refused_in_one_sentence(tmp_path: Path) -> 
     assert result.code == 2
     assert result.err == f"stationmaster play: {save}: cannot resume: it is a Trick of the Rails save, not a Station Master one (play it with --game trickoftherails)\n"
     assert session.SAVES.title == "Station Master"
+
+
+def test_bot_alone_with_a_save_of_people_only_is_refused(tmp_path: Path) -> None:
+    save = tmp_path / "people.json"
+    save.write_text(json.dumps(dict(Game(CATALOG, players=2, seed=3).save(), table=[None, None])), encoding="utf-8")
+    result = run_play(["--load", str(save), "--bot", "random"])
+    assert result.code == 2 and "--bot random: nobody in the saved game is a bot; give --bots N too" in result.err
+
+
+def test_the_recovered_game_played_out_is_offered_no_more(private_state: Path) -> None:
+    recovery = play.recovery_file("stationmaster")
+    assert recovery is not None and recovery.is_relative_to(private_state)
+    recovery.parent.mkdir(parents=True, exist_ok=True)
+    recovery.write_text(json.dumps(dict(Game(CATALOG, players=1, seed=3).save(), table=["random"])), encoding="utf-8")
+    result = run_play(["--load", str(recovery)])
+    assert result.code == 0 and "Game over" in result.out, result.err
+    assert not recovery.exists()
+    assert "was interrupted" not in run_play(["--seed", "1"], ["quit"]).out
