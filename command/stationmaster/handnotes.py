@@ -71,10 +71,10 @@ def hand_notes(game: Game, offered: Iterable[Action]) -> dict[int, str]:
 
 def _short(game: Game, card_id: str, proposed: list[Action]) -> str:
     """The most telling reason against a card: one that refuses every way
-    the engine proposes (the places it thinks worth trying), else the
-    commonest of all, as an example ("e.g.")."""
+    the engine proposes (the places it thinks worth trying, when there are
+    several), else the commonest of all, as an example ("e.g.")."""
     ours = [action for action in proposed if not isinstance(game.catalog.by_id.get(card_id), OpponentCard) or isinstance(action, Attack)]
-    if ours:
+    if len(ours) > 1:  # one proposal's reason is only about its one place
         found = _counted(game, ours)
         if found and found[0].count == found[0].tries:
             return found[0].text
@@ -138,11 +138,11 @@ def tries_for(game: Game, card_id: str) -> list[Action]:
     if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
         district = s.districts[player]
         ys = [coords(square)[1] for square in district.squares] + [0]
-        turns = (0, 180) if isinstance(card, TrackShape) else (0,)
-        # between the Limits signs, and on a sign's own square in the Running Track (where track moves it out)
-        return [
-            Play(player, card_id, x=x, y=y, rotation=turn) for y in range(min(ys) - 1, max(ys) + 2) for x in range(district.west_limit + (y != 0), district.east_limit + 1 - (y != 0)) for turn in turns
-        ]
+        track = isinstance(card, TrackShape)
+        turns = (0, 180) if track else (0,)
+        # between the Limits signs; for track also on a sign's own square in the Running Track (it moves the sign out)
+        inside = {y: 0 if track and y == 0 else 1 for y in range(min(ys) - 1, max(ys) + 2)}
+        return [Play(player, card_id, x=x, y=y, rotation=turn) for y, edge in inside.items() for x in range(district.west_limit + edge, district.east_limit + 1 - edge) for turn in turns]
     return [Play(player, card_id)]
 
 
