@@ -19,11 +19,13 @@ what happened since their last turn. At the prompt a person types
 A person with only one legal choice (the last card in hand, say) is not
 asked: it is taken for them, and told.
 
-A game of bots only plays itself to the end. ``--load`` resumes a save
-(``--bots`` and ``--bot`` say again who the bots are; a bot's choices
-after a resume may differ from an unbroken game's, as its stream starts
-afresh); ``--save`` writes the save after every action. Exit codes follow
-``command.play``.
+A game of bots only plays itself to the end. ``--load`` resumes a save at
+the table it records (``--bots`` and ``--bot`` given again change it; a
+bot's choices after a resume may differ from an unbroken game's, as its
+stream starts afresh); ``--save`` writes the save after every action.
+``help`` teaches the tricks and the scoring in the quick reference's words
+(``generator.trickoftherails.quickref``) and the screen's in its own. Exit
+codes follow ``command.play``.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
+from command.play import ECHO, SaveKind, Terminal, lone_words, one_line, people_words, play_at_terminal, resume, start_from_args
 from command.trickoftherails.textview import card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_view, what_the_trick_does
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
@@ -43,6 +45,7 @@ from engine.trickoftherails.rules.actions import Action, Play, from_json
 from engine.trickoftherails.rules.game import SAVE_FORMAT, Game
 from engine.trickoftherails.rules.houserules import HouseRuleValue, parse_assignment
 from engine.trickoftherails.rules.lanecards import KIND_WORDS, trick_kind
+from generator.trickoftherails.quickref import paragraphs as quick_reference
 
 GAME = "trickoftherails"
 SAVES = SaveKind("Trick of the Rails", SAVE_FORMAT, Game.loads)
@@ -51,7 +54,20 @@ TITLE = "Trick of the Rails"
 PLAYERS_HELP = "Trick of the Rails' seats, 3 to 5 (default 3)"
 DESCRIPTION = "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
 DEFAULT_BOT = "greedy"
-PROMPT_HELP = "type a number, a card's name to play it, ?, help, save FILE or quit"
+PROMPT_HELP = "type a number, a card's name to play it, ?, help (the game, the screen, the commands), save FILE or quit"
+# What the screen's figures mean: the terminal's own words, said once, here.
+SCREEN_WORDS = (
+    "The screen. A card is shown with its station value in brackets: NYC 8 (20) is the NYC card numbered 8, "
+    "whose station value is 20. For each railway: its locomotive, what one share is worth now (share), every station "
+    "value in it added up (total), and its cards from one end to the other. The lane lists the tricks to come, "
+    "the leftmost deciding the next. Under your hand, a number is the choice that plays that card; a dash marks "
+    "a card you may not play now (you must follow the led company while you hold it)."
+)
+HELP_COMMANDS = (
+    "Commands: a number takes that choice; a card's name (NYC 7) plays it, or says every reason it may not be "
+    "played; ? shows the table again; help shows this; save FILE saves the game there (save alone: to the "
+    "--save file); quit stops; an action as JSON is checked and taken if the rules allow it."
+)
 
 
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
@@ -74,8 +90,7 @@ class Table(Terminal):
     game: Game
 
     def __init__(self, game: Game, out: TextIO, save_path: Path | None, seats: list[str]) -> None:
-        super().__init__(game, out, save_path, SAVES)
-        self.seats = seats
+        super().__init__(game, out, save_path, SAVES, seats)
         self.people = [seat for seat, bot in enumerate(seats) if not bot]
         # What happened, in words everyone may read, and how much of it
         # each person has been shown.
@@ -104,7 +119,9 @@ class Table(Terminal):
                 number = s.tricks_played + 1
                 lane = game.catalog.by_id[s.lane[0]]
                 lines.append(f"-- trick {number} of {s.tricks_played + len(s.lane)}, a {KIND_WORDS[trick_kind(lane)]} ({lane.name}) --")
-            lines.append(describe_move(game, action) + (f" (the only card player {action.player} could play)" if lone else ""))
+            lines.append(describe_move(game, action) + (f" {lone_words(action.player)}" if lone else ""))
+        elif lone:
+            lines.append(f"{describe_move(game, action)} {lone_words(action.player)}")
         before = len(s.log)
         game.apply(action)
         lines += s.log[before:]
@@ -213,7 +230,11 @@ class Table(Terminal):
             self.show(person)
             return False
         if command == "help":
-            self.say(f"({PROMPT_HELP}; ? shows the table again)")
+            floor = f"The floor: a share is never worth less than {self.game.catalog.share_floor}."
+            for paragraph in (*quick_reference(), floor, SCREEN_WORDS, HELP_COMMANDS):
+                self.say()
+                for text in prose(paragraph):
+                    self.say(text)
             return False
         if command == "save":
             self.save_command(rest.strip())

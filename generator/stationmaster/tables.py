@@ -372,7 +372,10 @@ def table_figures(catalog: Catalog) -> Context:
 
 
 def scoring(catalog: Catalog) -> Context:
-    return {"scoring": catalog.game.scoring}
+    """What earns points, in the words the terminal game's help uses too (``quickref``)."""
+    from generator.stationmaster.quickref import scoring_rows
+
+    return {"scoring": catalog.game.scoring, "rows": scoring_rows(catalog)}
 
 
 def timetable_direction(catalog: Catalog) -> Context:
