@@ -19,18 +19,14 @@ turn once offered (a new turn counts from 1 again).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from command.stationmaster import attack_text
 from command.stationmaster.screen.actions import describe_action, render_actions
 from command.stationmaster.screen.board import PHASES, render_final, render_header, render_mainline, render_piles, render_scores, render_timetable
 from command.stationmaster.screen.district import render_district
 from command.stationmaster.screen.hand import render_hand
 from command.stationmaster.screen.keys import KEYS_HELP, ActionKeys, key_summary, keys_help, letter_key
+from command.stationmaster.screen.layout import render_screen, render_state, render_view
 from command.stationmaster.screen.names import LABEL_WIDTH, a_or_an, card_name, describe_cars, short_label, slot_name, train_number
 from command.stationmaster.screen.switching import render_switching
-from engine.stationmaster.rules.actions import Action
-from engine.stationmaster.rules.game import Game
 
 __all__ = [
     "KEYS_HELP",
@@ -52,36 +48,12 @@ __all__ = [
     "render_mainline",
     "render_piles",
     "render_scores",
+    "render_screen",
     "render_state",
+    "render_view",
     "render_switching",
     "render_timetable",
     "short_label",
     "slot_name",
     "train_number",
 ]
-
-
-def render_state(game: Game, keyed: Mapping[str, Action] | None = None) -> str:
-    """The whole table as the player to act sees it (``keyed``: the actions
-    offered by their keys, for the switching panel); once the game is over,
-    the Mainline, every district and the scores."""
-    if game.is_over():
-        districts = [render_district(game, p) for p in range(game.state.players)]
-        return "\n".join([render_header(game), render_mainline(game), *districts, render_scores(game)])
-    player = game.to_act
-    parts = [
-        render_header(game),
-        render_mainline(game),
-        render_district(game, player),
-        render_hand(game, player),
-        render_piles(game),
-        render_timetable(game),
-        render_scores(game),
-    ]
-    switching = render_switching(game, player, keyed)
-    if switching:
-        parts.append(switching)
-    attacks = attack_text.render_attacks(game, player)
-    if attacks:
-        parts.append(attacks)
-    return "\n".join(parts)

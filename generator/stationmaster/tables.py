@@ -371,8 +371,20 @@ def table_figures(catalog: Catalog) -> Context:
     return {"table": table, "setup": catalog.game.setup, "bonuses": bonuses}
 
 
+# game.yaml's scoring keys, in the order the scoring table lists them.
+SCORING_KEYS = (("loadWorked", "load_worked"), ("loadDelivered", "load_delivered"), ("passengersSetDown", "passengers_set_down"), ("paidStop", "paid_stop"))
+
+
 def scoring(catalog: Catalog) -> Context:
-    return {"scoring": catalog.game.scoring}
+    """Each scoring event: its words (``scoringWords``) and its points."""
+    words = catalog.words.scoring
+    rows = [{"earns": words[key].earns, "to": words[key].to, "points": getattr(catalog.game.scoring, field)} for key, field in SCORING_KEYS if key in words]
+    return {"rows": rows}
+
+
+def glossary(catalog: Catalog) -> Context:
+    """The game's own words explained, as the terminal game shows them."""
+    return {"glossary": catalog.words.glossary}
 
 
 def timetable_direction(catalog: Catalog) -> Context:
@@ -506,6 +518,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         crossing_times,
         table_figures,
         scoring,
+        glossary,
         timetable_direction,
         division_points,
         realignment,

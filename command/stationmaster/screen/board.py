@@ -85,6 +85,8 @@ def render_mainline(game: Game) -> str:
     s = game.state
     lines = ["Mainline, west to east:"]
     lines += [_slot_line(game, i, slot) for i, slot in enumerate(s.mainline)]
+    if game.is_over():  # the trains stop with the game: none is left standing anywhere
+        return "\n".join(lines)
     trays = counted(s.crew_trays_free, "Crew Tray")
     if s.trains:
         lines.append(f"Trains on the Mainline ({trays} and {counted(s.cabooses_free, 'caboose')} free):")
@@ -141,3 +143,88 @@ def render_final(game: Game) -> str:
         winners = [str(p) for p, v in enumerate(scores) if v == best]
         lines.append(("Winner: district " if len(winners) == 1 else "Tied: districts ") + and_list(winners))
     return "\n".join(lines)
+
+
+# -- the same, short: a line or two each, for a screen that must fit -----------------
+
+
+def mainline_brief(game: Game) -> str:
+    """The Mainline in one flowing line: each position's number and card."""
+    s = game.state
+    names = []
+    for index, slot in enumerate(s.mainline):
+        name = f"Office {slot.player}" if slot.kind == "office" else card_name(game, slot.card)
+        if slot.modifiers or slot.abs_signals:
+            name += "*"
+        names.append(f"[{index}] {name}")
+    return "Mainline, west to east: " + " - ".join(names) + (" (* cards on it: see mainline)" if any("*" in n for n in names) else "")
+
+
+def train_brief(game: Game, number: int, train: Train) -> str:
+    """One train in a short line: where, which way, how laden."""
+    where = f"[{train.position}]"
+    place = f"crossing {where}, {counted(train.remaining, 'Stage')} left" if train.remaining > 0 else f"at {where}"
+    if train.position is not None and 0 <= train.position < len(game.state.mainline):
+        slot = game.state.mainline[train.position]
+        if slot.kind == "office" and train.remaining <= 0:
+            place = f"at the Office of district {slot.player} {where}"
+    cars = f"{counted(len(train.cars), 'car')}" + (" + caboose" if train.caboose else "")
+    held = f", held {counted(train.held, 'Phase')}" if train.held else ""
+    return f"  {number}. {card_name(game, train.card)}, {place}, heading {train.heading}, {cars}{held}"
+
+
+def trains_brief(game: Game) -> list[str]:
+    """The trains running, one short line each, with the free Crew Trays."""
+    s = game.state
+    if game.is_over():
+        return []
+    trays = counted(s.crew_trays_free, "Crew Tray")
+    if not s.trains:
+        return [f"Trains on the Mainline: none ({trays} free)"]
+    lines = [f"Trains on the Mainline ({trays} free):"]
+    lines += [train_brief(game, n, t) for n, t in enumerate(s.trains, start=1)]
+    if s.extras_queue:
+        lines.append("  queued to start: " + ", ".join(card_name(game, order.card) for order in s.extras_queue))
+    return lines
+
+
+def trains_count(game: Game) -> str:
+    """The trains in a line of their own, for the smallest screen."""
+    s = game.state
+    if game.is_over():
+        return ""
+    trays = counted(s.crew_trays_free, "Crew Tray")
+    running = ", ".join(f"{n}. {card_name(game, t.card)} [{t.position}]" for n, t in enumerate(s.trains, start=1)) or "none"
+    return f"Trains: {running} ({trays} free)"
+
+
+def timetable_brief(game: Game) -> str:
+    """This Stage's train and the ones still due today, in one line."""
+    s = game.state
+    due = [(n, card_id) for n, card_id in enumerate(s.timetable, start=1) if card_id and n >= s.stage]
+    if not due:
+        return "Timetable: no train due for the rest of the Day"
+    words = [f"Stage {n}{' (now)' if n == s.stage else ''}: {card_name(game, card_id)}" for n, card_id in due]
+    return "Timetable, trains still due today: " + "; ".join(words)
+
+
+def piles_brief(game: Game) -> str:
+    s = game.state
+    tops = [f"{n} {card_name(game, pile[-1])} ({len(pile)})" if pile else f"{n} empty" for n, pile in enumerate(s.departments, start=1)]
+    return f"Departments: {', '.join(tops)}; deck {len(s.deck)}; Salvage Yard {len(s.salvage)}"
+
+
+def header_brief(game: Game) -> str:
+    """Whose turn it is and what the turn has done, in one line."""
+    s = game.state
+    table = game.catalog.game.table
+    if s.phase == "over":
+        return f"=== Game over: {table.game_days} Days played ==="
+    head = f"Day {s.day} of {table.game_days}, Stage {s.stage} of {table.stages_per_day}: "
+    if s.phase == "setup":
+        return head + "player 0 places the Mainline"
+    head += f"player {game.to_act} to act"
+    done = [words for words, flag in (("drew", s.turn.drawn), ("played", s.turn.played), ("discarded", s.turn.discarded)) if flag]
+    if s.turn.switched:
+        done.append(f"switched ({counted(s.moves_left, 'move')} left)")
+    return head + (f"; this turn so far: {and_list(done)}" if done else "")

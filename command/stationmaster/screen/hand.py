@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from command.stationmaster.screen.names import FAMILY_WORDS, GRANT_WORDS, TRAFFIC_WORDS, and_list, car_types, card_name
 from command.words import counted
 from engine.stationmaster.content.model import Facility, FacilityModifier, SecondSection, TrainCard
@@ -39,14 +41,22 @@ def _card_kind(game: Game, card_id: str) -> str:
     return kind
 
 
-def render_hand(game: Game, player: int) -> str:
+def render_hand(game: Game, player: int, notes: Mapping[int, str] | None = None, *, brief: bool = False) -> str:
+    """The hand, each card numbered from 1 with what it is (``brief``: its
+    kind only, else what it does too) and, where ``notes`` holds one for its
+    place in the hand (0 for the first card), why it cannot be played now."""
     from engine.stationmaster.rules.hand import hand_limit
 
     hand = game.state.hands[player]
     limit = hand_limit(game, player)
     over = f"; {len(hand) - limit} over the limit: play or discard before the turn ends" if len(hand) > limit else ""
     lines = [f"Hand of player {player} ({counted(len(hand), 'card')}, limit {limit}{over}):"]
-    lines += [f"  - {card_name(game, card_id)} {_card_kind(game, card_id)}" for card_id in hand]
+    for index, card_id in enumerate(hand):
+        kind = _card_kind(game, card_id)
+        if brief:
+            kind = kind.partition(":")[0]
+        note = (notes or {}).get(index)
+        lines.append(f"  {index + 1}. {card_name(game, card_id)} {kind}" + (f" -- not now: {note}" if note else ""))
     if not hand:
         lines.append("  (empty)")
     return "\n".join(lines)

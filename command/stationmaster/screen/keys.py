@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from command.stationmaster.screen.names import a_or_an, train_number
+from command.words import key_spans, or_words
 from engine.stationmaster.rules.actions import Action, ChooseGrade, Draw, EndTurn, Hold, RedFlag
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.held import spends
@@ -119,28 +120,5 @@ class ActionKeys:
 
 
 def key_summary(keyed: Mapping[str, Action]) -> str:
-    """The keys offered, short: '1-4, 7, d, d1-d3, e'."""
-    parts: list[str] = []
-    run: list[tuple[str, int]] = []
-
-    def flush() -> None:
-        if run:
-            (prefix, first), (_, last) = run[0], run[-1]
-            parts.append(f"{prefix}{first}" if first == last else f"{prefix}{first}-{prefix}{last}" if prefix else f"{first}-{last}")
-            run.clear()
-
-    for key in keyed:
-        prefix = key.rstrip("0123456789")
-        digits = key[len(prefix) :]
-        if not digits:
-            flush()
-            parts.append(key)
-            continue
-        number = int(digits)
-        if run and run[-1][0] == prefix and run[-1][1] + 1 == number:
-            run.append((prefix, number))
-            continue
-        flush()
-        run.append((prefix, number))
-    flush()
-    return ", ".join(parts)
+    """The keys offered, in words: '1, 2, 9 to 20, d, d1 to d3 or e'."""
+    return or_words(key_spans(list(keyed)))

@@ -1,0 +1,127 @@
+"""The choices offered, by key, in four sizes: one a line; the plays of
+one card (or the moves of one train) gathered in a line; the same, each
+cut to its first clause; and, when even that is too long, a line for each
+such group saying only its keys and how many ways it has."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from command.stationmaster.screen.actions import describe_action
+from command.words import counted, key_spans, or_words
+from engine.stationmaster.rules.actions import Action, Answer, Attack, Discard, Draw, FlyingSwitch, Play, Pull, SortCars, Spot
+from engine.stationmaster.rules.game import Game
+
+HEAD = "Your choices (type a key):"
+
+# Words a gathered line's common part does not end on: 'Play Straight at'
+# reads better as 'Play Straight: [3] at (1, 0); [4] at (2, 0)'.
+_LINKS = frozenset({"the", "a", "an", "onto", "at", "to", "on", "from", "behind", "starting", "heading", "of", "into", "with"})
+
+
+def _group(action: Action) -> tuple[str, str] | None:
+    """What gathers ``action`` with others in one line: the card played or
+    discarded, the train moved, the Departments drawn from; None: alone."""
+    if isinstance(action, (Play, Discard, Attack, Answer)):
+        return (type(action).__name__, action.card)
+    if isinstance(action, (Spot, Pull, FlyingSwitch, SortCars)):
+        return ("move", action.train or "")
+    if isinstance(action, Draw) and action.source != "deck":
+        return ("department", "")
+    return None
+
+
+def _gathered(game: Game, keyed: Mapping[str, Action]) -> list[list[tuple[str, str]]]:
+    """The choices as groups of (key, words), each group where its first key is."""
+    groups: dict[object, list[tuple[str, str]]] = {}
+    for key, action in keyed.items():
+        found = _group(action)
+        groups.setdefault(key if found is None else found, []).append((key, describe_action(game, action)))
+    return list(groups.values())
+
+
+def _common_words(texts: list[str]) -> list[str]:
+    words = [text.split(" ") for text in texts]
+    common: list[str] = []
+    for column in zip(*words):
+        if any(word != column[0] for word in column):
+            break
+        common.append(column[0])
+    while common and common[-1] in _LINKS:
+        common.pop()
+    # at least one word must be left to each choice
+    while common and any(len(w) <= len(common) for w in words):
+        common.pop()
+    return common
+
+
+def _width(keyed: Mapping[str, Action]) -> int:
+    return max((len(k) for k in keyed), default=1)
+
+
+def choices_full(game: Game, keyed: Mapping[str, Action]) -> list[str]:
+    """One choice a line."""
+    width = _width(keyed)
+    return [HEAD, *(f"  {key:<{width}}  {describe_action(game, action)}" for key, action in keyed.items())]
+
+
+def _gathered_line(group: list[tuple[str, str]], keyed: Mapping[str, Action], cut: Callable[[str], str] = str) -> str:
+    if len(group) == 1:
+        key, words = group[0]
+        return f"  {key:<{_width(keyed)}}  {words}"
+    common = _common_words([words for _, words in group])
+    rests = [f"[{key}] {cut(' '.join(words.split(' ')[len(common) :]))}" for key, words in group]
+    return f"  {' '.join(common)}: {'; '.join(rests)}" if common else "  " + "; ".join(rests)
+
+
+def choices_gathered(game: Game, keyed: Mapping[str, Action]) -> list[str]:
+    """The choices of one card or one train in one line: 'Discard Sawmill
+    onto Department: [1] 1 (...); [2] 2 (...)'."""
+    return [HEAD, *(_gathered_line(group, keyed) for group in _gathered(game, keyed))]
+
+
+_COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
+
+
+def _short(words: str) -> str:
+    """A choice's words up to its first clause: 'at (1, 0) turned 90°,
+    replacing the Straight' -> 'at (1, 0) turned 90°'; a bracket that is no
+    square's coordinates is left out ('1 (on top of Coal Mine)' -> '1')."""
+    kept: list[str] = []
+    at = 0
+    while at < len(words):
+        square = _COORDINATES.match(words, at)
+        if square:
+            kept.append(square.group())
+            at = square.end()
+            continue
+        if words.startswith(" (", at):
+            close = words.find(")", at)
+            at = len(words) if close < 0 else close + 1
+            continue
+        if words[at] in ",;":
+            break
+        kept.append(words[at])
+        at += 1
+    return "".join(kept).strip()
+
+
+def choices_brief(game: Game, keyed: Mapping[str, Action]) -> list[str]:
+    """As ``choices_gathered``, each choice cut to its first clause."""
+    return [HEAD, *(_gathered_line(group, keyed, _short) for group in _gathered(game, keyed))]
+
+
+def choices_counted(game: Game, keyed: Mapping[str, Action]) -> list[str]:
+    """One short line a group: its keys and what they share ('13 to 16
+    Play Yard Office: 4 ways'); ``choices`` lists each."""
+    width = _width(keyed)
+    lines = ["Your choices (type a key; choices shows each one):"]
+    for group in _gathered(game, keyed):
+        keys = or_words(key_spans([key for key, _ in group]))
+        if len(group) == 1:
+            lines.append(f"  {keys:<{width}}  {group[0][1]}")
+            continue
+        common = _common_words([words for _, words in group]) or ["Choices"]
+        lines.append(f"  {keys}  {' '.join(common)}: {counted(len(group), 'way')}")
+    return lines

@@ -1,0 +1,251 @@
+"""The turn screen, fitted to the terminal, and the views a player asks for
+by name.
+
+``render_screen`` lays out what the player to act needs first (whose turn,
+their hand, their choices, their own district) and summarises the rest
+(the Mainline, the trains, the timetable, the piles, the scores) so that
+the whole screen, the prompt included, fits ``height`` lines, every line
+wrapped between words to ``width``. Each part comes in sizes, smallest
+first; every part starts at its smallest, then parts grow, the most needed
+first, while the screen still fits. ``render_view`` prints one part in
+full on request (``board``, ``mainline``, ``district N``, ``hand``,
+``choices``, ``words``, ``score``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from command.stationmaster import attack_text
+from command.stationmaster.screen import board, choices, district, glossary
+from command.stationmaster.screen.actions import render_actions
+from command.stationmaster.screen.hand import render_hand
+from command.stationmaster.screen.switching import render_switching
+from command.stationmaster.screen.wrap import wrap_lines
+from command.words import or_words
+from engine.stationmaster.rules.actions import Action
+from engine.stationmaster.rules.game import Game
+
+# The names a player types for a view, and what each shows (``VIEWS_HELP``).
+VIEWS = ("board", "mainline", "district N", "hand", "choices", "words", "score")
+VIEWS_HELP = (
+    "board: the whole table; mainline: the Mainline, its trains and the timetable; district N: that district in full; "
+    "hand: your cards and what each does; choices: every choice, one a line; words: what the game's words mean; score: how points are earned."
+)
+FOOTER = "Type a key; to see more: board, mainline, district N, hand, choices, words, score; or help, save FILE, quit."
+
+
+@dataclass
+class _Part:
+    """One part of the screen in its sizes (lines, smallest first)."""
+
+    name: str
+    sizes: list[list[str]]
+    size: int = 0
+
+    @property
+    def lines(self) -> list[str]:
+        return self.sizes[self.size]
+
+
+def _sized(width: int, *sizes: Sequence[str]) -> list[list[str]]:
+    return [wrap_lines(list(lines), width) for lines in sizes]
+
+
+def render_state(game: Game, keyed: Mapping[str, Action] | None = None, width: int | None = None) -> str:
+    """The whole table as the player to act sees it (``keyed``: the actions
+    offered by their keys, for the switching panel); once the game is over,
+    the Mainline, every district and the scores. Nothing is cut: this is
+    the ``board`` view, and what is printed where no terminal sets a size."""
+    if game.is_over():
+        districts = [district.render_district(game, p, width) for p in range(game.state.players)]
+        return "\n".join([board.render_header(game), board.render_mainline(game), *districts, board.render_scores(game)])
+    player = game.to_act
+    parts = [
+        board.render_header(game),
+        board.render_mainline(game),
+        district.render_district(game, player, width),
+        render_hand(game, player),
+        board.render_piles(game),
+        board.render_timetable(game),
+        board.render_scores(game),
+    ]
+    switching = render_switching(game, player, keyed)
+    if switching:
+        parts.append(switching)
+    attacks = attack_text.render_attacks(game, player)
+    if attacks:
+        parts.append(attacks)
+    return "\n".join(parts)
+
+
+def _switching_brief(text: str) -> list[str]:
+    """The switching panel cut to the lines that carry a key (and each
+    train's heading line), with a pointer to the rest."""
+    lines = text.splitlines()
+    kept = [line for line in lines if line.startswith("Switching at") or "[" in line]
+    if len(kept) < len(lines):
+        kept.append("  (board shows every square the rails reach, and why nothing else can move)")
+    return kept
+
+
+def _scores(game: Game) -> list[str]:
+    return [board.render_scores(game) + " (score: how points are earned)"]
+
+
+def _parts(game: Game, keyed: Mapping[str, Action], width: int, notes: Mapping[int, str] | None) -> list[_Part]:
+    """Every part of the turn screen, in the order printed, each in its sizes."""
+    player = game.to_act
+    grid = [district.district_heading(game, player), *district.district_grid(game, player, width), f"  {district.LEGEND}"]
+    parts = [
+        _Part("header", _sized(width, [board.header_brief(game)], board.render_header(game).splitlines())),
+        _Part("mainline", _sized(width, [board.trains_count(game)], [board.mainline_brief(game), *board.trains_brief(game)], board.render_mainline(game).splitlines())),
+        _Part("timetable", _sized(width, [], [board.timetable_brief(game)], board.render_timetable(game).splitlines())),
+        _Part("piles", _sized(width, [], [board.piles_brief(game)], board.render_piles(game).splitlines())),
+        _Part("scores", _sized(width, [], _scores(game))),
+        _Part("district", _sized(width, district.district_brief(game, player), grid, [*grid, *district.district_details(game, player)])),
+        _Part("hand", _sized(width, render_hand(game, player, notes, brief=True).splitlines(), render_hand(game, player, notes).splitlines())),
+    ]
+    switching = render_switching(game, player, keyed)
+    if switching:
+        parts.append(_Part("switching", _sized(width, _switching_brief(switching), switching.splitlines())))
+    attacks = attack_text.render_attacks(game, player)
+    if attacks:
+        parts.append(_Part("attacks", _sized(width, attacks.splitlines())))
+    parts.append(_Part("choices", _sized(width, choices.choices_counted(game, keyed), choices.choices_brief(game, keyed), choices.choices_gathered(game, keyed), choices.choices_full(game, keyed))))
+    return parts
+
+
+# Which part grows to which size, in turn, while the screen fits: first
+# what the player acts on, then the board around it.
+_GROWTH = (
+    ("choices", 1),
+    ("choices", 2),
+    ("choices", 3),
+    ("scores", 1),
+    ("mainline", 1),
+    ("hand", 1),
+    ("district", 1),
+    ("timetable", 1),
+    ("switching", 1),
+    ("words", 1),
+    ("header", 1),
+    ("piles", 1),
+    ("district", 2),
+    ("words", 2),
+    ("timetable", 2),
+    ("mainline", 2),
+    ("piles", 2),
+)
+
+
+def _words_part(game: Game, shown: str, width: int) -> _Part:
+    found = glossary.terms_in(game, shown)
+    if not found:
+        return _Part("words", [[]])
+    named = or_words([term for term, _ in found]).replace(" or ", " and ")
+    return _Part("words", _sized(width, [], [f"Words on this screen: {named} (words says what they mean)"], glossary.explain(found)))
+
+
+def render_screen(game: Game, keyed: Mapping[str, Action], width: int, height: int, notes: Mapping[int, str] | None = None) -> str:
+    """The turn screen in at most ``height - 1`` lines (the prompt takes the
+    last), none wider than ``width``; ``notes``: why hand cards (by their
+    place in the hand, from 0) cannot be played now."""
+    if game.is_over():
+        return _final_screen(game, width, height)
+    parts = _parts(game, keyed, width, notes)
+    footer = wrap_lines([FOOTER], width)
+    shown = "\n".join(line for part in parts for size in part.sizes for line in size)
+    parts.insert(len(parts) - 1, _words_part(game, shown, width))
+    room = height - 1 - len(footer)
+    by_name = {part.name: part for part in parts}
+
+    def used() -> int:
+        return sum(len(part.lines) for part in parts)
+
+    for name, size in _GROWTH:
+        part = by_name.get(name)
+        if part is None or size >= len(part.sizes) or size <= part.size:
+            continue
+        before = part.size
+        part.size = size
+        if used() > room:
+            part.size = before
+    lines = [line for part in parts for line in part.lines]
+    if len(lines) > room:
+        lines = _cut(lines, room, by_name["choices"].lines)
+    return "\n".join(lines + footer)
+
+
+def _cut(lines: list[str], room: int, kept: list[str]) -> list[str]:
+    """When even the smallest screen is too tall: the choices stay whole (as
+    much of them as fits), the parts above them lose their top lines."""
+    above = lines[: len(lines) - len(kept)]
+    if len(kept) >= room:
+        more = len(kept) - (room - 1)
+        return [*kept[: room - 1], f"  ... {more} more lines: type choices to see them all"]
+    return [*above[len(above) - (room - len(kept)) :], *kept]
+
+
+def _final_screen(game: Game, width: int, height: int) -> str:
+    """The table at the end: the Mainline, each district, the scores."""
+    players = range(game.state.players)
+    parts = [
+        _Part("header", _sized(width, [board.header_brief(game)])),
+        _Part("mainline", _sized(width, [board.mainline_brief(game)], board.render_mainline(game).splitlines())),
+        *(
+            _Part(
+                f"district {p}",
+                _sized(
+                    width,
+                    district.district_brief(game, p),
+                    [district.district_heading(game, p), *district.district_grid(game, p, width)],
+                ),
+            )
+            for p in players
+        ),
+        _Part("scores", _sized(width, [board.render_scores(game) + " (district N shows a district in full)"])),
+    ]
+    room = height - 4  # the final lines (render_final) follow
+    for name in [*(f"district {p}" for p in players), "mainline"]:
+        part = next(p for p in parts if p.name == name)
+        part.size = 1
+        if sum(len(p.lines) for p in parts) > room:
+            part.size = 0
+    return "\n".join(line for part in parts for line in part.lines)
+
+
+# -- views on request -----------------------------------------------------------------
+
+
+def render_view(game: Game, line: str, keyed: Mapping[str, Action], width: int | None, notes: Mapping[int, str] | None = None) -> str | None:
+    """The view ``line`` names, wrapped to ``width`` (None: as it is); None
+    when ``line`` names no view. ``district`` alone is the player's own."""
+    word, _, rest = line.strip().lower().partition(" ")
+    rest = rest.strip()
+    player = game.to_act if not game.is_over() else 0
+    views: dict[str, Callable[[], list[str]]] = {
+        "board": lambda: [render_state(game, keyed, width), *([] if game.is_over() else [render_actions(game, keyed)])],
+        "mainline": lambda: [board.render_mainline(game), board.render_timetable(game), board.render_piles(game)],
+        "hand": lambda: [render_hand(game, player, notes)] if not game.is_over() else ["The game is over: no hand is played any more."],
+        "choices": lambda: choices.choices_full(game, keyed) if keyed else ["No choices now."],
+        "words": lambda: glossary.explain(glossary.terms_in(game, None)),
+        "score": lambda: glossary.scoring_lines(game),
+    }
+    if word == "district":
+        return _district_view(game, rest, player, width)
+    if word not in views or rest:
+        return None
+    return "\n".join(wrap_lines(views[word](), width))
+
+
+def _district_view(game: Game, rest: str, player: int, width: int | None) -> str:
+    players = game.state.players
+    if not rest:
+        number = player
+    elif rest.isdecimal() and int(rest) < players:
+        number = int(rest)
+    else:
+        return f"error: no district {rest[:12]}: the districts are {or_words([str(p) for p in range(players)])}"
+    return "\n".join(wrap_lines([district.render_district(game, number, width)], width))

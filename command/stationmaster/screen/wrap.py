@@ -1,0 +1,50 @@
+"""Lines that fit the terminal: wrapped between words to its width, and
+the size of the terminal the screen is printed on."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import textwrap
+from collections.abc import Iterable
+from typing import TextIO
+
+# The smallest screen laid out: below this the terminal is taken to be this big.
+MIN_COLUMNS, MIN_ROWS = 40, 12
+
+
+def wrap_line(line: str, width: int, hang: int = 4) -> list[str]:
+    """``line`` in lines of at most ``width``, broken between words; the
+    lines after the first are indented ``hang`` more than the line itself.
+    A word longer than the whole width (never a real word) is cut."""
+    if len(line) <= width:
+        return [line]
+    indent = len(line) - len(line.lstrip(" "))
+    first = " " * min(indent, width // 2)
+    more = " " * min(indent + hang, width // 2)
+    return textwrap.wrap(line.strip(), width, initial_indent=first, subsequent_indent=more, break_on_hyphens=False) or [""]
+
+
+def wrap_lines(lines: Iterable[str], width: int | None) -> list[str]:
+    """Every line wrapped to ``width`` (None: as they are)."""
+    out: list[str] = []
+    for text in lines:
+        for line in text.split("\n"):
+            out += [line] if width is None else wrap_line(line.rstrip(), width)
+    return out
+
+
+def screen_size(out: TextIO) -> tuple[int, int] | None:
+    """The columns and rows of the terminal ``out`` prints on; when it is no
+    terminal, COLUMNS and LINES if both are set, else None (print it all)."""
+    try:
+        tty = out.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    if tty:
+        size = shutil.get_terminal_size()
+        return max(size.columns, MIN_COLUMNS), max(size.lines, MIN_ROWS)
+    columns, rows = os.environ.get("COLUMNS", ""), os.environ.get("LINES", "")
+    if columns.isdecimal() and rows.isdecimal():
+        return max(int(columns), MIN_COLUMNS), max(int(rows), MIN_ROWS)
+    return None
