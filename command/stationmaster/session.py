@@ -26,6 +26,9 @@ actions, each by its key. At the prompt the person types
   keeps its number until the turn ends, so a key typed again never takes
   a different action within a turn;
 - ``?``: print the table and the actions again (``help`` explains the keys and commands);
+- ``board``, ``mainline``, ``district N``, ``hand``, ``choices``, ``words``,
+  ``score``: that part of the table in full (on a terminal the turn screen is
+  fitted to its size, the rest summarised; see ``screen.layout``);
 - ``save FILE``: save the game there (``save`` alone: to the --save file);
 - ``quit``: stop (saving first when --save was given);
 - an action as JSON, e.g. ``{"kind": "draw", "player": 0, "source": "deck"}``:
@@ -54,12 +57,14 @@ import argparse
 import json
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
+from command.stationmaster.screen.layout import VIEWS_HELP, render_screen, render_view
+from command.stationmaster.screen.wrap import screen_size
 from command.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
@@ -74,6 +79,7 @@ PLAYERS_HELP = "Station Master's districts (default 1: solitaire)"
 PROMPT_HELP = "type a key from the list, ? to show the table again, help for the keys and commands, save FILE, quit, or an action as JSON"
 HELP_COMMANDS = (
     "Commands: ? shows the table and the choices again; help shows this; save FILE saves the game there (save alone: to the --save file); quit stops.",
+    "To see more than the screen holds: " + VIEWS_HELP,
     'An action as JSON, e.g. {"kind": "draw", "player": 0, "source": "deck"}, is checked and taken if the rules allow it; if not, every reason is printed and nothing changes.',
 )
 _KEY_SHAPE = re.compile(r"[+-]?[0-9]+|[A-Za-z][0-9]*")  # what a mistyped key looks like
@@ -143,10 +149,27 @@ class Session(Terminal):
         self.offered = self.keys.assign(self.game, self.game.legal_actions())
 
     def show(self) -> None:
+        size = screen_size(self.out)
+        if size is not None:  # a terminal: the screen that fits it
+            self.say(render_screen(self.game, self.offered, *size, notes=self.hand_notes()))
+            return
         self.say(render_state(self.game, self.offered))
         if not self.game.is_over():
             self.say(render_actions(self.game, self.offered))
             self.say(f"({PROMPT_HELP})")
+
+    def hand_notes(self) -> Mapping[int, str]:
+        """Why each card in the hand of the player to act cannot be played
+        now, by its place in the hand (from 0); none known yet."""
+        return {}
+
+    def _view(self, line: str) -> bool:
+        """Print the view ``line`` names (``board``, ``district 1`` ...), if it names one."""
+        size = screen_size(self.out)
+        view = render_view(self.game, line, self.offered, size[0] if size else None, self.hand_notes())
+        if view is not None:
+            self.say(view)
+        return view is not None
 
     def prompt(self) -> str:
         return f"player {self.game.to_act}, choose {key_summary(self.offered)}> "
@@ -183,7 +206,8 @@ class Session(Terminal):
         if self._table_due:
             if self._gap:
                 self.say()
-            self.say(render_state(self.game))
+            size = screen_size(self.out)
+            self.say(render_state(self.game) if size is None else render_screen(self.game, {}, *size))
         self.say(render_final(self.game))
         return 0
 
@@ -266,6 +290,8 @@ class Session(Terminal):
             self.say("\n".join(textwrap.fill(paragraph, 80) for paragraph in (keys_help(self.game), *HELP_COMMANDS)))
         elif command == "save":
             self.save_command(rest.strip())
+        elif self._view(line):
+            pass
         elif line.startswith("{") or line.startswith("["):
             self._json_action(line)
         elif line.lower() in self.offered:
