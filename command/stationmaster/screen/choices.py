@@ -25,8 +25,10 @@ def _group(action: Action) -> tuple[str, str] | None:
     discarded, the train moved, the Departments drawn from; None: alone."""
     if isinstance(action, (Play, Discard, Attack, Answer)):
         return (type(action).__name__, action.card)
-    if isinstance(action, (Spot, Pull, FlyingSwitch, SortCars)):
-        return ("move", action.train or "")
+    if isinstance(action, (Spot, Pull)):  # the moves of one train to one square
+        return ("move", f"{action.train} {action.x},{action.y}")
+    if isinstance(action, (FlyingSwitch, SortCars)):
+        return (type(action).__name__, action.train or "")
     if isinstance(action, Draw) and action.source != "deck":
         return ("department", "")
     return None
@@ -41,19 +43,35 @@ def _gathered(game: Game, keyed: Mapping[str, Action]) -> list[list[tuple[str, s
     return list(groups.values())
 
 
-def _common_words(texts: list[str]) -> list[str]:
+def _common_words(texts: list[str]) -> tuple[list[str], list[str]]:
+    """The words every one of ``texts`` begins with, and those every one
+    ends with, leaving at least one word of each text between them."""
     words = [text.split(" ") for text in texts]
-    common: list[str] = []
+    head: list[str] = []
     for column in zip(*words):
         if any(word != column[0] for word in column):
             break
-        common.append(column[0])
-    while common and common[-1] in _LINKS:
-        common.pop()
-    # at least one word must be left to each choice
-    while common and any(len(w) <= len(common) for w in words):
-        common.pop()
-    return common
+        head.append(column[0])
+    while head and head[-1] in _LINKS:
+        head.pop()
+    while head and any(len(w) <= len(head) for w in words):
+        head.pop()
+    tail: list[str] = []
+    for column in zip(*(reversed(w[len(head) :]) for w in words)):
+        if any(word != column[0] for word in column) or any(len(w) <= len(head) + len(tail) + 1 for w in words):
+            break
+        tail.insert(0, column[0])
+    return head, tail
+
+
+def _middles(group: list[tuple[str, str]]) -> tuple[str, list[str]]:
+    """What a group's choices share, as a pattern with '...' where they
+    differ ('Switch: X5 (train 1) sets out its ... at (2, 0)'), and each
+    choice's own words, its trailing comma dropped."""
+    head, tail = _common_words([words for _, words in group])
+    shared = " ".join([*head, "...", *tail]) if tail else " ".join(head)
+    own = [" ".join(words.split(" ")[len(head) : len(words.split(" ")) - len(tail)]).rstrip(",") for _, words in group]
+    return shared, own
 
 
 def _width(keyed: Mapping[str, Action]) -> int:
@@ -70,9 +88,9 @@ def _gathered_line(group: list[tuple[str, str]], keyed: Mapping[str, Action], cu
     if len(group) == 1:
         key, words = group[0]
         return f"  {key:<{_width(keyed)}}  {words}"
-    common = _common_words([words for _, words in group])
-    rests = [f"[{key}] {cut(' '.join(words.split(' ')[len(common) :]))}" for key, words in group]
-    return f"  {' '.join(common)}: {'; '.join(rests)}" if common else "  " + "; ".join(rests)
+    shared, own = _middles(group)
+    rests = [f"[{key}] {cut(words)}" for (key, _), words in zip(group, own)]
+    return f"  {shared}: {'; '.join(rests)}" if shared else "  " + "; ".join(rests)
 
 
 def choices_gathered(game: Game, keyed: Mapping[str, Action]) -> list[str]:
@@ -112,16 +130,28 @@ def choices_brief(game: Game, keyed: Mapping[str, Action]) -> list[str]:
     return [HEAD, *(_gathered_line(group, keyed, _short) for group in _gathered(game, keyed))]
 
 
-def choices_counted(game: Game, keyed: Mapping[str, Action]) -> list[str]:
+def choices_counted(game: Game, keyed: Mapping[str, Action], most: int | None = None) -> list[str]:
     """One short line a group: its keys and what they share ('13 to 16
-    Play Yard Office: 4 ways'); ``choices`` lists each."""
+    Play Yard Office: 4 ways'); ``choices`` lists each. With ``most``, at
+    most that many lines: the last groups of numbered choices are told
+    together in one line, and the turn's own steps (d, e ...) stay."""
     width = _width(keyed)
     lines = ["Your choices (type a key; choices shows each one):"]
+    rows: list[tuple[list[str], str]] = []
     for group in _gathered(game, keyed):
-        keys = or_words(key_spans([key for key, _ in group]))
+        keys = [key for key, _ in group]
+        said = or_words(key_spans(keys))
         if len(group) == 1:
-            lines.append(f"  {keys:<{width}}  {group[0][1]}")
-            continue
-        common = _common_words([words for _, words in group]) or ["Choices"]
-        lines.append(f"  {keys}  {' '.join(common)}: {counted(len(group), 'way')}")
-    return lines
+            rows.append((keys, f"  {said:<{width}}  {group[0][1]}"))
+        else:
+            rows.append((keys, f"  {said}  {_middles(group)[0] or 'choices'}: {counted(len(group), 'way')}"))
+    while most is not None and len(rows) + 1 > most:
+        numbered = [i for i, (keys, _) in enumerate(rows) if keys[0].isdecimal()]
+        if len(numbered) < 2:
+            break
+        # the last two numbered rows become one
+        first, second = numbered[-2], numbered[-1]
+        keys = rows[first][0] + rows[second][0]
+        together = (keys, f"  {or_words(key_spans(keys))}  {counted(len(keys), 'more choice')}")
+        rows[first : second + 1] = [together]
+    return lines + [line for _, line in rows]

@@ -100,42 +100,49 @@ def _parts(game: Game, keyed: Mapping[str, Action], width: int, notes: Mapping[i
     grid = [district.district_heading(game, player), *district.district_grid(game, player, width), f"  {district.LEGEND}"]
     parts = [
         _Part("header", _sized(width, [board.header_brief(game)], board.render_header(game).splitlines())),
-        _Part("mainline", _sized(width, [board.trains_count(game)], [board.mainline_brief(game), *board.trains_brief(game)], board.render_mainline(game).splitlines())),
+        _Part("mainline", _sized(width, [], [board.trains_count(game)], [board.mainline_brief(game), *board.trains_brief(game)], board.render_mainline(game).splitlines())),
         _Part("timetable", _sized(width, [], [board.timetable_brief(game)], board.render_timetable(game).splitlines())),
         _Part("piles", _sized(width, [], [board.piles_brief(game)], board.render_piles(game).splitlines())),
         _Part("scores", _sized(width, [], _scores(game))),
-        _Part("district", _sized(width, district.district_brief(game, player), grid, [*grid, *district.district_details(game, player)])),
+        _Part("district", _sized(width, [], district.district_brief(game, player), grid, [*grid, *district.district_details(game, player)])),
         _Part("hand", _sized(width, render_hand(game, player, notes, brief=True).splitlines(), render_hand(game, player, notes).splitlines())),
     ]
     switching = render_switching(game, player, keyed)
     if switching:
-        parts.append(_Part("switching", _sized(width, _switching_brief(switching), switching.splitlines())))
+        parts.append(_Part("switching", _sized(width, [], _switching_brief(switching), switching.splitlines())))
     attacks = attack_text.render_attacks(game, player)
     if attacks:
-        parts.append(_Part("attacks", _sized(width, attacks.splitlines())))
+        waiting = attacks.split("\nAttacks in force:")[0] if attacks.startswith("Attack on you") else ""
+        parts.append(_Part("attacks", _sized(width, waiting.splitlines(), attacks.splitlines())))
     parts.append(_Part("choices", _sized(width, choices.choices_counted(game, keyed), choices.choices_brief(game, keyed), choices.choices_gathered(game, keyed), choices.choices_full(game, keyed))))
     return parts
 
 
 # Which part grows to which size, in turn, while the screen fits: first
-# what the player acts on, then the board around it.
+# what the player acts on, then the board around it. Whose turn it is, the
+# hand and the choices are there from the start (at their smallest); every
+# other part starts out left out.
 _GROWTH = (
     ("choices", 1),
-    ("choices", 2),
-    ("choices", 3),
-    ("scores", 1),
-    ("mainline", 1),
-    ("hand", 1),
     ("district", 1),
-    ("timetable", 1),
+    ("choices", 2),
+    ("mainline", 1),
+    ("scores", 1),
+    ("choices", 3),
+    ("hand", 1),
+    ("attacks", 1),
     ("switching", 1),
+    ("timetable", 1),
+    ("mainline", 2),
+    ("district", 2),
     ("words", 1),
     ("header", 1),
     ("piles", 1),
-    ("district", 2),
+    ("switching", 2),
+    ("district", 3),
     ("words", 2),
     ("timetable", 2),
-    ("mainline", 2),
+    ("mainline", 3),
     ("piles", 2),
 )
 
@@ -172,20 +179,13 @@ def render_screen(game: Game, keyed: Mapping[str, Action], width: int, height: i
         part.size = size
         if used() > room:
             part.size = before
-    lines = [line for part in parts for line in part.lines]
-    if len(lines) > room:
-        lines = _cut(lines, room, by_name["choices"].lines)
-    return "\n".join(lines + footer)
-
-
-def _cut(lines: list[str], room: int, kept: list[str]) -> list[str]:
-    """When even the smallest screen is too tall: the choices stay whole (as
-    much of them as fits), the parts above them lose their top lines."""
-    above = lines[: len(lines) - len(kept)]
-    if len(kept) >= room:
-        more = len(kept) - (room - 1)
-        return [*kept[: room - 1], f"  ... {more} more lines: type choices to see them all"]
-    return [*above[len(above) - (room - len(kept)) :], *kept]
+    choices_part = by_name["choices"]
+    most = len(choices_part.lines)
+    while used() > room and most > 2:  # the choices alone are too long: fewer, fuller lines
+        most -= 1
+        choices_part.sizes[0] = wrap_lines(choices.choices_counted(game, keyed, most), width)
+        choices_part.size = 0
+    return "\n".join([line for part in parts for line in part.lines] + footer)
 
 
 def _final_screen(game: Game, width: int, height: int) -> str:
