@@ -62,9 +62,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from command.fit import screen_size
 from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
 from command.stationmaster.screen.layout import VIEWS_HELP, render_screen, render_view
-from command.stationmaster.screen.wrap import screen_size
 from command.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError

@@ -14,15 +14,14 @@ full on request (``board``, ``mainline``, ``district N``, ``hand``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 
+from command.fit import Part, grow, sized, used, wrap_lines
 from command.stationmaster import attack_text
 from command.stationmaster.screen import board, choices, district, glossary
 from command.stationmaster.screen.actions import render_actions
 from command.stationmaster.screen.hand import render_hand
 from command.stationmaster.screen.switching import render_switching
-from command.stationmaster.screen.wrap import wrap_lines
 from command.words import or_words
 from engine.stationmaster.rules.actions import Action
 from engine.stationmaster.rules.game import Game
@@ -34,23 +33,6 @@ VIEWS_HELP = (
     "hand: your cards and what each does; choices: every choice, one a line; words: what the game's words mean; score: how points are earned."
 )
 FOOTER = "Type a key; to see more: board, mainline, district N, hand, choices, words, score; or help, save FILE, quit."
-
-
-@dataclass
-class _Part:
-    """One part of the screen in its sizes (lines, smallest first)."""
-
-    name: str
-    sizes: list[list[str]]
-    size: int = 0
-
-    @property
-    def lines(self) -> list[str]:
-        return self.sizes[self.size]
-
-
-def _sized(width: int, *sizes: Sequence[str]) -> list[list[str]]:
-    return [wrap_lines(list(lines), width) for lines in sizes]
 
 
 def render_state(game: Game, keyed: Mapping[str, Action] | None = None, width: int | None = None) -> str:
@@ -94,27 +76,27 @@ def _scores(game: Game) -> list[str]:
     return [board.render_scores(game) + " (score: how points are earned)"]
 
 
-def _parts(game: Game, keyed: Mapping[str, Action], width: int, notes: Mapping[int, str] | None) -> list[_Part]:
+def _parts(game: Game, keyed: Mapping[str, Action], width: int, notes: Mapping[int, str] | None) -> list[Part]:
     """Every part of the turn screen, in the order printed, each in its sizes."""
     player = game.to_act
     grid = [district.district_heading(game, player), *district.district_grid(game, player, width), f"  {district.LEGEND}"]
     parts = [
-        _Part("header", _sized(width, [board.header_brief(game)], board.render_header(game).splitlines())),
-        _Part("mainline", _sized(width, [], [board.trains_count(game)], [board.mainline_brief(game), *board.trains_brief(game)], board.render_mainline(game).splitlines())),
-        _Part("timetable", _sized(width, [], [board.timetable_brief(game)], board.render_timetable(game).splitlines())),
-        _Part("piles", _sized(width, [], [board.piles_brief(game)], board.render_piles(game).splitlines())),
-        _Part("scores", _sized(width, [], _scores(game))),
-        _Part("district", _sized(width, [], district.district_brief(game, player), grid, [*grid, *district.district_details(game, player)])),
-        _Part("hand", _sized(width, render_hand(game, player, notes, brief=True).splitlines(), render_hand(game, player, notes).splitlines())),
+        Part("header", sized(width, [board.header_brief(game)], board.render_header(game).splitlines())),
+        Part("mainline", sized(width, [], [board.trains_count(game)], [board.mainline_brief(game), *board.trains_brief(game)], board.render_mainline(game).splitlines())),
+        Part("timetable", sized(width, [], [board.timetable_brief(game)], board.render_timetable(game).splitlines())),
+        Part("piles", sized(width, [], [board.piles_brief(game)], board.render_piles(game).splitlines())),
+        Part("scores", sized(width, [], _scores(game))),
+        Part("district", sized(width, [], district.district_brief(game, player), grid, [*grid, *district.district_details(game, player)])),
+        Part("hand", sized(width, render_hand(game, player, notes, brief=True).splitlines(), render_hand(game, player, notes).splitlines())),
     ]
     switching = render_switching(game, player, keyed)
     if switching:
-        parts.append(_Part("switching", _sized(width, [], _switching_brief(switching), switching.splitlines())))
+        parts.append(Part("switching", sized(width, [], _switching_brief(switching), switching.splitlines())))
     attacks = attack_text.render_attacks(game, player)
     if attacks:
         waiting = attacks.split("\nAttacks in force:")[0] if attacks.startswith("Attack on you") else ""
-        parts.append(_Part("attacks", _sized(width, waiting.splitlines(), attacks.splitlines())))
-    parts.append(_Part("choices", _sized(width, choices.choices_counted(game, keyed), choices.choices_brief(game, keyed), choices.choices_gathered(game, keyed), choices.choices_full(game, keyed))))
+        parts.append(Part("attacks", sized(width, waiting.splitlines(), attacks.splitlines())))
+    parts.append(Part("choices", sized(width, choices.choices_counted(game, keyed), choices.choices_brief(game, keyed), choices.choices_gathered(game, keyed), choices.choices_full(game, keyed))))
     return parts
 
 
@@ -147,12 +129,12 @@ _GROWTH = (
 )
 
 
-def _words_part(game: Game, shown: str, width: int) -> _Part:
+def _words_part(game: Game, shown: str, width: int) -> Part:
     found = glossary.terms_in(game, shown)
     if not found:
-        return _Part("words", [[]])
+        return Part("words", [[]])
     named = or_words([term for term, _ in found]).replace(" or ", " and ")
-    return _Part("words", _sized(width, [], [f"Words on this screen: {named} (words says what they mean)"], glossary.explain(found)))
+    return Part("words", sized(width, [], [f"Words on this screen: {named} (words says what they mean)"], glossary.explain(found)))
 
 
 def render_screen(game: Game, keyed: Mapping[str, Action], width: int, height: int, notes: Mapping[int, str] | None = None) -> str:
@@ -167,21 +149,10 @@ def render_screen(game: Game, keyed: Mapping[str, Action], width: int, height: i
     parts.insert(len(parts) - 1, _words_part(game, shown, width))
     room = height - 1 - len(footer)
     by_name = {part.name: part for part in parts}
-
-    def used() -> int:
-        return sum(len(part.lines) for part in parts)
-
-    for name, size in _GROWTH:
-        part = by_name.get(name)
-        if part is None or size >= len(part.sizes) or size <= part.size:
-            continue
-        before = part.size
-        part.size = size
-        if used() > room:
-            part.size = before
+    grow(parts, _GROWTH, room)
     choices_part = by_name["choices"]
     most = len(choices_part.lines)
-    while used() > room and most > 2:  # the choices alone are too long: fewer, fuller lines
+    while used(parts) > room and most > 2:  # the choices alone are too long: fewer, fuller lines
         most -= 1
         choices_part.sizes[0] = wrap_lines(choices.choices_counted(game, keyed, most), width)
         choices_part.size = 0
@@ -192,12 +163,12 @@ def _final_screen(game: Game, width: int, height: int) -> str:
     """The table at the end: the Mainline, each district, the scores."""
     players = range(game.state.players)
     parts = [
-        _Part("header", _sized(width, [board.header_brief(game)])),
-        _Part("mainline", _sized(width, [board.mainline_brief(game)], board.render_mainline(game).splitlines())),
+        Part("header", sized(width, [board.header_brief(game)])),
+        Part("mainline", sized(width, [board.mainline_brief(game)], board.render_mainline(game).splitlines())),
         *(
-            _Part(
+            Part(
                 f"district {p}",
-                _sized(
+                sized(
                     width,
                     district.district_brief(game, p),
                     [district.district_heading(game, p), *district.district_grid(game, p, width)],
@@ -205,7 +176,7 @@ def _final_screen(game: Game, width: int, height: int) -> str:
             )
             for p in players
         ),
-        _Part("scores", _sized(width, [board.render_scores(game) + " (district N shows a district in full)"])),
+        Part("scores", sized(width, [board.render_scores(game) + " (district N shows a district in full)"])),
     ]
     room = height - 4  # the final lines (render_final) follow
     for name in [*(f"district {p}" for p in players), "mainline"]:

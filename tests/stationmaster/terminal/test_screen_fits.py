@@ -11,8 +11,8 @@ import re
 
 import pytest
 
+from command.fit import wrap_line
 from command.stationmaster.screen.layout import render_screen, render_view
-from command.stationmaster.screen.wrap import wrap_line
 from command.stationmaster.textview import ActionKeys, render_hand
 from command.words import key_spans, or_words
 from engine.stationmaster.bots import BOT_FUNCTIONS

@@ -1,12 +1,14 @@
-"""Lines that fit the terminal: wrapped between words to its width, and
-the size of the terminal the screen is printed on."""
+"""Screens that fit the terminal, for every terminal game: lines wrapped
+between words to its width, the size of the terminal printed on, and the
+parts of a screen grown in turn while they fit its height."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TextIO
 
 # The smallest screen laid out: below this the terminal is taken to be this big.
@@ -48,3 +50,40 @@ def screen_size(out: TextIO) -> tuple[int, int] | None:
     if columns.isdecimal() and rows.isdecimal():
         return max(int(columns), MIN_COLUMNS), max(int(rows), MIN_ROWS)
     return None
+
+
+@dataclass
+class Part:
+    """One part of a screen in its sizes (lists of lines, smallest first;
+    an empty first size: the part may be left out)."""
+
+    name: str
+    sizes: list[list[str]]
+    size: int = 0
+
+    @property
+    def lines(self) -> list[str]:
+        return self.sizes[self.size]
+
+
+def sized(width: int, *sizes: Sequence[str]) -> list[list[str]]:
+    """A part's sizes, each wrapped to ``width``."""
+    return [wrap_lines(list(lines), width) for lines in sizes]
+
+
+def used(parts: Sequence[Part]) -> int:
+    return sum(len(part.lines) for part in parts)
+
+
+def grow(parts: Sequence[Part], growth: Sequence[tuple[str, int]], room: int) -> None:
+    """Each (part, size) of ``growth`` in turn: the part takes that size if
+    the screen still fits ``room`` lines with it, and keeps its size if not."""
+    by_name = {part.name: part for part in parts}
+    for name, size in growth:
+        part = by_name.get(name)
+        if part is None or size >= len(part.sizes) or size <= part.size:
+            continue
+        before = part.size
+        part.size = size
+        if used(parts) > room:
+            part.size = before
