@@ -14,7 +14,8 @@ what happened since their last turn. At the prompt a person types
 - a card's name (``NYC 7``): play it; a card the rules refuse prints
   every reason the engine gives, and nothing changes;
 - an action as JSON, as ``stationmaster play`` takes for Station Master;
-- ``?`` (the table again), ``help``, ``save FILE``, ``quit``.
+- ``?`` (the table again; on a small terminal some parts in short),
+  ``board`` (the whole table), ``help``, ``save FILE``, ``quit``.
 
 A person with only one legal choice (the last card in hand, say) is not
 asked: it is taken for them, and told.
@@ -33,9 +34,10 @@ import json
 from pathlib import Path
 from typing import TextIO
 
+from command.fit import screen_size
 from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
-from command.trickoftherails.textview import card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_view, what_the_trick_does
-from command.words import counted
+from command.trickoftherails.textview import WIDTH, card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_screen, render_view, what_the_trick_does
+from command.words import counted, key_spans, or_words
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
 from engine.trickoftherails.content.model import Catalog
@@ -51,7 +53,7 @@ TITLE = "Trick of the Rails"
 PLAYERS_HELP = "Trick of the Rails' seats, 3 to 5 (default 3)"
 DESCRIPTION = "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
 DEFAULT_BOT = "greedy"
-PROMPT_HELP = "type a number, a card's name to play it, ?, help, save FILE or quit"
+PROMPT_HELP = "type a number, a card's name to play it, ?, board (the whole table), help, save FILE or quit"
 
 
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
@@ -147,7 +149,7 @@ class Table(Terminal):
         self.at_terminal = person
         self.show(person)
         while True:
-            line = self.read_line(inp, f"player {person}, choose 1-{len(self.actions)}> ")
+            line = self.read_line(inp, f"player {person}, choose {or_words(key_spans([str(n) for n in range(1, len(self.actions) + 1)]))}> ")
             if line is None:
                 self.say()
                 self.say(self.leave("end of input"))
@@ -174,6 +176,10 @@ class Table(Terminal):
             self.say()
         self.seen[person] = len(self.story)
         self.actions = game.legal_actions()
+        size = screen_size(self.out)
+        if size is not None:  # a terminal: the screen that fits it
+            self.say(render_screen(game, person, self.seats, self.actions, self._what_happens(), f"({PROMPT_HELP})", *size))
+            return
         self.say(render_view(game, person, self.seats, self.actions))
         self.say()
         for line in prose(self._what_happens()):
@@ -211,6 +217,10 @@ class Table(Terminal):
             return None
         if line == "?":
             self.show(person)
+            return False
+        if command == "board" and not rest.strip():  # the whole table, however tall
+            size = screen_size(self.out)
+            self.say(render_view(self.game, person, self.seats, self.actions, size[0] if size else WIDTH))
             return False
         if command == "help":
             self.say(f"({PROMPT_HELP}; ? shows the table again)")

@@ -29,7 +29,7 @@ from tests.kit.trickoftherails import CATALOG
 
 CONTENT = PROJECT_ROOT / "content" / "trickoftherails"
 # A person's prompt, and the prompt that waits for the terminal to be handed over.
-PROMPT = re.compile(r"player (\d+), (choose 1-\d+|press Enter when only you can see the screen)> ")
+PROMPT = re.compile(r"player (\d+), (choose [0-9, tor]+|press Enter when only you can see the screen)> ")
 
 
 class Played(NamedTuple):

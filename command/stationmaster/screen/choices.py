@@ -9,15 +9,11 @@ import re
 from collections.abc import Callable, Mapping
 
 from command.stationmaster.screen.actions import describe_action
-from command.words import counted, key_spans, or_words
+from command.words import counted, gathered_words, key_spans, or_words
 from engine.stationmaster.rules.actions import Action, Answer, Attack, Discard, Draw, FlyingSwitch, Play, Pull, SortCars, Spot
 from engine.stationmaster.rules.game import Game
 
 HEAD = "Your choices (type a key):"
-
-# Words a gathered line's common part does not end on: 'Play Straight at'
-# reads better as 'Play Straight: [3] at (1, 0); [4] at (2, 0)'.
-_LINKS = frozenset({"the", "a", "an", "onto", "at", "to", "on", "from", "behind", "starting", "heading", "of", "into", "with"})
 
 
 def _group(action: Action) -> tuple[str, str] | None:
@@ -43,37 +39,6 @@ def _gathered(game: Game, keyed: Mapping[str, Action]) -> list[list[tuple[str, s
     return list(groups.values())
 
 
-def _common_words(texts: list[str]) -> tuple[list[str], list[str]]:
-    """The words every one of ``texts`` begins with, and those every one
-    ends with, leaving at least one word of each text between them."""
-    words = [text.split(" ") for text in texts]
-    head: list[str] = []
-    for column in zip(*words):
-        if any(word != column[0] for word in column):
-            break
-        head.append(column[0])
-    while head and head[-1] in _LINKS:
-        head.pop()
-    while head and any(len(w) <= len(head) for w in words):
-        head.pop()
-    tail: list[str] = []
-    for column in zip(*(reversed(w[len(head) :]) for w in words)):
-        if any(word != column[0] for word in column) or any(len(w) <= len(head) + len(tail) + 1 for w in words):
-            break
-        tail.insert(0, column[0])
-    return head, tail
-
-
-def _middles(group: list[tuple[str, str]]) -> tuple[str, list[str]]:
-    """What a group's choices share, as a pattern with '...' where they
-    differ ('Switch: X5 (train 1) sets out its ... at (2, 0)'), and each
-    choice's own words, its trailing comma dropped."""
-    head, tail = _common_words([words for _, words in group])
-    shared = " ".join([*head, "...", *tail]) if tail else " ".join(head)
-    own = [" ".join(words.split(" ")[len(head) : len(words.split(" ")) - len(tail)]).rstrip(",") for _, words in group]
-    return shared, own
-
-
 def _width(keyed: Mapping[str, Action]) -> int:
     return max((len(k) for k in keyed), default=1)
 
@@ -88,7 +53,7 @@ def _gathered_line(group: list[tuple[str, str]], keyed: Mapping[str, Action], cu
     if len(group) == 1:
         key, words = group[0]
         return f"  {key:<{_width(keyed)}}  {words}"
-    shared, own = _middles(group)
+    shared, own = gathered_words([words for _, words in group])
     rests = [f"[{key}] {cut(words)}" for (key, _), words in zip(group, own)]
     return f"  {shared}: {'; '.join(rests)}" if shared else "  " + "; ".join(rests)
 
@@ -144,7 +109,7 @@ def choices_counted(game: Game, keyed: Mapping[str, Action], most: int | None = 
         if len(group) == 1:
             rows.append((keys, f"  {said:<{width}}  {group[0][1]}"))
         else:
-            rows.append((keys, f"  {said}  {_middles(group)[0] or 'choices'}: {counted(len(group), 'way')}"))
+            rows.append((keys, f"  {said}  {gathered_words([words for _, words in group])[0] or 'choices'}: {counted(len(group), 'way')}"))
     while most is not None and len(rows) + 1 > most:
         numbered = [i for i, (keys, _) in enumerate(rows) if keys[0].isdecimal()]
         if len(numbered) < 2:
