@@ -95,28 +95,41 @@ def choices_brief(game: Game, keyed: Mapping[str, Action]) -> list[str]:
     return [HEAD, *(_gathered_line(group, keyed, _short) for group in _gathered(game, keyed))]
 
 
-def choices_counted(game: Game, keyed: Mapping[str, Action], most: int | None = None) -> list[str]:
+def choices_counted(game: Game, keyed: Mapping[str, Action], most: int | None = None, *, alike: bool = False) -> list[str]:
     """One short line a group: its keys and what they share ('13 to 16
     Play Yard Office: 4 ways'); ``choices`` lists each. With ``most``, at
-    most that many lines: the last groups of numbered choices are told
-    together in one line, and the turn's own steps (d, e ...) stay."""
+    most that many lines: first the groups that differ only in their
+    square are told together ('Switch: X5 sets out its ... at 8 squares'),
+    then the last groups of numbered choices, and the turn's own steps
+    (d, e ...) stay. ``alike``: tell the groups that differ only in their
+    square together however many lines there are."""
     width = _width(keyed)
     lines = ["Your choices (type a key; choices shows each one):"]
-    rows: list[tuple[list[str], str]] = []
+    # each row: its keys, its line, and its words with the square left out
+    rows: list[tuple[list[str], str, str]] = []
     for group in _gathered(game, keyed):
         keys = [key for key, _ in group]
         said = or_words(key_spans(keys))
         if len(group) == 1:
-            rows.append((keys, f"  {said:<{width}}  {group[0][1]}"))
+            rows.append((keys, f"  {said:<{width}}  {group[0][1]}", ""))
         else:
-            rows.append((keys, f"  {said}  {gathered_words([words for _, words in group])[0] or 'choices'}: {counted(len(group), 'way')}"))
-    while most is not None and len(rows) + 1 > most:
-        numbered = [i for i, (keys, _) in enumerate(rows) if keys[0].isdecimal()]
-        if len(numbered) < 2:
+            shared = gathered_words([words for _, words in group])[0] or "choices"
+            rows.append((keys, f"  {said}  {shared}: {counted(len(group), 'way')}", _COORDINATES.sub("", shared)))
+    while (most is not None and len(rows) + 1 > most) or alike:
+        numbered = [i for i, (keys, _, _) in enumerate(rows) if keys[0].isdecimal()]
+        twins = [i for i, j in zip(numbered, numbered[1:]) if j == i + 1 and rows[i][2] and rows[i][2] == rows[j][2]]
+        if twins:  # the last two that differ only in their square
+            first, second = twins[-1], twins[-1] + 1
+            keys = rows[first][0] + rows[second][0]
+            squares = rows[first][1].count("squares") and int(re.findall(r"at (\d+) squares", rows[first][1])[0]) or 1
+            squares += rows[second][1].count("squares") and int(re.findall(r"at (\d+) squares", rows[second][1])[0]) or 1
+            pattern = rows[first][2].replace(" at ", f" at {squares} squares", 1) if " at " in rows[first][2] else rows[first][2]
+            rows[first : second + 1] = [(keys, f"  {or_words(key_spans(keys))}  {pattern.strip()}: {counted(len(keys), 'way')}", rows[first][2])]
+            continue
+        if len(numbered) < 2 or alike:
             break
         # the last two numbered rows become one
         first, second = numbered[-2], numbered[-1]
         keys = rows[first][0] + rows[second][0]
-        together = (keys, f"  {or_words(key_spans(keys))}  {counted(len(keys), 'more choice')}")
-        rows[first : second + 1] = [together]
-    return lines + [line for _, line in rows]
+        rows[first : second + 1] = [(keys, f"  {or_words(key_spans(keys))}  {counted(len(keys), 'more choice')}", "")]
+    return lines + [line for _, line, _ in rows]

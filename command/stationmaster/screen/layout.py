@@ -151,6 +151,9 @@ def render_screen(game: Game, keyed: Mapping[str, Action], width: int, height: i
     by_name = {part.name: part for part in parts}
     grow(parts, _GROWTH, room)
     choices_part = by_name["choices"]
+    if used(parts) > room:  # the moves to each square told together, and the rest may grow again
+        choices_part.sizes[0] = wrap_lines(choices.choices_counted(game, keyed, alike=True), width)
+        grow(parts, _GROWTH, room)
     most = len(choices_part.lines)
     while used(parts) > room and most > 2:  # the choices alone are too long: fewer, fuller lines
         most -= 1
