@@ -13,7 +13,10 @@ from command.words import counted, gathered_words, key_spans, or_words
 from engine.stationmaster.rules.actions import Action, Answer, Attack, Discard, Draw, FlyingSwitch, Play, Pull, SortCars, Spot
 from engine.stationmaster.rules.game import Game
 
-HEAD = "Your choices (type a key):"
+
+
+def _head(keyed: Mapping[str, Action], more: str = "") -> str:
+    return f"Your choices (type a key{more}):{gap_note(keyed)}"
 
 
 def _group(action: Action) -> tuple[str, str] | None:
@@ -39,6 +42,21 @@ def _gathered(game: Game, keyed: Mapping[str, Action]) -> list[list[tuple[str, s
     return list(groups.values())
 
 
+def _keys_said(keys: list[str]) -> str:
+    """A row's keys, short: '3 to 6', '7, 8 or 10', and '7 ... 34' for more
+    than three runs (the choices view lists each)."""
+    spans = key_spans(keys)
+    return or_words(spans) if len(spans) <= 3 else f"{keys[0]} ... {keys[-1]}"
+
+
+def gap_note(keyed: Mapping[str, Action]) -> str:
+    """A word on the numbers missing from the list, when some are."""
+    numbers = sorted(int(key) for key in keyed if key.isdecimal())
+    if numbers and numbers != list(range(1, len(numbers) + 1)):
+        return " (a missing number is a choice no longer open this turn)"
+    return ""
+
+
 def _width(keyed: Mapping[str, Action]) -> int:
     return max((len(k) for k in keyed), default=1)
 
@@ -46,7 +64,7 @@ def _width(keyed: Mapping[str, Action]) -> int:
 def choices_full(game: Game, keyed: Mapping[str, Action]) -> list[str]:
     """One choice a line."""
     width = _width(keyed)
-    return [HEAD, *(f"  {key:<{width}}  {describe_action(game, action)}" for key, action in keyed.items())]
+    return [_head(keyed), *(f"  {key:<{width}}  {describe_action(game, action)}" for key, action in keyed.items())]
 
 
 def _gathered_line(group: list[tuple[str, str]], keyed: Mapping[str, Action], cut: Callable[[str], str] = str) -> str:
@@ -61,7 +79,7 @@ def _gathered_line(group: list[tuple[str, str]], keyed: Mapping[str, Action], cu
 def choices_gathered(game: Game, keyed: Mapping[str, Action]) -> list[str]:
     """The choices of one card or one train in one line: 'Discard Sawmill
     onto Department: [1] 1 (...); [2] 2 (...)'."""
-    return [HEAD, *(_gathered_line(group, keyed) for group in _gathered(game, keyed))]
+    return [_head(keyed), *(_gathered_line(group, keyed) for group in _gathered(game, keyed))]
 
 
 _COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
@@ -92,7 +110,7 @@ def _short(words: str) -> str:
 
 def choices_brief(game: Game, keyed: Mapping[str, Action]) -> list[str]:
     """As ``choices_gathered``, each choice cut to its first clause."""
-    return [HEAD, *(_gathered_line(group, keyed, _short) for group in _gathered(game, keyed))]
+    return [_head(keyed), *(_gathered_line(group, keyed, _short) for group in _gathered(game, keyed))]
 
 
 def choices_counted(game: Game, keyed: Mapping[str, Action], most: int | None = None, *, alike: bool = False) -> list[str]:
@@ -104,12 +122,12 @@ def choices_counted(game: Game, keyed: Mapping[str, Action], most: int | None = 
     (d, e ...) stay. ``alike``: tell the groups that differ only in their
     square together however many lines there are."""
     width = _width(keyed)
-    lines = ["Your choices (type a key; choices shows each one):"]
+    lines = [_head(keyed, "; choices shows each one")]
     # each row: its keys, its line, and its words with the square left out
     rows: list[tuple[list[str], str, str]] = []
     for group in _gathered(game, keyed):
         keys = [key for key, _ in group]
-        said = or_words(key_spans(keys))
+        said = _keys_said(keys)
         if len(group) == 1:
             rows.append((keys, f"  {said:<{width}}  {group[0][1]}", ""))
         else:
@@ -124,12 +142,12 @@ def choices_counted(game: Game, keyed: Mapping[str, Action], most: int | None = 
             squares = rows[first][1].count("squares") and int(re.findall(r"at (\d+) squares", rows[first][1])[0]) or 1
             squares += rows[second][1].count("squares") and int(re.findall(r"at (\d+) squares", rows[second][1])[0]) or 1
             pattern = rows[first][2].replace(" at ", f" at {squares} squares", 1) if " at " in rows[first][2] else rows[first][2]
-            rows[first : second + 1] = [(keys, f"  {or_words(key_spans(keys))}  {pattern.strip()}: {counted(len(keys), 'way')}", rows[first][2])]
+            rows[first : second + 1] = [(keys, f"  {_keys_said(keys)}  {pattern.strip()}: {counted(len(keys), 'way')}", rows[first][2])]
             continue
         if len(numbered) < 2 or alike:
             break
         # the last two numbered rows become one
         first, second = numbered[-2], numbered[-1]
         keys = rows[first][0] + rows[second][0]
-        rows[first : second + 1] = [(keys, f"  {or_words(key_spans(keys))}  {counted(len(keys), 'more choice')}", "")]
+        rows[first : second + 1] = [(keys, f"  {_keys_said(keys)}  {counted(len(keys), 'more choice')}", "")]
     return lines + [line for _, line, _ in rows]

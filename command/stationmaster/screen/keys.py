@@ -120,5 +120,7 @@ class ActionKeys:
 
 
 def key_summary(keyed: Mapping[str, Action]) -> str:
-    """The keys offered, in words: '1, 2, 9 to 20, d, d1 to d3 or e'."""
-    return or_words(key_spans(list(keyed)))
+    """The keys offered, in words: '1, 2, 9 to 20, d, d1 to d3 or e'; when
+    that would run long (many numbers gone this turn), how many there are."""
+    spans = key_spans(list(keyed))
+    return or_words(spans) if len(spans) <= 7 else f"one of the {len(keyed)} keys listed"

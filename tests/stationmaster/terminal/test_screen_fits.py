@@ -63,7 +63,7 @@ def _shows_key(text: str, key: str) -> bool:
         return True  # the choices were cut, and say so
     prefix = key.rstrip("0123456789")
     number = int(key[len(prefix) :] or -1)
-    spans = re.findall(rf"(?<![\w-]){re.escape(prefix)}(\d+) to {re.escape(prefix)}(\d+)", text)
+    spans = re.findall(rf"(?<![\w-]){re.escape(prefix)}(\d+) (?:to|\.\.\.) {re.escape(prefix)}(\d+)", text)
     return any(int(low) <= number <= int(high) for low, high in spans)
 
 
@@ -175,6 +175,19 @@ def test_a_view_word_with_a_bad_district_says_which_there_are() -> None:
 def test_ranges_of_keys_are_said_in_words() -> None:
     assert or_words(key_spans(["1", "2", "9", "10", "11", "12", "d", "d1", "d2", "d3", "e"])) == "1, 2, 9 to 12, d, d1 to d3 or e"
     assert or_words(key_spans(["1", "2"])) == "1 or 2"
+
+
+def test_a_list_with_gaps_says_why_and_a_long_prompt_counts_the_keys() -> None:
+    from command.stationmaster.screen.choices import choices_full
+    from command.stationmaster.textview import key_summary
+
+    game = POSITIONS["seed 5, 1p, busiest"]
+    keyed = ActionKeys().assign(game, game.legal_actions())
+    gappy = {key: action for key, action in keyed.items() if not key.isdecimal() or int(key) % 3}
+    assert "a missing number is a choice no longer open this turn" in choices_full(game, gappy)[0]
+    assert "missing number" not in choices_full(game, keyed)[0]
+    assert key_summary(gappy) == f"one of the {len(gappy)} keys listed"
+    assert key_summary({k: a for k, a in keyed.items() if k in ("1", "2", "9", "10", "11", "e")}) == "1, 2, 9 to 11 or e"
 
 
 # -- the session at a terminal's size --------------------------------------------------------
