@@ -16,7 +16,7 @@ from engine.stationmaster.rules.game import Game
 
 
 def _head(keyed: Mapping[str, Action], more: str = "") -> str:
-    return f"Your choices (type a key{more}):{gap_note(keyed)}"
+    return f"Your choices (type a key{more}{gap_note(keyed)}):"
 
 
 def _group(action: Action) -> tuple[str, str] | None:
@@ -53,7 +53,7 @@ def gap_note(keyed: Mapping[str, Action]) -> str:
     """A word on the numbers missing from the list, when some are."""
     numbers = sorted(int(key) for key in keyed if key.isdecimal())
     if numbers and numbers != list(range(1, len(numbers) + 1)):
-        return " (a missing number is a choice no longer open this turn)"
+        return "; a missing number is a choice no longer open this turn"
     return ""
 
 
