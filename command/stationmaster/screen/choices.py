@@ -14,7 +14,6 @@ from engine.stationmaster.rules.actions import Action, Answer, Attack, Discard, 
 from engine.stationmaster.rules.game import Game
 
 
-
 def _head(keyed: Mapping[str, Action], more: str = "") -> str:
     return f"Your choices (type a key{more}{gap_note(keyed)}):"
 
