@@ -5,9 +5,14 @@ player to act (the Mainline and its trains, that player's district as a grid,
 the hand, the Departments, the timetable, the scores and what the trains at
 the player's Office may do there); ``describe_action`` says an action in
 words, with card names; ``ActionKeys`` gives each legal action the key the
-player types, and ``render_actions`` lists them by key. The output is a pure
-function of the game and the actions already taken this turn, so a seed and
-a list of inputs always print the same thing.
+player types, and ``render_actions`` lists them by key. On a terminal,
+``render_screen`` fits the turn to its width and height (the hand and the
+choices always, the rest as room allows) and ``render_view`` prints one part
+in full on request. The output is a pure function of the game, the actions
+already taken this turn and the terminal's size, so a seed and a list of
+inputs always print the same thing. Each job has its module under
+``command/stationmaster/screen/``; this one gathers what the session and
+the tests use.
 
 The keys (``KEYS_HELP`` says them for the player): letters for the turn's
 own steps, which mean the same action whatever else is offered (``d`` draws
