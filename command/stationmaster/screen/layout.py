@@ -68,12 +68,12 @@ def _switching_brief(text: str) -> list[str]:
     lines = text.splitlines()
     kept = [line for line in lines if line.startswith("Switching at") or "[" in line]
     if len(kept) < len(lines):
-        kept.append("  (board shows every square the rails reach, and why nothing else can move)")
+        kept.append("  (type board for every square the rails reach, and why nothing else can move)")
     return kept
 
 
 def _scores(game: Game) -> list[str]:
-    return [board.render_scores(game) + " (score: how points are earned)"]
+    return [board.render_scores(game) + " (type score for how points are earned)"]
 
 
 def _parts(game: Game, keyed: Mapping[str, Action], width: int, notes: Mapping[int, str] | None) -> list[Part]:
@@ -134,7 +134,7 @@ def _words_part(game: Game, shown: str, width: int) -> Part:
     if not found:
         return Part("words", [[]])
     named = or_words([term for term, _ in found]).replace(" or ", " and ")
-    return Part("words", sized(width, [], [f"Words on this screen: {named} (words says what they mean)"], glossary.explain(found)))
+    return Part("words", sized(width, [], [f"Words on this screen: {named} (type words for what they mean)"], glossary.explain(found)))
 
 
 def render_screen(game: Game, keyed: Mapping[str, Action], width: int, height: int, notes: Mapping[int, str] | None = None) -> str:
@@ -179,7 +179,7 @@ def _final_screen(game: Game, width: int, height: int) -> str:
             )
             for p in players
         ),
-        Part("scores", sized(width, [board.render_scores(game) + " (district N shows a district in full)"])),
+        Part("scores", sized(width, [board.render_scores(game) + " (type district N for a district in full)"])),
     ]
     room = height - 4  # the final lines (render_final) follow
     for name in [*(f"district {p}" for p in players), "mainline"]:
