@@ -86,8 +86,9 @@ _COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
 
 def _short(words: str) -> str:
     """A choice's words up to its first clause: 'at (1, 0) turned 90°,
-    replacing the Straight' -> 'at (1, 0) turned 90°'; a bracket that is no
-    square's coordinates is left out ('1 (on top of Coal Mine)' -> '1')."""
+    replacing the Straight' -> 'at (1, 0) turned 90°'; a bracket of several
+    words is left out ('1 (on top of Curve (right))' -> '1'), one word such as
+    '(left)' or a square's coordinates stays."""
     kept: list[str] = []
     at = 0
     while at < len(words):
@@ -96,10 +97,16 @@ def _short(words: str) -> str:
             kept.append(square.group())
             at = square.end()
             continue
-        if words.startswith(" (", at):
-            close = words.find(")", at)
-            at = len(words) if close < 0 else close + 1
-            continue
+        if words.startswith(" (", at) and not _COORDINATES.match(words, at + 1):
+            depth, end = 0, at + 1
+            while end < len(words):  # to the bracket that closes this one
+                depth += {"(": 1, ")": -1}.get(words[end], 0)
+                end += 1
+                if depth == 0:
+                    break
+            if " " in words[at + 1 : end]:  # words aside, not a one-word name part such as '(left)'
+                at = end
+                continue
         if words[at] in ",;":
             break
         kept.append(words[at])

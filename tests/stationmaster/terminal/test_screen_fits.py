@@ -204,3 +204,14 @@ def test_the_session_fits_every_screen_to_the_size_it_is_given(monkeypatch: pyte
     assert len(screens[0].splitlines()) + 1 <= 24 and len(screens[2].splitlines()) + 1 <= 24
     assert "What the words mean:" in screens[3] and "How points are earned:" in screens[5]
     assert "District 0 (its Office:" in screens[4]
+
+
+def test_a_short_choice_keeps_its_square_and_drops_words_aside() -> None:
+    from command.stationmaster.screen.choices import choices_brief
+
+    game = Game(CATALOG, players=1, seed=7)
+    game.apply(ActionKeys().assign(game, game.legal_actions())["1"])  # the grade
+    game.apply(ActionKeys().assign(game, game.legal_actions())["d"])
+    lines = choices_brief(game, ActionKeys().assign(game, game.legal_actions()))
+    assert any(re.fullmatch(r"  Play Straight: \[\d+\] at \(-1, 0\); \[\d+\] at \(1, 0\)", line) for line in lines), lines
+    assert any(re.fullmatch(r"  Discard Straight onto Department: \[\d+\] 1; \[\d+\] 2; \[\d+\] 3", line) for line in lines), lines
