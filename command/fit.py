@@ -5,6 +5,7 @@ parts of a screen grown in turn while they fit its height."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -24,7 +25,15 @@ def wrap_line(line: str, width: int, hang: int = 4) -> list[str]:
     indent = len(line) - len(line.lstrip(" "))
     first = " " * min(indent, width // 2)
     more = " " * min(indent + hang, width // 2)
-    return textwrap.wrap(line.strip(), width, initial_indent=first, subsequent_indent=more, break_on_hyphens=False) or [""]
+    # a pair of numbers such as (1, 0) is one word: a no-break space holds it
+    # together through textwrap, which breaks only at ASCII spaces
+    held = _PAIR.sub(lambda m: m.group().replace(" ", _NO_BREAK), line.strip())
+    wrapped = textwrap.wrap(held, width, initial_indent=first, subsequent_indent=more, break_on_hyphens=False) or [""]
+    return [part.replace(_NO_BREAK, " ") for part in wrapped]
+
+
+_PAIR = re.compile(r"\(-?\d+, -?\d+\)")
+_NO_BREAK = "\u00a0"
 
 
 def wrap_lines(lines: Iterable[str], width: int | None) -> list[str]:

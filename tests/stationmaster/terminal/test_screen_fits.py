@@ -108,6 +108,8 @@ def test_lines_break_between_words_and_keep_their_indent() -> None:
     assert " ".join(" ".join(wrapped).split()) == " ".join(words)
     assert all(len(part) <= 40 for part in wrapped) and all(part.startswith("      ") for part in wrapped[1:])
     assert all(word in words for part in wrapped for word in part.split())  # no word cut in two
+    squares = wrap_line("  Play Turnout (right): [4] at (-1, 0); [5] at (-1, 0) turned 180°; [6] at (1, 0); [7] at (1, 0)", 76)
+    assert all(part.count("(") == part.count(")") for part in squares), squares  # a square's (x, y) stays on one line
 
 
 def test_the_grid_of_a_wide_district_comes_in_bands() -> None:
