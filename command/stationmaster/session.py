@@ -33,6 +33,9 @@ actions, each by its key. At the prompt the person types
 - ``?``: print the table and the actions again (``help`` teaches the game in
   a few lines, from ``generator.stationmaster.quickref``, then the keys and
   commands);
+- ``board``, ``mainline``, ``district N``, ``hand``, ``choices``, ``words``,
+  ``score``: that part of the table in full (on a terminal the turn screen is
+  fitted to its size, the rest summarised; see ``screen.layout``);
 - ``save FILE``: save the game there (``save`` alone: to the --save file);
 - ``quit``: stop (saving first when --save was given);
 - an action as JSON, e.g. ``{"kind": "draw", "player": 0, "source": "deck"}``:
@@ -65,13 +68,16 @@ import argparse
 import json
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from command.fit import screen_size
 from command.play import ECHO, SaveKind, Terminal, lone_words, one_line, people_words, play_at_terminal, resume, start_from_args
-from command.stationmaster.handnotes import hand_notes, usable_cards, why_not
+from command.stationmaster.handnotes import hand_notes as notes_on_hand
+from command.stationmaster.handnotes import usable_cards, why_not
+from command.stationmaster.screen.layout import VIEWS_HELP, render_screen, render_view
 from command.stationmaster.textview import KEYS_HELP, ActionKeys, card_name, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
@@ -89,6 +95,7 @@ HELP_COMMANDS = (
     "Commands: ? shows the table and the choices again; help shows this; a card's name plays that card from your hand "
     "(or lists its keys, or says why it cannot be played); why N (or why NAME) gives every reason the rules refuse "
     "card N of your hand now; save FILE saves the game there (save alone: to the --save file); quit stops.",
+    "To see more than the screen holds: " + VIEWS_HELP,
     'An action as JSON, e.g. {"kind": "draw", "player": 0, "source": "deck"}, is checked and taken if the rules allow it; if not, every reason is printed and nothing changes.',
 )
 # What the screen shows, top to bottom: the terminal's own words, said once, here.
@@ -164,6 +171,10 @@ class Session(Terminal):
         self.offered = self.keys.assign(self.game, self.game.legal_actions())
 
     def show(self) -> None:
+        size = screen_size(self.out)
+        if size is not None:  # a terminal: the screen that fits it
+            self.say(render_screen(self.game, self.offered, *size, notes=self.hand_notes()))
+            return
         self.say(render_state(self.game, self.offered))
         if not self.game.is_over():
             for line in self._hand_note_lines():
@@ -173,7 +184,7 @@ class Session(Terminal):
 
     def _hand_note_lines(self) -> list[str]:
         """Each card in hand that no choice uses, by its number in the hand, with the rules' reason."""
-        notes = hand_notes(self.game, self.offered.values())
+        notes = self.hand_notes()
         if not notes:
             return []
         hand = self.game.state.hands[self.game.to_act]
@@ -184,6 +195,19 @@ class Session(Terminal):
         for place, note in sorted(notes.items()):
             lines += textwrap.wrap(f"{place + 1}. {card_name(self.game, hand[place])}: {note}", 80, initial_indent="  ", subsequent_indent="       ", break_on_hyphens=False)
         return lines
+
+    def hand_notes(self) -> Mapping[int, str]:
+        """Why each card in the hand of the player to act cannot be played
+        now, by its place in the hand (from 0)."""
+        return notes_on_hand(self.game, self.offered.values())
+
+    def _view(self, line: str) -> bool:
+        """Print the view ``line`` names (``board``, ``district 1`` ...), if it names one."""
+        size = screen_size(self.out)
+        view = render_view(self.game, line, self.offered, size[0] if size else None, self.hand_notes())
+        if view is not None:
+            self.say(view)
+        return view is not None
 
     def prompt(self) -> str:
         return f"player {self.game.to_act}, choose {key_summary(self.offered)}> "
@@ -225,7 +249,8 @@ class Session(Terminal):
         if self._table_due:
             if self._gap:
                 self.say()
-            self.say(render_state(self.game))
+            size = screen_size(self.out)
+            self.say(render_state(self.game) if size is None else render_screen(self.game, {}, *size))
         self.say(render_final(self.game))
         return 0
 
@@ -311,6 +336,8 @@ class Session(Terminal):
             self.save_command(rest.strip())
         elif command == "why":
             self._why(rest.strip())
+        elif self._view(line):
+            pass
         elif line.startswith("{") or line.startswith("["):
             self._json_action(line)
         elif line.lower() in self.offered:

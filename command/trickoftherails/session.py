@@ -14,7 +14,8 @@ what happened since their last turn. At the prompt a person types
 - a card's name (``NYC 7``): play it; a card the rules refuse prints
   every reason the engine gives, and nothing changes;
 - an action as JSON, as ``stationmaster play`` takes for Station Master;
-- ``?`` (the table again), ``help``, ``save FILE``, ``quit``.
+- ``?`` (the table again; on a small terminal some parts in short),
+  ``board`` (the whole table), ``help``, ``save FILE``, ``quit``.
 
 A person with only one legal choice (the last card in hand, say) is not
 asked: it is taken for them, and told.
@@ -35,9 +36,10 @@ import json
 from pathlib import Path
 from typing import TextIO
 
+from command.fit import screen_size
 from command.play import ECHO, SaveKind, Terminal, lone_words, one_line, people_words, play_at_terminal, resume, start_from_args
-from command.trickoftherails.textview import card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_view, what_the_trick_does
-from command.words import counted
+from command.trickoftherails.textview import WIDTH, card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_screen, render_view, what_the_trick_does
+from command.words import counted, key_spans, or_words
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
 from engine.trickoftherails.content.model import Catalog
@@ -54,20 +56,32 @@ TITLE = "Trick of the Rails"
 PLAYERS_HELP = "Trick of the Rails' seats, 3 to 5 (default 3)"
 DESCRIPTION = "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
 DEFAULT_BOT = "greedy"
-PROMPT_HELP = "type a number, a card's name to play it, ?, help (the game, the screen, the commands), save FILE or quit"
-# What the screen's figures mean: the terminal's own words, said once, here.
-SCREEN_WORDS = (
-    "The screen. A card is shown with its station value in brackets: NYC 8 (20) is the NYC card numbered 8, "
-    "whose station value is 20. For each railway: its locomotive, what one share is worth now (share), every station "
-    "value in it added up (total), and its cards from one end to the other. The lane lists the tricks to come, "
-    "the leftmost deciding the next. Under your hand, a number is the choice that plays that card; a dash marks "
-    "a card you may not play now (you must follow the led company while you hold it)."
-)
-HELP_COMMANDS = (
-    "Commands: a number takes that choice; a card's name (NYC 7) plays it, or says every reason it may not be "
-    "played; ? shows the table again; help shows this; save FILE saves the game there (save alone: to the "
-    "--save file); quit stops; an action as JSON is checked and taken if the rules allow it."
-)
+PROMPT_HELP = "type a number, a card's name to play it, ?, board (the whole table), help (the game, the screen, the commands), save FILE or quit"
+
+
+def screen_words(catalog: Catalog) -> str:
+    """What the screen's figures mean, shown on a railway card of the content."""
+    card = next(c for c in catalog.cards if c.station_value is not None and c.number is not None)
+    company = catalog.company(card.company).name if card.company else card.name
+    return (
+        f"The screen. A card is shown with its station value in brackets: {card_label(card)} is the {company} card "
+        f"numbered {card.number}, whose station value is {card.station_value}. For each railway: its locomotive, what "
+        "one share is worth now (share), every station value in it added up (total), and its cards from one end to "
+        "the other. The lane lists the tricks to come, the leftmost deciding the next. Under your hand, a number is "
+        "the choice that plays that card; a dash marks a card you may not play now (you must follow the led company "
+        "while you hold it)."
+    )
+
+
+def help_commands(catalog: Catalog) -> str:
+    """The commands the prompt takes, with a card of the content for an example."""
+    card = next(c for c in catalog.cards if c.number is not None)
+    return (
+        f"Commands: a number takes that choice; a card's name ({card.name}) plays it, or says every reason it may "
+        "not be played; ? shows the table again; board shows the whole table, however tall; help shows this; save "
+        "FILE saves the game there (save alone: to the --save file); quit stops; an action as JSON is checked and "
+        "taken if the rules allow it."
+    )
 
 
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
@@ -164,7 +178,7 @@ class Table(Terminal):
         self.at_terminal = person
         self.show(person)
         while True:
-            line = self.read_line(inp, f"player {person}, choose 1-{len(self.actions)}> ")
+            line = self.read_line(inp, f"player {person}, choose {or_words(key_spans([str(n) for n in range(1, len(self.actions) + 1)]))}> ")
             if line is None:
                 self.say()
                 self.say(self.leave("end of input"))
@@ -191,6 +205,10 @@ class Table(Terminal):
             self.say()
         self.seen[person] = len(self.story)
         self.actions = game.legal_actions()
+        size = screen_size(self.out)
+        if size is not None:  # a terminal: the screen that fits it
+            self.say(render_screen(game, person, self.seats, self.actions, self._what_happens(), f"({PROMPT_HELP})", *size))
+            return
         self.say(render_view(game, person, self.seats, self.actions))
         self.say()
         for line in prose(self._what_happens()):
@@ -229,9 +247,13 @@ class Table(Terminal):
         if line == "?":
             self.show(person)
             return False
+        if command == "board" and not rest.strip():  # the whole table, however tall
+            size = screen_size(self.out)
+            self.say(render_view(self.game, person, self.seats, self.actions, size[0] if size else WIDTH))
+            return False
         if command == "help":
             floor = f"The floor: a share is never worth less than {self.game.catalog.share_floor}."
-            for paragraph in (*quick_reference(), floor, SCREEN_WORDS, HELP_COMMANDS):
+            for paragraph in (*quick_reference(), floor, screen_words(self.game.catalog), help_commands(self.game.catalog)):
                 self.say()
                 for text in prose(paragraph):
                     self.say(text)

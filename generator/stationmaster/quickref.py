@@ -1,36 +1,44 @@
 """Station Master in a few lines: the turn, the options a turn takes, and
-what scores. Written once, here: the site's scoring table
-(``engine-decisions.md``'s ``scoring`` block) takes its rows from
-``SCORING_EVENTS``, and the terminal game's ``help``
+what scores. The scoring words are the content's (game.yaml's
+``scoringWords``): the site's scoring table (``engine-decisions.md``'s
+``scoring`` block) takes its rows from ``scoring_rows``, and the terminal
+game's ``help``
 (``command.stationmaster.session``) prints all of it, so the two never say
 different things. Every figure comes from the catalog."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.stationmaster.content.model import Catalog
 
-# What earns points: the event, the Scoring field that says how many, and to whom.
-SCORING_EVENTS: tuple[tuple[str, str, str], ...] = (
-    ("A load leaves the last box of an industry's pipeline", "load_worked", "the industry's district"),
-    ("A car an industry loaded reaches a Division Point", "load_delivered", "the district that loaded it"),
-    ("A coach of passengers is set down at a Passenger Facility", "passengers_set_down", "that Facility's district"),
-    ("A train that pays for stopping makes a qualifying stop", "paid_stop", "the district it stood in"),
-)
+# game.yaml's scoring words (``scoringWords``) by key, and the Scoring field
+# that says how many points each earns, in the order the game lists them.
+SCORING_KEYS = (("loadWorked", "load_worked"), ("loadDelivered", "load_delivered"), ("passengersSetDown", "passengers_set_down"), ("paidStop", "paid_stop"))
 
 
 def counted(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def scoring_rows(catalog: Catalog) -> list[dict[str, object]]:
-    """``SCORING_EVENTS`` with the points the content gives each."""
-    return [{"event": event, "points": getattr(catalog.game.scoring, field), "whom": whom} for event, field, whom in SCORING_EVENTS]
+class ScoringRow(NamedTuple):
+    """One scoring event: what earns (the content's words), how many points, and to whom."""
+
+    earns: str
+    points: int
+    to: str
+
+
+def scoring_rows(catalog: Catalog) -> list[ScoringRow]:
+    """Each scoring event game.yaml words, in the game's order."""
+    words = catalog.words.scoring
+    return [ScoringRow(words[key].earns, getattr(catalog.game.scoring, field), words[key].to) for key, field in SCORING_KEYS if key in words]
 
 
 def paragraphs(catalog: Catalog) -> list[str]:
     """The turn, the options and the scoring, a paragraph each."""
     table = catalog.game.table
-    scoring = "; ".join(f"{event[:1].lower()}{event[1:]}: {counted(getattr(catalog.game.scoring, field), 'point')} to {whom}" for event, field, whom in SCORING_EVENTS)
+    scoring = "; ".join(f"{row.earns[:1].lower()}{row.earns[1:]}: {counted(row.points, 'point')} to {row.to}" for row in scoring_rows(catalog))
     return [
         f"The turn. The game lasts {counted(table.game_days, 'Day')} of {counted(table.stages_per_day, 'Stage')}. In each Stage every district takes a turn, "
         "player 0 first; then the trains run along the Mainline (the Mainline Phase) and the next Stage begins. "
