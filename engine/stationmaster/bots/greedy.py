@@ -36,6 +36,7 @@ rank. The ranks, best first:
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from engine.stationmaster.content.model import (
@@ -61,6 +62,7 @@ from engine.stationmaster.rules.held import spent_by
 from engine.stationmaster.rules.industry import works
 from engine.stationmaster.rules.inputs import HEADINGS
 from engine.stationmaster.rules.play import card_play_reasons
+from engine.stationmaster.rules.proposals import candidates
 from engine.stationmaster.rules.state import OFFICE_SQUARE, Car, District, Square, Train
 from engine.stationmaster.rules.switching import pull_refusals, reachable, train_district
 from engine.stationmaster.rules.yards import cars_for, has_yard
@@ -204,36 +206,65 @@ def pays_for_stopping(card: Card) -> bool:
     return isinstance(card, TrainCard) and card.effect is not None and load_handlers().get_handler(TRAIN_STOOD, card.effect) is not None
 
 
+# What a train from the Office reaches (see ``_walk``): the squares off the
+# Running Track, the open ends faced, and every (square, port entered by,
+# kicked) state the walk went through.
+Reach = tuple[set[str], set[str], set[tuple[str, str | None, bool]]]
+
+
 def frontier(game: Game, district: District, *, kick: bool = False) -> tuple[set[str], set[str]]:
-    """What a train from the Office reaches (see :func:`_frontier`), kept on
+    """What a train from the Office reaches (see :func:`_walk`), kept on
     the game for as long as the district's cards and standing cars are as
     they were."""
+    reached, ends, _ = _explored(game, district, kick)
+    return reached, ends
+
+
+def _explored(game: Game, district: District, kick: bool) -> Reach:
     shape = tuple((k, sq.card, sq.rotation, bool(sq.cars or sq.caboose_of)) for k, sq in district.squares.items())
     memo = ("frontier", district.player, kick)
     kept = game.bot_views.get(memo)
     if isinstance(kept, tuple) and kept[0] == shape:
         return kept[1]  # type: ignore[no-any-return]
-    found = _frontier(game, district, kick=kick)
+    found = _frontier(game, district.squares, kick)
     game.bot_views[memo] = (shape, found)
     return found
 
 
-def _frontier(game: Game, district: District, *, kick: bool = False) -> tuple[set[str], set[str]]:
+def _frontier(game: Game, squares: dict[str, Square], kick: bool) -> Reach:
+    reached: set[str] = set()
+    ends: set[str] = set()
+    seen: set[tuple[str, str | None, bool]] = set()
+    _walk(game, squares, kick, [(OFFICE_SQUARE, None, False)], set(), seen, reached, ends)
+    return reached, ends, seen
+
+
+def _walk(
+    game: Game,
+    squares: dict[str, Square],
+    kick: bool,
+    queue: list[tuple[str, str | None, bool]],
+    again: set[tuple[str, str | None, bool]],
+    seen: set[tuple[str, str | None, bool]],
+    reached: set[str],
+    ends: set[str],
+) -> None:
     """What a train leaving the Office can reach, as the switching rules have
     it (in by one port, out by a port its routes join; never through standing
     cars): the squares off the Running Track it passes or stops on, and the
     empty squares off the Running Track it would run on into (where a card
     laid with a port facing it extends the reach). With ``kick``, what a car
     a Flying Switch cuts off reaches instead: it rolls back through a turnout
-    the train ran through and down its other leg."""
-    squares = district.squares
-    reached: set[str] = set()
-    ends: set[str] = set()
-    queue: list[tuple[str, str | None, bool]] = [(OFFICE_SQUARE, None, False)]
-    seen: set[tuple[str, str | None, bool]] = set()
+    the train ran through and down its other leg.
+
+    Walks on from the states in ``queue``, adding to ``seen``, ``reached``
+    and ``ends``; a state in ``again`` is walked out of even if seen (its
+    square, or a neighbour, changed since)."""
     while queue:
         state = queue.pop()
-        if state in seen:
+        if state in again:
+            again.discard(state)
+        elif state in seen:
             continue
         seen.add(state)
         here, entered, kicked = state
@@ -257,7 +288,30 @@ def _frontier(game: Game, district: District, *, kick: bool = False) -> tuple[se
                     ends.add(f"{nxt}:{OPPOSITE[port]}")
             elif OPPOSITE[port] in ports(routes_of(game, other)):
                 queue.append((nxt, OPPOSITE[port], now_kicked))
-    return reached, ends
+
+
+def _laid_frontier(game: Game, district: District, laid: Square, x: int, y: int, kick: bool) -> Reach:
+    """What a train from the Office would reach were ``laid`` on (x, y).
+
+    A card laid on an empty square, or over one whose rails it keeps, only
+    adds rails: the walk is then the district's as it stands (kept), walked
+    on from where it meets the new card (its own square and the squares
+    beside it), which is the same as walking it all again, for far less.
+    Over rails it does not keep (a proposal the rules refuse, still
+    ranked), it is walked again in full."""
+    here = key(x, y)
+    squares = dict(district.squares)
+    old = squares.get(here)
+    squares[here] = laid
+    if here == OFFICE_SQUARE or (old is not None and not {frozenset(r) for r in routes_of(game, old)} <= {frozenset(r) for r in routes_of(game, laid)}):
+        return _frontier(game, squares, kick)
+    reached, ends, seen = _explored(game, district, kick)
+    touched = {here, *(key(*neighbour(x, y, port)) for port in OPPOSITE)}
+    queue = [state for state in seen if state[0] in touched]
+    after_seen, after_reached = set(seen), set(reached)
+    after_ends = {end for end in ends if end.split(":")[0] != here}
+    _walk(game, squares, kick, queue, set(queue), after_seen, after_reached, after_ends)
+    return after_reached, after_ends, after_seen
 
 
 def reach_gain(game: Game, player: int, card: Card, x: int, y: int, rotation: int) -> int:
@@ -265,12 +319,11 @@ def reach_gain(game: Game, player: int, card: Card, x: int, y: int, rotation: in
     reaches off the Running Track (squares reached and open ends faced), and,
     while the player holds a Flying Switch, to what a car it cuts off reaches."""
     district = game.state.districts[player]
-    trial = District(player, dict(district.squares), district.west_limit, district.east_limit)
-    trial.squares[key(x, y)] = Square(card.id, "facility" if isinstance(card, Facility) else "track", rotation)
+    laid = Square(card.id, "facility" if isinstance(card, Facility) else "track", rotation)
     kicks = (False, True) if any(spent_by(game, game.catalog.by_id[c]) is FlyingSwitch for c in game.state.hands[player]) else (False,)
     gain = 0
     for kick in kicks:
-        before, after = frontier(game, district, kick=kick), _frontier(game, trial, kick=kick)
+        before, after = _explored(game, district, kick), _laid_frontier(game, district, laid, x, y, kick)
         gain += len(after[0]) + len(after[1]) - len(before[0]) - len(before[1])
     return gain
 
@@ -525,6 +578,34 @@ def _attack_value(game: Game, action: Attack) -> int:
     return _ATTACK + (1 if scores[action.rival] == max(scores[i] for i in rivals) else -1)
 
 
+def _play_rank(game: Game, action: Play, *, ceiling: bool = False) -> int:
+    """A Play's rank; with ``ceiling``, a rank at least as high, had without
+    asking what laying a card adds to the reach (the costly part)."""
+    card = game.catalog.by_id[action.card]
+    if isinstance(card, TrainCard):
+        return _train_play_value(game, action, card)
+    if isinstance(card, SecondSection) and action.train is not None:
+        due = game.catalog.by_id[action.train]
+        if isinstance(due, TrainCard) and due.consist.coach > 0 and _passenger_office(game, action.player):
+            return _SECOND_SECTION_RIDERS
+    value = play_value(card)
+    if isinstance(card, (OfficeTier, FacilityModifier)) and card_adds_riders(game, action.player, card, action):
+        value = _MORE_RIDERS
+    elif isinstance(card, FacilityModifier) and card.hosts == "office":
+        value = _NO_MORE_RIDERS
+    elif isinstance(card, FacilityModifier):
+        value = _BOX_USED if _grant_used(game, action) else _NO_MORE_RIDERS
+    if isinstance(card, (TrackShape, Facility)) and action.x is not None and action.y is not None:
+        if ceiling:
+            return value + 4
+        # Rails and industries a train from the Office can reach first.
+        gain = reach_gain(game, action.player, card, action.x, action.y, action.rotation or 0)
+        if isinstance(card, TrackShape) and _moves_limits_to_reach(game, action.player, action.x, action.y):
+            gain += 1
+        value += 4 if gain > 0 else (0 if isinstance(card, Facility) or action.y == 0 else -2)
+    return value
+
+
 def greedy_value(game: Game, action: Action) -> int:
     """The greedy bot's rank of a proposed action (higher is preferred); see the module."""
     s = game.state
@@ -539,27 +620,7 @@ def greedy_value(game: Game, action: Action) -> int:
             return _DRAW + 2
         return _DRAW
     if isinstance(action, Play):
-        card = game.catalog.by_id[action.card]
-        if isinstance(card, TrainCard):
-            return _train_play_value(game, action, card)
-        if isinstance(card, SecondSection) and action.train is not None:
-            due = game.catalog.by_id[action.train]
-            if isinstance(due, TrainCard) and due.consist.coach > 0 and _passenger_office(game, action.player):
-                return _SECOND_SECTION_RIDERS
-        value = play_value(card)
-        if isinstance(card, (OfficeTier, FacilityModifier)) and card_adds_riders(game, action.player, card, action):
-            value = _MORE_RIDERS
-        elif isinstance(card, FacilityModifier) and card.hosts == "office":
-            value = _NO_MORE_RIDERS
-        elif isinstance(card, FacilityModifier):
-            value = _BOX_USED if _grant_used(game, action) else _NO_MORE_RIDERS
-        if isinstance(card, (TrackShape, Facility)) and action.x is not None and action.y is not None:
-            # Rails and industries a train from the Office can reach first.
-            gain = reach_gain(game, action.player, card, action.x, action.y, action.rotation or 0)
-            if isinstance(card, TrackShape) and _moves_limits_to_reach(game, action.player, action.x, action.y):
-                gain += 1
-            value += 4 if gain > 0 else (0 if isinstance(card, Facility) or action.y == 0 else -2)
-        return value
+        return _play_rank(game, action)
     if isinstance(action, Discard):
         return _discard_rank(game, action)
     if isinstance(action, Spot):
@@ -581,3 +642,60 @@ def greedy_value(game: Game, action: Action) -> int:
     if isinstance(action, EndTurn):
         return _END_TURN
     return _WASTED  # SortCars: nothing earned
+
+
+def _ceiling(game: Game, action: Action) -> int | None:
+    """A rank ``greedy_value`` never exceeds for ``action``, found without
+    its costly questions (where a card could be played, what track adds to
+    the reach, what a Spot delivers); None where the rank itself costs little."""
+    if isinstance(action, Play):
+        return _play_rank(game, action, ceiling=True)
+    if isinstance(action, Discard):
+        return 9  # the top of _discard_rank's scale
+    if isinstance(action, Spot):
+        return max(_DELIVER_SPOT + 2 * action.cars, _MAKE_ROOM)
+    if isinstance(action, Draw) and action.source != "deck":
+        return _DRAW + 2
+    return None
+
+
+def choose(game: Game) -> Action | None:
+    """The greedy bot's action (``bots.greedy_bot``): of the proposals of the
+    best rank, one drawn uniformly from ``game.bot`` and checked until one is
+    legal, then the next rank's, and so on.
+
+    A playout asks this at every step, and ranking every proposal was most of
+    its cost: so a proposal is ranked only when it might belong to the rank
+    tried next. Each gets a cheap ceiling first (``_ceiling``); a rank is
+    tried once every proposal whose ceiling reaches it has been ranked, so
+    its proposals are exactly those ranking every one would find, in the
+    same order, drawn with the same draws."""
+    ranked: dict[int, list[tuple[int, Action]]] = {}
+    unranked: list[tuple[int, int, Action]] = []  # (ceiling, place in the proposals, proposal)
+    for place, action in enumerate(candidates(game) + extra_loads(game)):
+        ceiling = _ceiling(game, action)
+        if ceiling is None:
+            ranked.setdefault(greedy_value(game, action), []).append((place, action))
+        else:
+            unranked.append((ceiling, place, action))
+    unranked.sort(key=itemgetter(0), reverse=True)
+    discards: dict[str, int] = {}  # a card's discard rank is the same onto any Department
+    done = 0
+    while True:
+        top = max(ranked) if ranked else None
+        while done < len(unranked) and (top is None or unranked[done][0] >= top):
+            _, place, action = unranked[done]
+            done += 1
+            if isinstance(action, Discard):
+                value = discards[action.card] if action.card in discards else discards.setdefault(action.card, greedy_value(game, action))
+            else:
+                value = greedy_value(game, action)
+            ranked.setdefault(value, []).append((place, action))
+            if top is None or value > top:
+                top = value
+        if top is None:
+            return None
+        pool = [action for _, action in sorted(ranked.pop(top), key=itemgetter(0))]
+        chosen = game.first_legal(pool, game.bot)
+        if chosen is not None:
+            return chosen
