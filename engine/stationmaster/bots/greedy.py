@@ -35,9 +35,10 @@ rank. The ranks, best first:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Set
 from dataclasses import replace
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.stationmaster.content.model import (
     Card,
@@ -62,7 +63,7 @@ from engine.stationmaster.rules.held import spent_by
 from engine.stationmaster.rules.industry import works
 from engine.stationmaster.rules.inputs import HEADINGS
 from engine.stationmaster.rules.play import card_play_reasons
-from engine.stationmaster.rules.proposals import candidates
+from engine.stationmaster.rules.proposals import proposals
 from engine.stationmaster.rules.state import OFFICE_SQUARE, Car, District, Square, Train
 from engine.stationmaster.rules.switching import pull_refusals, reachable, train_district
 from engine.stationmaster.rules.yards import cars_for, has_yard
@@ -206,46 +207,71 @@ def pays_for_stopping(card: Card) -> bool:
     return isinstance(card, TrainCard) and card.effect is not None and load_handlers().get_handler(TRAIN_STOOD, card.effect) is not None
 
 
-# What a train from the Office reaches (see ``_walk``): the squares off the
-# Running Track, the open ends faced, and every (square, port entered by,
-# kicked) state the walk went through.
-Reach = tuple[set[str], set[str], set[tuple[str, str | None, bool]]]
+State = tuple[str, "str | None", bool]  # a square, the port entered by (None: the start), kicked
+
+
+class Walked:
+    """What a train from the Office reaches (see ``_walk``): the squares off
+    the Running Track, the open ends faced ("x,y:port"), every state the walk
+    went through, and, to walk on from them, those states by square and how
+    many of the open ends face each empty square."""
+
+    __slots__ = ("by_square", "ends", "ends_at", "reached", "seen")
+
+    def __init__(self, reached: set[str], ends: set[str], seen: set[State]) -> None:
+        self.reached, self.ends, self.seen = reached, ends, seen
+        self.by_square: dict[str, list[State]] = {}
+        for state in seen:
+            self.by_square.setdefault(state[0], []).append(state)
+        self.ends_at: dict[str, int] = {}
+        for end in ends:
+            where = end.partition(":")[0]
+            self.ends_at[where] = self.ends_at.get(where, 0) + 1
 
 
 def frontier(game: Game, district: District, *, kick: bool = False) -> tuple[set[str], set[str]]:
     """What a train from the Office reaches (see :func:`_walk`), kept on
     the game for as long as the district's cards and standing cars are as
     they were."""
-    reached, ends, _ = _explored(game, district, kick)
-    return reached, ends
+    walked = _explored(game, district, kick)
+    return walked.reached, walked.ends
 
 
-def _explored(game: Game, district: District, kick: bool) -> Reach:
+def _explored(game: Game, district: District, kick: bool) -> Walked:
+    choosing = game.bot_views.get(_CHOOSING)
+    if isinstance(choosing, dict):
+        kept_now = choosing.get((id(district), kick))
+        if kept_now is not None and kept_now[0] is district:
+            return kept_now[1]  # type: ignore[no-any-return]
     shape = tuple((k, sq.card, sq.rotation, bool(sq.cars or sq.caboose_of)) for k, sq in district.squares.items())
     memo = ("frontier", district.player, kick)
     kept = game.bot_views.get(memo)
     if isinstance(kept, tuple) and kept[0] == shape:
-        return kept[1]  # type: ignore[no-any-return]
-    found = _frontier(game, district.squares, kick)
-    game.bot_views[memo] = (shape, found)
+        found: Walked = kept[1]
+    else:
+        found = Walked(*_frontier(game, district.squares, kick))
+        game.bot_views[memo] = (shape, found)
+    if isinstance(choosing, dict):
+        choosing[id(district), kick] = (district, found)
     return found
 
 
-def _frontier(game: Game, squares: dict[str, Square], kick: bool) -> Reach:
+def _frontier(game: Game, squares: Mapping[str, Square], kick: bool) -> tuple[set[str], set[str], set[State]]:
     reached: set[str] = set()
     ends: set[str] = set()
-    seen: set[tuple[str, str | None, bool]] = set()
-    _walk(game, squares, kick, [(OFFICE_SQUARE, None, False)], set(), seen, reached, ends)
+    seen: set[State] = set()
+    _walk(game, squares, kick, [(OFFICE_SQUARE, None, False)], set(), frozenset(), seen, reached, ends)
     return reached, ends, seen
 
 
 def _walk(
     game: Game,
-    squares: dict[str, Square],
+    squares: Mapping[str, Square],
     kick: bool,
-    queue: list[tuple[str, str | None, bool]],
-    again: set[tuple[str, str | None, bool]],
-    seen: set[tuple[str, str | None, bool]],
+    queue: list[State],
+    again: set[State],
+    known: Set[State],
+    seen: set[State],
     reached: set[str],
     ends: set[str],
 ) -> None:
@@ -258,13 +284,14 @@ def _walk(
     the train ran through and down its other leg.
 
     Walks on from the states in ``queue``, adding to ``seen``, ``reached``
-    and ``ends``; a state in ``again`` is walked out of even if seen (its
-    square, or a neighbour, changed since)."""
+    and ``ends``; a state in ``known`` (walked already) is not walked again
+    unless it is in ``again`` (its square, or one beside it, changed)."""
+    routes_here = _routes(game)
     while queue:
         state = queue.pop()
         if state in again:
             again.discard(state)
-        elif state in seen:
+        elif state in seen or state in known:
             continue
         seen.add(state)
         here, entered, kicked = state
@@ -274,8 +301,8 @@ def _walk(
             reached.add(here)
         if here != OFFICE_SQUARE and (square.cars or square.caboose_of):
             continue
-        routes = routes_of(game, square)
-        exits = ports(routes) if entered is None else {b if a == entered else a for a, b in routes if entered in (a, b)}
+        routes, joined = routes_here(square)
+        exits = joined if entered is None else {b if a == entered else a for a, b in routes if entered in (a, b)}
         moves = [(port, kicked) for port in exits]
         if kick and not kicked and entered is not None and len(routes) > 1:
             moves += [(b if a == out else a, True) for out in exits for a, b in routes if out in (a, b) and entered not in (a, b)]
@@ -283,35 +310,91 @@ def _walk(
             nx, ny = neighbour(x, y, port)
             nxt = key(nx, ny)
             other = squares.get(nxt)
+            facing = OPPOSITE[port]
             if other is None:
                 if ny != 0 and now_kicked == kick:
-                    ends.add(f"{nxt}:{OPPOSITE[port]}")
-            elif OPPOSITE[port] in ports(routes_of(game, other)):
-                queue.append((nxt, OPPOSITE[port], now_kicked))
+                    ends.add(f"{nxt}:{facing}")
+            elif facing in routes_here(other)[1]:
+                queue.append((nxt, facing, now_kicked))
 
 
-def _laid_frontier(game: Game, district: District, laid: Square, x: int, y: int, kick: bool) -> Reach:
-    """What a train from the Office would reach were ``laid`` on (x, y).
+def _routes(game: Game) -> Callable[[Square], tuple[list[tuple[str, str]], frozenset[str]]]:
+    """A square's rails as laid and the ports they join (``routes_of``), by
+    what the answer follows from: its card, kind and rotation; kept on the
+    game (its copies share it: the catalog is the same)."""
+    kept = game.bot_views.get("routes")
+    if not isinstance(kept, dict):
+        kept = game.bot_views["routes"] = {}
+    known: dict[tuple[str, str, int], tuple[list[tuple[str, str]], frozenset[str]]] = kept
+
+    def routes_here(square: Square) -> tuple[list[tuple[str, str]], frozenset[str]]:
+        found = known.get((square.card, square.kind, square.rotation))
+        if found is None:
+            routes = routes_of(game, square)
+            found = known[square.card, square.kind, square.rotation] = (routes, frozenset(ports(routes)))
+        return found
+
+    return routes_here
+
+
+class _Laid(Mapping[str, Square]):
+    """A district's squares with one more card laid on one of them."""
+
+    __slots__ = ("_here", "_laid", "_squares")
+
+    def __init__(self, squares: dict[str, Square], here: str, laid: Square) -> None:
+        self._squares, self._here, self._laid = squares, here, laid
+
+    def __getitem__(self, where: str) -> Square:
+        return self._laid if where == self._here else self._squares[where]
+
+    def get(self, where: str, default: object = None) -> Any:
+        return self._laid if where == self._here else self._squares.get(where, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self._squares, self._here: self._laid})
+
+    def __len__(self) -> int:
+        return len(self._squares) + (self._here not in self._squares)
+
+
+def _laid_gain(game: Game, district: District, laid: Square, x: int, y: int, kick: bool) -> int:
+    """How much more a train from the Office would reach (squares and open
+    ends) were ``laid`` on (x, y).
 
     A card laid on an empty square, or over one whose rails it keeps, only
-    adds rails: the walk is then the district's as it stands (kept), walked
-    on from where it meets the new card (its own square and the squares
-    beside it), which is the same as walking it all again, for far less.
-    Over rails it does not keep (a proposal the rules refuse, still
+    adds rails: the walk of the district as it stands (kept) then needs only
+    walking on from where it meets the new card (the states on its square
+    and beside it), which finds what walking it all again would, for far
+    less. Over rails it does not keep (a proposal the rules refuse, still
     ranked), it is walked again in full."""
     here = key(x, y)
-    squares = dict(district.squares)
-    old = squares.get(here)
-    squares[here] = laid
-    if here == OFFICE_SQUARE or (old is not None and not {frozenset(r) for r in routes_of(game, old)} <= {frozenset(r) for r in routes_of(game, laid)}):
-        return _frontier(game, squares, kick)
-    reached, ends, seen = _explored(game, district, kick)
-    touched = {here, *(key(*neighbour(x, y, port)) for port in OPPOSITE)}
-    queue = [state for state in seen if state[0] in touched]
-    after_seen, after_reached = set(seen), set(reached)
-    after_ends = {end for end in ends if end.split(":")[0] != here}
-    _walk(game, squares, kick, queue, set(queue), after_seen, after_reached, after_ends)
-    return after_reached, after_ends, after_seen
+    walked = _explored(game, district, kick)
+    squares = _Laid(district.squares, here, laid)
+    old = district.squares.get(here)
+    routes_here = _routes(game)
+    if here == OFFICE_SQUARE or (old is not None and not {frozenset(r) for r in routes_here(old)[0]} <= {frozenset(r) for r in routes_here(laid)[0]}):
+        whole = _frontier(game, squares, kick)
+        return len(whole[0]) + len(whole[1]) - len(walked.reached) - len(walked.ends)
+    by_square = walked.by_square
+    queue = [state for where in _around(x, y) for state in by_square.get(where, ())]
+    if not queue:
+        return 0  # nothing the walk went through is on the square or beside it
+    reached: set[str] = set()
+    ends: set[str] = set()
+    _walk(game, squares, kick, queue, set(queue), walked.seen, set(), reached, ends)
+    return len(reached - walked.reached) + len(ends - walked.ends) - walked.ends_at.get(here, 0)
+
+
+_AROUND: dict[tuple[int, int], tuple[str, ...]] = {}
+
+
+def _around(x: int, y: int) -> tuple[str, ...]:
+    """The square (x, y) and those beside it, by any port."""
+    found = _AROUND.get((x, y))
+    if found is None:
+        found = _AROUND[x, y] = (key(x, y), *(key(*neighbour(x, y, port)) for port in OPPOSITE))
+    return found
 
 
 def reach_gain(game: Game, player: int, card: Card, x: int, y: int, rotation: int) -> int:
@@ -321,11 +404,7 @@ def reach_gain(game: Game, player: int, card: Card, x: int, y: int, rotation: in
     district = game.state.districts[player]
     laid = Square(card.id, "facility" if isinstance(card, Facility) else "track", rotation)
     kicks = (False, True) if any(spent_by(game, game.catalog.by_id[c]) is FlyingSwitch for c in game.state.hands[player]) else (False,)
-    gain = 0
-    for kick in kicks:
-        before, after = _explored(game, district, kick), _laid_frontier(game, district, laid, x, y, kick)
-        gain += len(after[0]) + len(after[1]) - len(before[0]) - len(before[1])
-    return gain
+    return sum(_laid_gain(game, district, laid, x, y, kick) for kick in kicks)
 
 
 def _reached_facilities(game: Game, player: int) -> list[Facility]:
@@ -349,14 +428,12 @@ def extra_loads(game: Game) -> list[Action]:
     p = s.current
     if s.phase != "local" or s.turn.played:
         return []
-    facilities = _reached_facilities(game, p)
+    extras = [card for card in map(game.catalog.by_id.__getitem__, sorted(set(s.hands[p]))) if isinstance(card, TrainCard) and card.service == "extra" and not pays_for_stopping(card)]
+    facilities = _reached_facilities(game, p) if extras else []
     if not facilities:
         return []
     found: list[Action] = []
-    for card_id in sorted(set(s.hands[p])):
-        card = game.catalog.by_id[card_id]
-        if not isinstance(card, TrainCard) or card.service != "extra" or pays_for_stopping(card):
-            continue
+    for card in extras:
         room = min(card.consist.freight, game.catalog.game.table.crew_tray_pieces - (1 if card.caboose else 0))
         for start in range(len(s.mainline)):
             if not has_yard(game, start):
@@ -436,20 +513,32 @@ def _makes_room(game: Game, train: Train, action: Spot) -> bool:
     card = game.catalog.by_id[train.card]
     if district is None or not isinstance(card, TrainCard) or action.caboose:
         return False
-    if not any(car.loaded and car.shipper == action.player for square in district.squares.values() for car in square.cars):
+    stuck = _stuck_loads(game, train, card, district, action.player)
+    if not stuck:
         return False
-    lighter = replace(train, cars=train.cars[: -action.cars])
     here = key(action.x, action.y)
+    lighter = replace(train, cars=train.cars[: -action.cars])
+    freed = [where for where in stuck if where != here and not pull_refusals(game, lighter, card, district, where)]
+    if not freed:
+        return False
     trial = District(district.player, dict(district.squares), district.west_limit, district.east_limit)
     trial.squares[here] = replace(district.squares[here], cars=district.squares[here].cars + train.cars[-action.cars :])
     still = reachable(game, trial)
-    for where in reachable(game, district):
-        square = district.squares[where]
-        if where == here or where not in still or not any(car.loaded and car.shipper == action.player for car in square.cars):
-            continue
-        if pull_refusals(game, train, card, district, where) and not pull_refusals(game, lighter, card, district, where):
-            return True
-    return False
+    return any(where in still for where in freed)
+
+
+def _stuck_loads(game: Game, train: Train, card: TrainCard, district: District, player: int) -> list[str]:
+    """The squares the train reaches where loads ``player`` shipped stand that
+    it cannot couple as it is; the same for every Spot of the train a
+    choice ranks, so worked out once a choice."""
+    choosing = game.bot_views.get(_CHOOSING)
+    memo = ("stuck", train.id, player)
+    if isinstance(choosing, dict) and memo in choosing:
+        return choosing[memo]  # type: ignore[no-any-return]
+    found = [where for where in reachable(game, district) if any(car.loaded and car.shipper == player for car in district.squares[where].cars) and pull_refusals(game, train, card, district, where)]
+    if isinstance(choosing, dict):
+        choosing[memo] = found
+    return found
 
 
 def _kick_delivers(game: Game, action: FlyingSwitch) -> bool:
@@ -659,6 +748,30 @@ def _ceiling(game: Game, action: Action) -> int | None:
     return None
 
 
+def _run_ceiling(game: Game, first: Action) -> int | None:
+    """A ceiling for a whole run of proposals (``Proposals.runs``), from its
+    first: a run that starts with a card's placement on a square is that
+    card's placements, and one that starts with a discard is that card's
+    discards (``rules.proposals`` builds them so); None for any other run."""
+    if isinstance(first, Play) and first.x is not None and first.y is not None:
+        card = game.catalog.by_id[first.card]
+        if isinstance(card, (TrackShape, Facility)):
+            return play_value(card) + 4  # _play_rank's ceiling, the same for every square
+    if isinstance(first, Discard):
+        return 9
+    return None
+
+
+# The key in ``Game.bot_views`` of what one choice keeps while it ranks: the
+# position cannot change before it has chosen, so nothing kept there is
+# checked against the position again (``_explored``).
+_CHOOSING = "choosing"
+
+# An unranked entry: its ceiling, the place of its first proposal, how many
+# proposals, and the proposal (one) or the maker of the k-th (a run).
+_Unranked = tuple[int, int, int, "Action | Callable[[int], Action]"]
+
+
 def choose(game: Game) -> Action | None:
     """The greedy bot's action (``bots.greedy_bot``): of the proposals of the
     best rank, one drawn uniformly from ``game.bot`` and checked until one is
@@ -666,36 +779,64 @@ def choose(game: Game) -> Action | None:
 
     A playout asks this at every step, and ranking every proposal was most of
     its cost: so a proposal is ranked only when it might belong to the rank
-    tried next. Each gets a cheap ceiling first (``_ceiling``); a rank is
-    tried once every proposal whose ceiling reaches it has been ranked, so
-    its proposals are exactly those ranking every one would find, in the
-    same order, drawn with the same draws."""
+    tried next. Each gets a cheap ceiling first (``_ceiling``; a card's
+    placements and its discards one for the whole run, ``_run_ceiling``,
+    which are not even built until then); a rank is tried once every
+    proposal whose ceiling reaches it has been ranked, so its proposals are
+    exactly those ranking every one would find, in the same order, drawn
+    with the same draws."""
+    game.bot_views[_CHOOSING] = {}
+    try:
+        return _choose(game)
+    finally:
+        del game.bot_views[_CHOOSING]
+
+
+def _choose(game: Game) -> Action | None:
     ranked: dict[int, list[tuple[int, Action]]] = {}
-    unranked: list[tuple[int, int, Action]] = []  # (ceiling, place in the proposals, proposal)
-    for place, action in enumerate(candidates(game) + extra_loads(game)):
-        ceiling = _ceiling(game, action)
-        if ceiling is None:
-            ranked.setdefault(greedy_value(game, action), []).append((place, action))
-        else:
-            unranked.append((ceiling, place, action))
+    unranked: list[_Unranked] = []
+    pool = proposals(game)
+    runs = list(pool.runs())
+    loads = extra_loads(game)
+    if loads:
+        runs.append((len(pool), len(loads), loads.__getitem__))
+    for place, count, make in runs:
+        first = make(0)
+        ceiling = _run_ceiling(game, first) if count > 1 else None
+        if ceiling is not None:
+            unranked.append((ceiling, place, count, make))
+            continue
+        for k in range(count):
+            action = make(k) if k else first
+            ceiling = _ceiling(game, action)
+            if ceiling is None:
+                ranked.setdefault(greedy_value(game, action), []).append((place + k, action))
+            else:
+                unranked.append((ceiling, place + k, 1, action))
     unranked.sort(key=itemgetter(0), reverse=True)
-    discards: dict[str, int] = {}  # a card's discard rank is the same onto any Department
     done = 0
     while True:
         top = max(ranked) if ranked else None
         while done < len(unranked) and (top is None or unranked[done][0] >= top):
-            _, place, action = unranked[done]
+            _, place, count, item = unranked[done]
             done += 1
-            if isinstance(action, Discard):
-                value = discards[action.card] if action.card in discards else discards.setdefault(action.card, greedy_value(game, action))
+            if isinstance(item, Action):
+                value = greedy_value(game, item)
+                ranked.setdefault(value, []).append((place, item))
+            elif isinstance(first := item(0), Discard):
+                value = greedy_value(game, first)  # a card's discard rank is the same onto any Department
+                ranked.setdefault(value, []).extend((place + k, item(k) if k else first) for k in range(count))
             else:
-                value = greedy_value(game, action)
-            ranked.setdefault(value, []).append((place, action))
+                for k in range(count):
+                    action = item(k) if k else first
+                    found = greedy_value(game, action)
+                    ranked.setdefault(found, []).append((place + k, action))
+                    value = found if k == 0 or found > value else value
             if top is None or value > top:
                 top = value
         if top is None:
             return None
-        pool = [action for _, action in sorted(ranked.pop(top), key=itemgetter(0))]
-        chosen = game.first_legal(pool, game.bot)
+        pool_of_rank = [action for _, action in sorted(ranked.pop(top), key=itemgetter(0))]
+        chosen = game.first_legal(pool_of_rank, game.bot)
         if chosen is not None:
             return chosen
