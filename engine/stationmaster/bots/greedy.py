@@ -213,13 +213,15 @@ State = tuple[str, "str | None", bool]  # a square, the port entered by (None: t
 class Walked:
     """What a train from the Office reaches (see ``_walk``): the squares off
     the Running Track, the open ends faced ("x,y:port"), every state the walk
-    went through, and, to walk on from them, those states by square and how
-    many of the open ends face each empty square."""
+    went through; and, to walk on from it when a card is laid, those states
+    by square, how many of the open ends face each empty square, and every
+    way the walk tried into each square (the port it would enter by, and
+    whether kicked), taken or not."""
 
-    __slots__ = ("by_square", "ends", "ends_at", "reached", "seen")
+    __slots__ = ("by_square", "ends", "ends_at", "into", "reached", "seen")
 
-    def __init__(self, reached: set[str], ends: set[str], seen: set[State]) -> None:
-        self.reached, self.ends, self.seen = reached, ends, seen
+    def __init__(self, reached: set[str], ends: set[str], seen: set[State], into: dict[str, list[tuple[str, bool]]]) -> None:
+        self.reached, self.ends, self.seen, self.into = reached, ends, seen, into
         self.by_square: dict[str, list[State]] = {}
         for state in seen:
             self.by_square.setdefault(state[0], []).append(state)
@@ -249,18 +251,19 @@ def _explored(game: Game, district: District, kick: bool) -> Walked:
     if isinstance(kept, tuple) and kept[0] == shape:
         found: Walked = kept[1]
     else:
-        found = Walked(*_frontier(game, district.squares, kick))
+        into: dict[str, list[tuple[str, bool]]] = {}
+        found = Walked(*_frontier(game, district.squares, kick, into), into)
         game.bot_views[memo] = (shape, found)
     if isinstance(choosing, dict):
         choosing[id(district), kick] = (district, found)
     return found
 
 
-def _frontier(game: Game, squares: Mapping[str, Square], kick: bool) -> tuple[set[str], set[str], set[State]]:
+def _frontier(game: Game, squares: Mapping[str, Square], kick: bool, into: dict[str, list[tuple[str, bool]]] | None = None) -> tuple[set[str], set[str], set[State]]:
     reached: set[str] = set()
     ends: set[str] = set()
     seen: set[State] = set()
-    _walk(game, squares, kick, [(OFFICE_SQUARE, None, False)], set(), frozenset(), seen, reached, ends)
+    _walk(game, squares, kick, [(OFFICE_SQUARE, None, False)], frozenset(), seen, reached, ends, into)
     return reached, ends, seen
 
 
@@ -269,11 +272,11 @@ def _walk(
     squares: Mapping[str, Square],
     kick: bool,
     queue: list[State],
-    again: set[State],
     known: Set[State],
     seen: set[State],
     reached: set[str],
     ends: set[str],
+    into: dict[str, list[tuple[str, bool]]] | None = None,
 ) -> None:
     """What a train leaving the Office can reach, as the switching rules have
     it (in by one port, out by a port its routes join; never through standing
@@ -284,9 +287,11 @@ def _walk(
     the train ran through and down its other leg.
 
     Walks on from the states in ``queue``, adding to ``seen``, ``reached``
-    and ``ends``; a state in ``known`` (walked already) is not walked again
-    unless it is in ``again`` (its square, or one beside it, changed)."""
+    and ``ends``; a state in ``known`` (walked already) is not walked again,
+    unless it is the first of the queue (a square that changed since). With
+    ``into``, every way tried into a square is noted there."""
     routes_here = _routes(game)
+    again = set(queue) if known else set()
     while queue:
         state = queue.pop()
         if state in again:
@@ -311,6 +316,8 @@ def _walk(
             nxt = key(nx, ny)
             other = squares.get(nxt)
             facing = OPPOSITE[port]
+            if into is not None:
+                into.setdefault(nxt, []).append((facing, now_kicked))
             if other is None:
                 if ny != 0 and now_kicked == kick:
                     ends.add(f"{nxt}:{facing}")
@@ -364,37 +371,29 @@ def _laid_gain(game: Game, district: District, laid: Square, x: int, y: int, kic
 
     A card laid on an empty square, or over one whose rails it keeps, only
     adds rails: the walk of the district as it stands (kept) then needs only
-    walking on from where it meets the new card (the states on its square
-    and beside it), which finds what walking it all again would, for far
-    less. Over rails it does not keep (a proposal the rules refuse, still
-    ranked), it is walked again in full."""
+    walking on from the new card: into it, by each way the walk tried into
+    that square that its rails now take, and out of it again from where the
+    walk stood on it before. That finds what walking it all again would, for
+    far less. Over rails it does not keep (a proposal the rules refuse,
+    still ranked), it is walked again in full."""
     here = key(x, y)
     walked = _explored(game, district, kick)
     squares = _Laid(district.squares, here, laid)
     old = district.squares.get(here)
     routes_here = _routes(game)
-    if here == OFFICE_SQUARE or (old is not None and not {frozenset(r) for r in routes_here(old)[0]} <= {frozenset(r) for r in routes_here(laid)[0]}):
+    routes, joined = routes_here(laid)
+    if here == OFFICE_SQUARE or (old is not None and not {frozenset(r) for r in routes_here(old)[0]} <= {frozenset(r) for r in routes}):
         whole = _frontier(game, squares, kick)
         return len(whole[0]) + len(whole[1]) - len(walked.reached) - len(walked.ends)
-    by_square = walked.by_square
-    queue = [state for where in _around(x, y) for state in by_square.get(where, ())]
+    queue: list[State] = list(walked.by_square.get(here, ()))
+    queue += [(here, facing, kicked) for facing, kicked in walked.into.get(here, ()) if facing in joined]
+    lost = walked.ends_at.get(here, 0)  # the open ends that faced the square face a card now
     if not queue:
-        return 0  # nothing the walk went through is on the square or beside it
+        return -lost
     reached: set[str] = set()
     ends: set[str] = set()
-    _walk(game, squares, kick, queue, set(queue), walked.seen, set(), reached, ends)
-    return len(reached - walked.reached) + len(ends - walked.ends) - walked.ends_at.get(here, 0)
-
-
-_AROUND: dict[tuple[int, int], tuple[str, ...]] = {}
-
-
-def _around(x: int, y: int) -> tuple[str, ...]:
-    """The square (x, y) and those beside it, by any port."""
-    found = _AROUND.get((x, y))
-    if found is None:
-        found = _AROUND[x, y] = (key(x, y), *(key(*neighbour(x, y, port)) for port in OPPOSITE))
-    return found
+    _walk(game, squares, kick, queue, walked.seen, set(), reached, ends)
+    return len(reached - walked.reached) + len(ends - walked.ends) - lost
 
 
 def reach_gain(game: Game, player: int, card: Card, x: int, y: int, rotation: int) -> int:
