@@ -118,16 +118,16 @@ def playable(game: Game, player: int, card: Card) -> bool:
     """Whether ``card`` could be played now somewhere (were it in the hand and
     the turn free to play): the card's own rules, not the turn's."""
     if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
-        return any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r)) for x, y, r in placement_candidates(game, player, card))
+        return any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r), verdict=True) for x, y, r in placement_candidates(game, player, card))
     if isinstance(card, TrainCard) and card.service == "extra":
         return True
     if isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
         slots = [i for i, slot in enumerate(game.state.mainline) if slot.kind == "terrain"]
-        return any(not card_play_reasons(game, card, Play(player, card.id, slot=i)) for i in slots)
+        return any(not card_play_reasons(game, card, Play(player, card.id, slot=i), verdict=True) for i in slots)
     if isinstance(card, SecondSection):
         due = game.state.timetable[game.state.stage - 1]
-        return due is not None and not card_play_reasons(game, card, Play(player, card.id, train=due))
-    return not card_play_reasons(game, card, Play(player, card.id))
+        return due is not None and not card_play_reasons(game, card, Play(player, card.id, train=due), verdict=True)
+    return not card_play_reasons(game, card, Play(player, card.id), verdict=True)
 
 
 def _train(game: Game, train_id: str) -> Train | None:
