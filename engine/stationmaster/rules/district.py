@@ -75,7 +75,7 @@ def placement_refusals(game: RulesContext, player: int, card: Card, x: int | Non
     if x is None or y is None:
         return [Reason("needs-square", f"{card.name} is placed in your district: give the square (x, y)")]
     # a square an attack in force holds (a rival's claim), then the card's own rules
-    held = square_refusals(game, player, x, y)
+    held: list[str] = [*square_refusals(game, player, x, y)]
     if verdict and held:
         return held
     return [*held, *_card_refusals(game, player, card, x, y, rotation, verdict)]
