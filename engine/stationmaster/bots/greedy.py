@@ -378,12 +378,11 @@ def _laid_gain(game: Game, district: District, laid: Square, x: int, y: int, kic
     still ranked), it is walked again in full."""
     here = key(x, y)
     walked = _explored(game, district, kick)
-    squares = _Laid(district.squares, here, laid)
     old = district.squares.get(here)
     routes_here = _routes(game)
     routes, joined = routes_here(laid)
     if here == OFFICE_SQUARE or (old is not None and not {frozenset(r) for r in routes_here(old)[0]} <= {frozenset(r) for r in routes}):
-        whole = _frontier(game, squares, kick)
+        whole = _frontier(game, _Laid(district.squares, here, laid), kick)
         return len(whole[0]) + len(whole[1]) - len(walked.reached) - len(walked.ends)
     queue: list[State] = list(walked.by_square.get(here, ()))
     queue += [(here, facing, kicked) for facing, kicked in walked.into.get(here, ()) if facing in joined]
@@ -392,7 +391,7 @@ def _laid_gain(game: Game, district: District, laid: Square, x: int, y: int, kic
         return -lost
     reached: set[str] = set()
     ends: set[str] = set()
-    _walk(game, squares, kick, queue, walked.seen, set(), reached, ends)
+    _walk(game, _Laid(district.squares, here, laid), kick, queue, walked.seen, set(), reached, ends)
     return len(reached - walked.reached) + len(ends - walked.ends) - lost
 
 
@@ -402,8 +401,22 @@ def reach_gain(game: Game, player: int, card: Card, x: int, y: int, rotation: in
     while the player holds a Flying Switch, to what a car it cuts off reaches."""
     district = game.state.districts[player]
     laid = Square(card.id, "facility" if isinstance(card, Facility) else "track", rotation)
-    kicks = (False, True) if any(spent_by(game, game.catalog.by_id[c]) is FlyingSwitch for c in game.state.hands[player]) else (False,)
-    return sum(_laid_gain(game, district, laid, x, y, kick) for kick in kicks)
+    gain = _laid_gain(game, district, laid, x, y, False)
+    if _holds_flying_switch(game, player):
+        gain += _laid_gain(game, district, laid, x, y, True)
+    return gain
+
+
+def _holds_flying_switch(game: Game, player: int) -> bool:
+    """Whether ``player`` holds a card spent as a Flying Switch (asked once a choice)."""
+    choosing = game.bot_views.get(_CHOOSING)
+    memo = ("kicks", player)
+    if isinstance(choosing, dict) and memo in choosing:
+        return choosing[memo] is True
+    found = any(spent_by(game, game.catalog.by_id[c]) is FlyingSwitch for c in game.state.hands[player])
+    if isinstance(choosing, dict):
+        choosing[memo] = found
+    return found
 
 
 def _reached_facilities(game: Game, player: int) -> list[Facility]:
@@ -501,7 +514,12 @@ def _spot_value(game: Game, action: Spot) -> int:
 
 
 def _longest_freight(game: Game) -> int:
-    return max((c.consist.freight for c in game.catalog.of_type(TrainCard)), default=0)
+    """The most freight cars any train card pulls (from the catalog alone:
+    kept on the game, and carried to its copies)."""
+    kept = game.bot_views.get("longest freight")
+    if not isinstance(kept, int):
+        kept = game.bot_views["longest freight"] = max((c.consist.freight for c in game.catalog.of_type(TrainCard)), default=0)
+    return kept
 
 
 def _makes_room(game: Game, train: Train, action: Spot) -> bool:
@@ -666,9 +684,9 @@ def _attack_value(game: Game, action: Attack) -> int:
     return _ATTACK + (1 if scores[action.rival] == max(scores[i] for i in rivals) else -1)
 
 
-def _play_rank(game: Game, action: Play, *, ceiling: bool = False) -> int:
-    """A Play's rank; with ``ceiling``, a rank at least as high, had without
-    asking what laying a card adds to the reach (the costly part)."""
+def _play_rank(game: Game, action: Play) -> int:
+    """A Play's rank (its ceiling without what laying a card adds to the
+    reach, the costly part: ``_placement_ceiling``)."""
     card = game.catalog.by_id[action.card]
     if isinstance(card, TrainCard):
         return _train_play_value(game, action, card)
@@ -684,8 +702,6 @@ def _play_rank(game: Game, action: Play, *, ceiling: bool = False) -> int:
     elif isinstance(card, FacilityModifier):
         value = _BOX_USED if _grant_used(game, action) else _NO_MORE_RIDERS
     if isinstance(card, (TrackShape, Facility)) and action.x is not None and action.y is not None:
-        if ceiling:
-            return value + 4
         # Rails and industries a train from the Office can reach first.
         gain = reach_gain(game, action.player, card, action.x, action.y, action.rotation or 0)
         if isinstance(card, TrackShape) and _moves_limits_to_reach(game, action.player, action.x, action.y):
@@ -696,17 +712,26 @@ def _play_rank(game: Game, action: Play, *, ceiling: bool = False) -> int:
 
 def greedy_value(game: Game, action: Action) -> int:
     """The greedy bot's rank of a proposed action (higher is preferred); see the module."""
-    s = game.state
+    rank = _RANKS.get(type(action))
+    return rank(game, action) if rank is not None else _rank_by_kind(game, action)
+
+
+def _draw_value(game: Game, action: Draw) -> int:
+    if action.source == "deck":
+        return _DRAW + 1
+    pile = game.state.departments[int(action.source) - 1]
+    top = game.catalog.by_id[pile[-1]] if pile else None
+    if top is not None and play_value(top) >= 30 and spent_by(game, top) is None and playable(game, action.player, top):
+        return _DRAW + 2
+    return _DRAW
+
+
+def _rank_by_kind(game: Game, action: Action) -> int:
+    """``greedy_value`` of an action of any class, by the kind it is."""
     if isinstance(action, ChooseGrade):
         return 0
     if isinstance(action, Draw):
-        if action.source == "deck":
-            return _DRAW + 1
-        pile = s.departments[int(action.source) - 1]
-        top = game.catalog.by_id[pile[-1]] if pile else None
-        if top is not None and play_value(top) >= 30 and spent_by(game, top) is None and playable(game, action.player, top):
-            return _DRAW + 2
-        return _DRAW
+        return _draw_value(game, action)
     if isinstance(action, Play):
         return _play_rank(game, action)
     if isinstance(action, Discard):
@@ -732,19 +757,42 @@ def greedy_value(game: Game, action: Action) -> int:
     return _WASTED  # SortCars: nothing earned
 
 
+# ``_rank_by_kind`` of the classes of action the greedy bot ranks most,
+# looked up at once (it ranks thousands a game); the rest go by kind.
+_RANKS: Final[dict[type[Action], Callable[[Game, Any], int]]] = {
+    Draw: _draw_value,
+    Play: _play_rank,
+    Discard: _discard_rank,
+    Spot: _spot_value,
+    Pull: _pull_value,
+    EndTurn: lambda game, action: _END_TURN,
+}
+
+
 def _ceiling(game: Game, action: Action) -> int | None:
     """A rank ``greedy_value`` never exceeds for ``action``, found without
-    its costly questions (where a card could be played, what track adds to
-    the reach, what a Spot delivers); None where the rank itself costs little."""
-    if isinstance(action, Play):
-        return _play_rank(game, action, ceiling=True)
-    if isinstance(action, Discard):
-        return 9  # the top of _discard_rank's scale
+    its costly questions (where a card could be played, what laying it adds
+    to the reach, what a Spot delivers); None where the rank itself costs
+    little."""
     if isinstance(action, Spot):
         return max(_DELIVER_SPOT + 2 * action.cars, _MAKE_ROOM)
-    if isinstance(action, Draw) and action.source != "deck":
-        return _DRAW + 2
+    if isinstance(action, Draw):
+        return None if action.source == "deck" else _DRAW + 2
+    if isinstance(action, Play):
+        return _placement_ceiling(game, action)
+    if isinstance(action, Discard):
+        return 9  # the top of _discard_rank's scale
     return None
+
+
+def _placement_ceiling(game: Game, action: Play) -> int | None:
+    """``_play_rank``'s ceiling for laying track or an industry on a square
+    (the same for every square), without what it adds to the reach; None
+    for any other Play (its rank costs little)."""
+    if action.x is None or action.y is None:
+        return None
+    card = game.catalog.by_id[action.card]
+    return play_value(card) + 4 if isinstance(card, (TrackShape, Facility)) else None
 
 
 def _run_ceiling(game: Game, first: Action) -> int | None:
@@ -752,10 +800,8 @@ def _run_ceiling(game: Game, first: Action) -> int | None:
     first: a run that starts with a card's placement on a square is that
     card's placements, and one that starts with a discard is that card's
     discards (``rules.proposals`` builds them so); None for any other run."""
-    if isinstance(first, Play) and first.x is not None and first.y is not None:
-        card = game.catalog.by_id[first.card]
-        if isinstance(card, (TrackShape, Facility)):
-            return play_value(card) + 4  # _play_rank's ceiling, the same for every square
+    if isinstance(first, Play):
+        return _placement_ceiling(game, first)
     if isinstance(first, Discard):
         return 9
     return None
@@ -801,7 +847,7 @@ def _choose(game: Game) -> Action | None:
         runs.append((len(pool), len(loads), loads.__getitem__))
     for place, count, make in runs:
         first = make(0)
-        ceiling = _run_ceiling(game, first) if count > 1 else None
+        ceiling = _run_ceiling(game, first)
         if ceiling is not None:
             unranked.append((ceiling, place, count, make))
             continue

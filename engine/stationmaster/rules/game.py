@@ -369,4 +369,4 @@ class Game:
 
     # convenience for callers that only need the office ladder
     def ladder(self) -> Sequence[str]:
-        return [t.id for t in office_ladder(self.catalog)]
+        return _derived(self.catalog, ("office ladder",), lambda: tuple(t.id for t in office_ladder(self.catalog)))
