@@ -58,7 +58,6 @@ from engine.stationmaster.rules.consist import car_label, car_refusal
 from engine.stationmaster.rules.district import capacity, grant_note, placement_candidates, routes_of
 from engine.stationmaster.rules.events import TRAIN_STOOD
 from engine.stationmaster.rules.geometry import OPPOSITE, coords, key, neighbour, ports
-from engine.stationmaster.rules.hand import limit_bonuses
 from engine.stationmaster.rules.held import spent_by
 from engine.stationmaster.rules.industry import works
 from engine.stationmaster.rules.inputs import HEADINGS
@@ -659,7 +658,7 @@ def _discard_rank(game: Game, action: Discard) -> int:
     its own action is kept while it has somewhere to act."""
     card = game.catalog.by_id[action.card]
     p = action.player
-    bonuses = limit_bonuses(game.catalog)
+    bonuses = game.limit_bonus
     if card.id in bonuses and sum(1 for c in game.state.hands[p] if c in bonuses) == 1:
         return 1
     value = play_value(card)
@@ -685,8 +684,7 @@ def _attack_value(game: Game, action: Attack) -> int:
 
 
 def _play_rank(game: Game, action: Play) -> int:
-    """A Play's rank (its ceiling without what laying a card adds to the
-    reach, the costly part: ``_placement_ceiling``)."""
+    """A Play's rank (a ceiling of it by card alone: ``_card_ceiling``)."""
     card = game.catalog.by_id[action.card]
     if isinstance(card, TrainCard):
         return _train_play_value(game, action, card)
@@ -779,29 +777,34 @@ def _ceiling(game: Game, action: Action) -> int | None:
     if isinstance(action, Draw):
         return None if action.source == "deck" else _DRAW + 2
     if isinstance(action, Play):
-        return _placement_ceiling(game, action)
+        return _card_ceiling(game.catalog.by_id[action.card])
     if isinstance(action, Discard):
         return 9  # the top of _discard_rank's scale
     return None
 
 
-def _placement_ceiling(game: Game, action: Play) -> int | None:
-    """``_play_rank``'s ceiling for laying track or an industry on a square
-    (the same for every square), without what it adds to the reach; None
-    for any other Play (its rank costs little)."""
-    if action.x is None or action.y is None:
-        return None
-    card = game.catalog.by_id[action.card]
-    return play_value(card) + 4 if isinstance(card, (TrackShape, Facility)) else None
+def _card_ceiling(card: Card) -> int:
+    """A rank no Play of ``card`` exceeds (``_play_rank``), wherever and
+    however it is played."""
+    if isinstance(card, TrainCard):
+        return _RIDERS_TRAIN if card.service == "timetabled" else _YARD_EXTRA + 1
+    if isinstance(card, SecondSection):
+        return max(_SECOND_SECTION_RIDERS, play_value(card))
+    if isinstance(card, (OfficeTier, FacilityModifier)):
+        return max(_MORE_RIDERS, _BOX_USED, play_value(card))
+    if isinstance(card, (TrackShape, Facility)):
+        return play_value(card) + 4  # laid where a train from the Office reaches
+    return play_value(card)
 
 
 def _run_ceiling(game: Game, first: Action) -> int | None:
-    """A ceiling for a whole run of proposals (``Proposals.runs``), from its
-    first: a run that starts with a card's placement on a square is that
-    card's placements, and one that starts with a discard is that card's
-    discards (``rules.proposals`` builds them so); None for any other run."""
+    """A ceiling for a whole run of the proposals (``Proposals.runs``), from
+    its first: a run that starts with a Play is the ways to play that one
+    card, and one that starts with a discard is that card's discards onto
+    each Department (``rules.proposals`` builds them so); None for any
+    other run."""
     if isinstance(first, Play):
-        return _placement_ceiling(game, first)
+        return _card_ceiling(game.catalog.by_id[first.card])
     if isinstance(first, Discard):
         return 9
     return None
@@ -841,13 +844,13 @@ def _choose(game: Game) -> Action | None:
     ranked: dict[int, list[tuple[int, Action]]] = {}
     unranked: list[_Unranked] = []
     pool = proposals(game)
-    runs = list(pool.runs())
+    runs = [(place, count, make, True) for place, count, make in pool.runs()]
     loads = extra_loads(game)
     if loads:
-        runs.append((len(pool), len(loads), loads.__getitem__))
-    for place, count, make in runs:
+        runs.append((len(pool), len(loads), loads.__getitem__, False))  # Extras, each its own
+    for place, count, make, of_one_card in runs:
         first = make(0)
-        ceiling = _run_ceiling(game, first)
+        ceiling = _run_ceiling(game, first) if of_one_card else None
         if ceiling is not None:
             unranked.append((ceiling, place, count, make))
             continue
