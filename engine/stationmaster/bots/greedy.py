@@ -61,6 +61,7 @@ from engine.stationmaster.rules.geometry import OPPOSITE, coords, key, neighbour
 from engine.stationmaster.rules.held import spent_by
 from engine.stationmaster.rules.industry import works
 from engine.stationmaster.rules.inputs import HEADINGS
+from engine.stationmaster.rules.lookups import effect_of
 from engine.stationmaster.rules.play import card_play_reasons
 from engine.stationmaster.rules.proposals import proposals
 from engine.stationmaster.rules.state import OFFICE_SQUARE, Car, District, Square, Train
@@ -116,6 +117,8 @@ def play_value(card: Card) -> int:
 def playable(game: Game, player: int, card: Card) -> bool:
     """Whether ``card`` could be played now somewhere (were it in the hand and
     the turn free to play): the card's own rules, not the turn's."""
+    if isinstance(card, (TrackShape, Facility)) and effect_of(card) is None:
+        return _laid_somewhere(game, player, card)
     if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
         return any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r), verdict=True) for x, y, r in placement_candidates(game, player, card))
     if isinstance(card, TrainCard) and card.service == "extra":
@@ -127,6 +130,34 @@ def playable(game: Game, player: int, card: Card) -> bool:
         due = game.state.timetable[game.state.stage - 1]
         return due is not None and not card_play_reasons(game, card, Play(player, card.id, train=due), verdict=True)
     return not card_play_reasons(game, card, Play(player, card.id), verdict=True)
+
+
+def _laid_somewhere(game: Game, player: int, card: TrackShape | Facility) -> bool:
+    """``playable`` for track or an industry with no effect of its own.
+
+    Whether such a card may be laid somewhere turns on the district alone
+    (its squares: card, kind, turn, and what stands on or carries it; its
+    Limits) unless an attack in force holds one of its squares: so the
+    answer is kept on the game with those facts, and given again while they
+    are the same (the greedy bot asks it of a Department's top card at the
+    start of every turn)."""
+    district = game.state.districts[player]
+    if any(entry.player == player and entry.square is not None for entry in game.state.lasting):
+        return any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r), verdict=True) for x, y, r in placement_candidates(game, player, card))
+    shape = (
+        district.west_limit,
+        district.east_limit,
+        tuple([(k, sq.card, sq.kind, sq.rotation, bool(sq.cars), sq.caboose_of is not None, sq.enhancement) for k, sq in district.squares.items()]),
+    )
+    kept = game.bot_views.get("playable")
+    if not isinstance(kept, dict):
+        kept = game.bot_views["playable"] = {}
+    known = kept.get((player, card.id))
+    if known is not None and known[0] == shape:
+        return known[1] is True
+    found = any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r), verdict=True) for x, y, r in placement_candidates(game, player, card))
+    kept[player, card.id] = (shape, found)
+    return found
 
 
 def _train(game: Game, train_id: str) -> Train | None:
