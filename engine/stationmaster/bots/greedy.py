@@ -808,15 +808,26 @@ def _ceiling(game: Game, action: Action) -> int | None:
     if isinstance(action, Draw):
         return None if action.source == "deck" else _DRAW + 2
     if isinstance(action, Play):
-        return _card_ceiling(game.catalog.by_id[action.card])
+        return _card_ceiling(game, action.card)
     if isinstance(action, Discard):
         return 9  # the top of _discard_rank's scale
     return None
 
 
-def _card_ceiling(card: Card) -> int:
-    """A rank no Play of ``card`` exceeds (``_play_rank``), wherever and
-    however it is played."""
+def _card_ceiling(game: Game, card_id: str) -> int:
+    """A rank no Play of the card exceeds (``_play_rank``), wherever and
+    however it is played: from the card alone, so kept on the game (and
+    carried to its copies) by card."""
+    kept = game.bot_views.get("card ceilings")
+    if not isinstance(kept, dict):
+        kept = game.bot_views["card ceilings"] = {}
+    found = kept.get(card_id)
+    if found is None:
+        found = kept[card_id] = _ceiling_of_card(game.catalog.by_id[card_id])
+    return found
+
+
+def _ceiling_of_card(card: Card) -> int:
     if isinstance(card, TrainCard):
         return _RIDERS_TRAIN if card.service == "timetabled" else _YARD_EXTRA + 1
     if isinstance(card, SecondSection):
@@ -835,7 +846,7 @@ def _run_ceiling(game: Game, first: Action) -> int | None:
     each Department (``rules.proposals`` builds them so); None for any
     other run."""
     if isinstance(first, Play):
-        return _card_ceiling(game.catalog.by_id[first.card])
+        return _card_ceiling(game, first.card)
     if isinstance(first, Discard):
         return 9
     return None
