@@ -28,12 +28,19 @@ _IMMUTABLE = (int, str, bool, float, type(None))
 _COPIERS: dict[type, Copy] = {}
 
 
+_BUILDING: set[type] = set()
+
+
 def copier(cls: type[T]) -> Callable[[T], T]:
     """A function that copies an instance of the dataclass ``cls`` and all
     it holds, as ``deepcopy`` would (given no object in it is held twice)."""
     found = _COPIERS.get(cls)
     if found is None:
-        found = _COPIERS[cls] = _dataclass_copier(cls)
+        _BUILDING.add(cls)
+        try:
+            found = _COPIERS[cls] = _dataclass_copier(cls)
+        finally:
+            _BUILDING.discard(cls)
     return found
 
 
@@ -84,5 +91,7 @@ def _how(hint: Any) -> Copy | None:
             return dict.copy
         return lambda value: {k: each_value(each) for k, each in value.items()}
     if isinstance(hint, type) and is_dataclass(hint):
-        return lambda value: copier(hint)(value)
+        if hint in _BUILDING:  # a dataclass that holds its own kind: found when first asked
+            return lambda value: copier(hint)(value)
+        return copier(hint)
     return deepcopy

@@ -78,3 +78,19 @@ def test_an_empty_optional_stays_empty_and_the_copier_is_made_once() -> None:
     assert copier(Tree)(tree) == tree
     assert copier(Tree)(tree).maybe is None
     assert copier(Tree) is copier(Tree)
+
+
+@dataclass
+class Node:
+    """A dataclass that holds its own kind."""
+
+    name: str
+    children: list[Node] = field(default_factory=list)
+
+
+def test_a_dataclass_that_holds_its_own_kind_is_copied_all_the_way_down() -> None:
+    tree = Node("root", [Node("a", [Node("b")]), Node("c")])
+    twin = copier(Node)(tree)
+    assert twin == tree and twin.children[0].children[0] is not tree.children[0].children[0]
+    twin.children[0].children.append(Node("d"))
+    assert tree.children[0].children == [Node("b")]
