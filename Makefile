@@ -127,6 +127,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/site_build.py
 	$(BIN)/python bench/page_weight.py
 	$(BIN)/python bench/lookahead_speed.py 3
+	$(BIN)/python bench/search_speed.py --runs 3
 	$(BIN)/python bench/two_player.py --lookahead-games 1 --seeds 2
 	$(BIN)/python bench/sweep_speed.py
 
