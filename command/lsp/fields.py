@@ -157,9 +157,9 @@ def reference_fields(shape: Shape) -> Iterator[tuple[str, str, bool]]:
     for name, sub in shape.props.items():
         yield from _refs_under(name, sub)
         yield from reference_fields(sub)
-    for sub in (shape.any_value, shape.items):
-        if sub is not None:
-            yield from reference_fields(sub)
+    for nested in (shape.any_value, shape.items):
+        if nested is not None:
+            yield from reference_fields(nested)
 
 
 def _refs_under(name: str, sub: Shape) -> Iterator[tuple[str, str, bool]]:
