@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from command.lsp.index import Mention, PackIndex
 
 _KEY = re.compile(r"^(\s*)(?:-\s+)?([A-Za-z_][\w-]*)\s*:(?:\s|$)")
+# The key whose value ends the text: ``key: va``, ``key: [a, b``, ``{id: x, key: va``.
+_LAST_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:\s*(?:\[[^\]]*)?[A-Za-z0-9._-]*$")
 _ID_CHARS = re.compile(r"[A-Za-z0-9._-]*$")
 
 
@@ -27,9 +29,9 @@ def _field_at(lines: list[str], line: int, character: int, fields: Collection[st
     line's own key (``lockouts: [a, b|``), else the key of the nearest line
     above that holds it (a list item ``- b|``, a map's ``a: b|``)."""
     text = lines[line][:character]
-    own = _KEY.match(text)
-    if own is not None and own.group(2) in fields:
-        return own.group(2)
+    own = _LAST_KEY.search(text)
+    if own is not None and own.group(1) in fields:
+        return own.group(1)
     indent = len(text) - len(text.lstrip())
     item = text.lstrip().startswith("-")
     for above in range(line - 1, -1, -1):

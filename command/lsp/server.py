@@ -43,6 +43,7 @@ class KitServer(LanguageServer):
         self.facts: hover.Facts | None = None
         self.pending: dict[Path, asyncio.TimerHandle] = {}
         self.published: dict[Path, set[Path]] = {}
+        self.closed: set[Path] = set()  # files closed since their pack's last check
 
     # -- the workspace ---------------------------------------------------------
 
@@ -112,11 +113,12 @@ class KitServer(LanguageServer):
         except Exception as exc:  # noqa: BLE001 - a check that fails is logged, never the server's end
             report(self, f"checking {folder} failed: {type(exc).__name__}: {exc}")
             return
-        before = self.published.get(folder, set())
-        for path in before - set(found):
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or str(path), diagnostics=[]))
-        for path, items in found.items():
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or str(path), diagnostics=items))
+        # Every open file of the pack hears the outcome, a clean one too, and
+        # so does every file that had problems before.
+        shown = {Path(p) for p in kit.buffers if kit.folder_of(Path(p)) == folder} | {p for p in self.closed if kit.folder_of(p) == folder}
+        self.closed -= shown
+        for path in sorted(self.published.get(folder, set()) | shown | set(found)):
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=from_fs_path(str(path)) or str(path), diagnostics=found.get(path, [])))
         self.published[folder] = set(found)
 
 
@@ -164,6 +166,9 @@ def make_server() -> KitServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded(None)
     def did_close(ls: KitServer, params: types.DidCloseTextDocumentParams) -> None:
+        fs = to_fs_path(params.text_document.uri)
+        if fs:
+            ls.closed.add(Path(fs))
         ls.schedule(params.text_document.uri, 0)  # what is on disk now stands
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
@@ -270,5 +275,8 @@ def make_server() -> KitServer:
 def serve() -> int:
     """Run the server on stdin and stdout until the editor leaves."""
     logging.basicConfig(level=logging.WARNING, format="stationmaster lsp: %(message)s")
-    make_server().start_io()
+    # The server closes its streams when the editor leaves: copies of them,
+    # so that the command's own stdout is still there to be flushed.
+    with os.fdopen(os.dup(0), "rb") as stdin, os.fdopen(os.dup(1), "wb") as stdout:
+        make_server().start_io(stdin, stdout)
     return 0

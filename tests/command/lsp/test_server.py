@@ -9,6 +9,7 @@ text (``expected``): same line, column and words."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -20,8 +21,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from engine.content import files
 from engine.content.problems import Problem
-from engine.packs import find_packs, pack_rules
 from engine.errors import ContentError
+from engine.packs import find_packs, pack_rules
 from tests.kit.cli import PROJECT_ROOT, subprocess_env
 
 pytestmark = [pytest.mark.xdist_group("lsp"), pytest.mark.asyncio(loop_scope="module")]
@@ -49,16 +50,20 @@ class Editor:
 
     async def __aenter__(self) -> Editor:
         self.client.diagnostics.pop(self.uri, None)
-        self.client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(self.uri, "yaml", self.version, self.text)))
+        self.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=self.uri, language_id="yaml", version=self.version, text=self.text)))
         await self.published()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        self.client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(self.uri)))
+        self.client.diagnostics.pop(self.uri, None)
+        self.client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=self.uri)))
         await self.published()
 
     async def published(self) -> None:
-        await asyncio.wait_for(self.client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 20)
+        """Wait until the server has said what it thinks of this file (the
+        test took the last word away before changing it)."""
+        while self.uri not in self.client.diagnostics:
+            await asyncio.wait_for(self.client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 20)
 
     async def type(self, old: str, new: str) -> list[types.Diagnostic]:
         """Replace the first ``old`` with ``new`` (whole text sent) and wait for the check."""
@@ -66,14 +71,15 @@ class Editor:
         self.text = self.text.replace(old, new, 1)
         self.version += 1
         change = types.TextDocumentContentChangeWholeDocument(text=self.text)
-        self.client.text_document_did_change(types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(self.uri, self.version), [change]))
+        self.client.diagnostics.pop(self.uri, None)
+        self.client.text_document_did_change(types.DidChangeTextDocumentParams(text_document=types.VersionedTextDocumentIdentifier(uri=self.uri, version=self.version), content_changes=[change]))
         await self.published()
         return list(self.client.diagnostics.get(self.uri, []))
 
     def position(self, needle: str, offset: int = 0) -> types.Position:
         at = self.text.index(needle) + offset
         line = self.text.count("\n", 0, at)
-        return types.Position(line, at - (self.text.rfind("\n", 0, at) + 1))
+        return types.Position(line=line, character=at - (self.text.rfind("\n", 0, at) + 1))
 
 
 def expected(path: Path, text: str) -> list[Problem]:
@@ -102,9 +108,10 @@ MISTAKES: list[tuple[str, Path, str, str, Callable[[str], str]]] = [
     ("dangling lockout", FACILITIES, "lockouts: [grocers-warehouse]", "lockouts: [grocer-warehouse]", lambda t: "grocer-warehouse"),
     ("undeclared edition", FACILITIES, "    lockouts: [grocers-warehouse]\n    source: homeDeck-0.8.6", "    lockouts: [grocers-warehouse]\n    source: homeDeck-0.9.1", lambda t: "homeDeck-0.9.1"),
     ("a tab", FACILITIES, "    count: 2\n    commodity: produce", "    count: 2\n\tcommodity: produce", lambda t: "\tcommodity"),
-    ("typo in a key", LOCOMOTIVES, "    name:", "    nmae:", lambda t: "nmae"),
-    ("dangling brings", LOCOMOTIVES, "    brings: ", "    brings: x", lambda t: "brings: x"),
-    ("undeclared source", LOCOMOTIVES, "    source: ", "    source: nosuch", lambda t: "nosuch"),
+    ("typo in a key", LOCOMOTIVES, 'name: "Locomotive [3]"', 'nmae: "Locomotive [3]"', lambda t: "nmae"),
+    ("wrong type", LOCOMOTIVES, "reach: 3,", "reach: three,", lambda t: "three"),
+    ("dangling brings", LOCOMOTIVES, "brings: loco-all", "brings: loco-al", lambda t: "loco-al,"),
+    ("undeclared source", LOCOMOTIVES, "source: bga}", "source: bgaa}", lambda t: "bgaa"),
 ]
 
 
@@ -133,7 +140,9 @@ async def test_yes_where_a_boolean_is_meant_is_refused_in_place(client: Language
 async def test_a_did_you_mean_is_a_quick_fix(client: LanguageClient) -> None:
     async with Editor(client, FACILITIES) as editor:
         seen = await editor.type("lockouts: [grocers-warehouse]", "lockouts: [grocer-warehouse]")
-        fix = await client.text_document_code_action_async(types.CodeActionParams(types.TextDocumentIdentifier(editor.uri), seen[0].range, types.CodeActionContext(diagnostics=seen)))
+        fix = await client.text_document_code_action_async(
+            types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), range=seen[0].range, context=types.CodeActionContext(diagnostics=seen))
+        )
         assert fix and fix[0].edit and fix[0].edit.changes
         (edit,) = fix[0].edit.changes[editor.uri]
         assert edit.new_text == "grocers-warehouse"
@@ -148,7 +157,7 @@ async def test_a_broken_buffer_is_a_diagnostic(client: LanguageClient) -> None:
 
 async def test_hover_on_a_card_says_what_the_site_says(client: LanguageClient) -> None:
     async with Editor(client, FACILITIES) as editor:
-        found = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(editor.uri), editor.position("lockouts: [grocers-warehouse]", 12)))
+        found = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=editor.position("lockouts: [grocers-warehouse]", 12)))
         assert found is not None and isinstance(found.contents, types.MarkupContent)
         words = found.contents.value
         assert "**Grocer's Warehouse**" in words and "Status:" in words and "Dealt:" in words and "Source: homeDeck-0.8.6" in words
@@ -158,38 +167,47 @@ async def test_hover_on_a_card_says_what_the_site_says(client: LanguageClient) -
 async def test_hover_on_an_effect_names_its_cards_and_handler(client: LanguageClient) -> None:
     async with Editor(client, LOCOMOTIVES) as editor:
         at = editor.text.index("effect: ") + len("effect: ")
-        found = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(editor.uri), editor.position("effect: ", len("effect: "))))
+        found = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=editor.position("effect: ", len("effect: "))))
         assert found is not None and isinstance(found.contents, types.MarkupContent)
-        effect = editor.text[at:].split()[0]
+        effect = editor.text[at:].split()[0].strip(",}")
         assert f"effect `{effect}`" in found.contents.value and "Used by:" in found.contents.value and "Handler:" in found.contents.value
 
 
-@pytest.mark.parametrize(("path", "needle", "offset", "target"), [(FACILITIES, "lockouts: [grocers-warehouse]", 12, "id: grocers-warehouse"), (LOCOMOTIVES, "brings: ", 9, None)])
-async def test_definition_and_references(client: LanguageClient, path: Path, needle: str, offset: int, target: str | None) -> None:
+def spanned(text: str, where: types.Range) -> str:
+    return text.splitlines()[where.start.line][where.start.character : where.end.character]
+
+
+@pytest.mark.parametrize(("path", "needle"), [(FACILITIES, "lockouts: [grocers-warehouse]"), (LOCOMOTIVES, "brings: loco-all")])
+async def test_definition_and_references(client: LanguageClient, path: Path, needle: str) -> None:
     async with Editor(client, path) as editor:
-        here = editor.position(needle, offset)
-        word = editor.text[editor.text.index(needle) + offset :].split()[0].strip("[],")
-        found = await client.text_document_definition_async(types.DefinitionParams(types.TextDocumentIdentifier(editor.uri), here))
+        word = needle.split()[-1].strip("[]")
+        here = editor.position(needle, needle.index(word))
+        found = await client.text_document_definition_async(types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=here))
         assert isinstance(found, list) and len(found) == 1
-        assert editor.text.splitlines()[found[0].range.start.line].strip() == f"- id: {word}"
-        refs = await client.text_document_references_async(types.ReferenceParams(types.TextDocumentIdentifier(editor.uri), here, types.ReferenceContext(include_declaration=True)))
+        assert spanned(editor.text, found[0].range) == word
+        assert f"id: {word}" in editor.text.splitlines()[found[0].range.start.line]
+        refs = await client.text_document_references_async(
+            types.ReferenceParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=here, context=types.ReferenceContext(include_declaration=True))
+        )
         assert refs is not None and len(refs) >= 2 and any(r.range == found[0].range for r in refs)
 
 
 async def test_references_reach_other_files(client: LanguageClient) -> None:
     async with Editor(client, SM / "game.yaml") as editor:
-        refs = await client.text_document_references_async(types.ReferenceParams(types.TextDocumentIdentifier(editor.uri), editor.position("homeDeck-0.8.6:", 2), types.ReferenceContext(include_declaration=False)))
+        refs = await client.text_document_references_async(
+            types.ReferenceParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=editor.position("homeDeck-0.8.6:", 2), context=types.ReferenceContext(include_declaration=False))
+        )
         assert refs is not None and len({r.uri for r in refs}) > 3
 
 
 async def test_completion_offers_the_records_a_field_names(client: LanguageClient) -> None:
     async with Editor(client, FACILITIES) as editor:
         await editor.type("lockouts: [grocers-warehouse]", "lockouts: [gro]")
-        found = await client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(editor.uri), editor.position("lockouts: [gro]", 14)))
+        found = await client.text_document_completion_async(types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=editor.position("lockouts: [gro]", 14)))
         labels = [i.label for i in (found.items if isinstance(found, types.CompletionList) else found or [])]
         assert "grocers-warehouse" in labels and "packing-sheds" in labels and "homeDeck-0.8.6" not in labels
     async with Editor(client, LOCOMOTIVES) as editor:
-        found = await client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(editor.uri), editor.position("effect: ", 8)))
+        found = await client.text_document_completion_async(types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=editor.position("effect: ", 8)))
         labels = [i.label for i in (found.items if isinstance(found, types.CompletionList) else found or [])]
         effects = (TOTR / "effects.yaml").read_text(encoding="utf-8")
         assert labels and all(f"id: {label}" in effects for label in labels)
@@ -197,31 +215,31 @@ async def test_completion_offers_the_records_a_field_names(client: LanguageClien
 
 async def test_document_symbols_are_one_per_card(client: LanguageClient) -> None:
     async with Editor(client, LOCOMOTIVES) as editor:
-        found = await client.text_document_document_symbol_async(types.DocumentSymbolParams(types.TextDocumentIdentifier(editor.uri)))
+        found = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=editor.uri)))
         assert found is not None
-        assert [s.name for s in found] == [line.split("id: ")[1] for line in editor.text.splitlines() if line.startswith("  - id: ")]
+        assert [s.name for s in found] == re.findall(r"^  - \{id: ([a-z0-9-]+)", editor.text, re.MULTILINE)
 
 
-@pytest.mark.parametrize(("path", "needle"), [(FACILITIES, "- id: grocers-warehouse"), (LOCOMOTIVES, "- id: ")])
-async def test_rename_rewrites_every_mention_and_refuses_a_taken_id(client: LanguageClient, path: Path, needle: str) -> None:
+@pytest.mark.parametrize(("path", "needle", "taken"), [(FACILITIES, "- id: grocers-warehouse", "coal-mine"), (LOCOMOTIVES, "{id: loco-all", "loco-3")])
+async def test_rename_rewrites_every_mention_and_refuses_a_taken_id(client: LanguageClient, path: Path, needle: str, taken: str) -> None:
     async with Editor(client, path) as editor:
-        here = editor.position(needle, len("- id: "))
-        old = editor.text[editor.text.index(needle) + len("- id: ") :].split()[0]
-        edit = await client.text_document_rename_async(types.RenameParams(types.TextDocumentIdentifier(editor.uri), here, "brand-new-id"))
+        here = editor.position(needle, needle.index("id: ") + 4)
+        edit = await client.text_document_rename_async(types.RenameParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=here, new_name="brand-new-id"))
         assert edit is not None and edit.changes
-        refs = await client.text_document_references_async(types.ReferenceParams(types.TextDocumentIdentifier(editor.uri), here, types.ReferenceContext(include_declaration=True)))
+        refs = await client.text_document_references_async(
+            types.ReferenceParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=here, context=types.ReferenceContext(include_declaration=True))
+        )
         assert sorted((uri, e.range.start.line, e.range.start.character) for uri, edits in edit.changes.items() for e in edits) == sorted(
             (r.uri, r.range.start.line, r.range.start.character) for r in refs or []
         )
-        taken = next(line.split("id: ")[1] for line in editor.text.splitlines() if line.startswith("  - id: ") and old not in line)
         with pytest.raises(Exception, match="already an id"):
-            await client.text_document_rename_async(types.RenameParams(types.TextDocumentIdentifier(editor.uri), here, taken))
+            await client.text_document_rename_async(types.RenameParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=here, new_name=taken))
 
 
 async def test_a_file_outside_every_pack_gets_nothing(client: LanguageClient, tmp_path: Path) -> None:
     stray = PROJECT_ROOT / "README.md"
     uri = stray.as_uri()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "markdown", 1, "# x\n")))
-    found = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 0)))
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text="# x\n")))
+    found = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=0)))
     assert found is None and uri not in client.diagnostics
-    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
