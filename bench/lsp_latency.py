@@ -85,16 +85,14 @@ async def served(case: Case, runs: int) -> tuple[float, float, int]:
             client.diagnostics.pop(uri, None)
             cpu, wall = _cpu(pid), time.perf_counter()
             change = types.TextDocumentContentChangeWholeDocument(text=new)
-            client.text_document_did_change(
-                types.DidChangeTextDocumentParams(text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=run + 1), content_changes=[change])
-            )
+            client.text_document_did_change(types.DidChangeTextDocumentParams(text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=run + 1), content_changes=[change]))
             await _published(client, uri)
             walls.append(time.perf_counter() - wall)
             cpus.append(_cpu(pid) - cpu)
         problems = len(client.diagnostics.get(uri, []))
         await client.shutdown_session()
     finally:
-        await client.stop()
+        await client.stop()  # type: ignore[no-untyped-call]  # pytest-lsp leaves it untyped
     return statistics.median(walls), statistics.median(cpus), problems
 
 

@@ -23,7 +23,8 @@ from engine.content import files
 from engine.content.problems import Problem
 from engine.errors import ContentError
 from engine.packs import find_packs, pack_rules
-from tests.kit.cli import PROJECT_ROOT, subprocess_env
+from tests.kit.cli import subprocess_env
+from tests.kit.project import PROJECT_ROOT
 
 pytestmark = [pytest.mark.xdist_group("lsp"), pytest.mark.asyncio(loop_scope="module")]
 
@@ -33,7 +34,9 @@ FACILITIES = SM / "home-deck" / "facilities.yaml"
 LOCOMOTIVES = TOTR / "locomotives.yaml"
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "command.cli", "lsp"], server_env=subprocess_env()))
+@pytest_lsp.fixture(  # type: ignore[untyped-decorator]  # pytest-lsp's decorator carries no types
+    scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "command.cli", "lsp"], server_env=subprocess_env())
+)
 async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
     await lsp_client.initialize_session(types.InitializeParams(capabilities=client_capabilities("visual-studio-code"), root_uri=PROJECT_ROOT.as_uri()))
     yield
@@ -143,7 +146,7 @@ async def test_a_did_you_mean_is_a_quick_fix(client: LanguageClient) -> None:
         fix = await client.text_document_code_action_async(
             types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), range=seen[0].range, context=types.CodeActionContext(diagnostics=seen))
         )
-        assert fix and fix[0].edit and fix[0].edit.changes
+        assert fix and isinstance(fix[0], types.CodeAction) and fix[0].edit and fix[0].edit.changes
         (edit,) = fix[0].edit.changes[editor.uri]
         assert edit.new_text == "grocers-warehouse"
         assert editor.text.splitlines()[edit.range.start.line][edit.range.start.character : edit.range.end.character] == "grocer-warehouse"
