@@ -46,6 +46,8 @@ class Case:
     root: Path  # the workspace: holds content/<pack>/
     pack: str
     file: str  # the file edited, under content/<pack>/
+    field: str  # the whole-number field typed anew on each edit
+    values: tuple[int, ...]  # the values it is given in turn
 
 
 def _cpu(pid: int) -> float:
@@ -78,10 +80,12 @@ async def served(case: Case, runs: int) -> tuple[float, float, int]:
         assert client._server is not None
         pid = client._server.pid
         walls, cpus = [], []
-        counts = list(re.finditer(r"\bcount: (\d+)", text))
+        spots = list(re.finditer(rf"\b{case.field}: (\d+)", text))
+        assert spots, f"{case.file} holds no {case.field}"
         for run in range(runs):
-            found = counts[run % len(counts)]
-            new = text[: found.start(1)] + str((int(found.group(1)) + 1 + run) % 3) + text[found.end(1) :]
+            found = spots[run % len(spots)]
+            others = [v for v in case.values if v != int(found.group(1))]
+            new = text[: found.start(1)] + str(others[run % len(others)]) + text[found.end(1) :]
             client.diagnostics.pop(uri, None)
             cpu, wall = _cpu(pid), time.perf_counter()
             change = types.TextDocumentContentChangeWholeDocument(text=new)
@@ -106,12 +110,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sizes", default="1000,10000")
     args = parser.parse_args()
-    cases = [Case("stationmaster, shipped", ROOT, "stationmaster", "home-deck/facilities.yaml"), Case("trickoftherails, shipped", ROOT, "trickoftherails", "railway.yaml")]
+    counts = ("count", (0, 1, 2, 3))
+    cases = [
+        Case("stationmaster, shipped", ROOT, "stationmaster", "home-deck/facilities.yaml", *counts),
+        Case("trickoftherails, shipped", ROOT, "trickoftherails", "railway.yaml", "stationValue", (10, 20, 30, 40)),
+    ]
     with tempfile.TemporaryDirectory() as scratch:
         for size in [int(s) for s in args.sizes.split(",") if s]:
             root = Path(scratch) / f"n{size}"
             written = synthetic.make(root / "content" / "stationmaster", size)
-            cases.append(Case(f"stationmaster + {written:,} synthetic", root, "stationmaster", "home-deck/facilities.yaml"))
+            cases.append(Case(f"stationmaster + {written:,} synthetic", root, "stationmaster", "home-deck/facilities.yaml", *counts))
         print(f"median of {args.runs} edits each; wall includes the server's 0.1 s pause after a change")
         for case in cases:
             wall, cpu, problems = asyncio.run(served(case, args.runs))

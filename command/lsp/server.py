@@ -272,9 +272,24 @@ def make_server() -> KitServer:
     return server
 
 
+class _OneLine(logging.Formatter):
+    """Each logged error on one line, its exception by type and words: a
+    client's bad message is the client's, and no traceback of ours."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        # A message with a traceback written into it keeps its first line.
+        text = " ".join((record.getMessage().strip().splitlines() or [""])[0].split())
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            text += f": {type(error).__name__}: {' '.join(str(error).split())}"
+        return f"stationmaster lsp: {text}"
+
+
 def serve() -> int:
     """Run the server on stdin and stdout until the editor leaves."""
-    logging.basicConfig(level=logging.WARNING, format="stationmaster lsp: %(message)s")
+    handler = logging.StreamHandler()
+    handler.setFormatter(_OneLine())
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
     # The server closes its streams when the editor leaves: copies of them,
     # so that the command's own stdout is still there to be flushed.
     with os.fdopen(os.dup(0), "rb") as stdin, os.fdopen(os.dup(1), "wb") as stdout:
