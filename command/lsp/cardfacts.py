@@ -40,7 +40,7 @@ class Row:
 def status_words(status: str | None) -> str:
     """A status as the site's reader sees it, with the engine's word after it."""
     if status is None:
-        return "no effect to build"
+        return "— (the card names no effect)"  # the site's Status cell shows the dash
     return f"{STATUS_WORDS.get(status, status)} ({status})"
 
 

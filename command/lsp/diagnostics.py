@@ -64,6 +64,11 @@ def diagnostics(checked: Checked, text_of: Callable[[Path], str | None], place: 
         lines = text.split("\n") if text is not None else []
         end = word_end(lines[line].rstrip("\r"), start) if line < len(lines) else start
         meant = _MEANT.search(problem.message)
+        if meant is not None and line < len(lines):
+            # A fix only where the word it replaces is the one the message quotes.
+            written = lines[line][start:end].strip("\"'")
+            if not written or f"'{written}'" not in problem.message[: meant.start()]:
+                meant = None
         found.setdefault(path, []).append(
             types.Diagnostic(
                 range=types.Range(place(path, line, start), place(path, line, end)),
