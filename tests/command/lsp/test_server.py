@@ -40,7 +40,9 @@ LOCOMOTIVES = TOTR / "locomotives.yaml"
 async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
     await lsp_client.initialize_session(types.InitializeParams(capabilities=client_capabilities("visual-studio-code"), root_uri=PROJECT_ROOT.as_uri()))
     yield
-    await lsp_client.shutdown_session()
+    # shutdown, then exit with the client still there: the exit alone ends it, cleanly.
+    await asyncio.wait_for(lsp_client.shutdown_session(), 60)
+    assert lsp_client._server is not None and lsp_client._server.returncode == 0
 
 
 class Editor:
@@ -158,13 +160,18 @@ async def test_a_broken_buffer_is_a_diagnostic(client: LanguageClient) -> None:
         assert seen and as_seen(seen) == [(p.line, p.column, files.one_line(p.message)) for p in expected(LOCOMOTIVES, editor.text)]
 
 
-async def test_hover_on_a_card_says_what_the_site_says(client: LanguageClient) -> None:
-    async with Editor(client, FACILITIES) as editor:
-        found = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=editor.position("lockouts: [grocers-warehouse]", 12)))
+@pytest.mark.parametrize(
+    ("path", "needle", "card", "page"),
+    [(FACILITIES, "lockouts: [grocers-warehouse]", "Grocer's Warehouse", "stationmaster/home-deck.html"), (LOCOMOTIVES, "brings: loco-all", "Locomotive [∞]", "trickoftherails/")],
+)
+async def test_hover_on_a_card_says_what_the_site_says(client: LanguageClient, path: Path, needle: str, card: str, page: str) -> None:
+    async with Editor(client, path) as editor:
+        word = needle.split()[-1].strip("[]")
+        found = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=editor.position(needle, needle.index(word) + 1)))
         assert found is not None and isinstance(found.contents, types.MarkupContent)
         words = found.contents.value
-        assert "**Grocer's Warehouse**" in words and "Status:" in words and "Dealt:" in words and "Source: homeDeck-0.8.6" in words
-        assert "home-deck.html#card-grocers-warehouse" in words
+        assert f"**{card}**" in words and "Status:" in words and "Dealt:" in words and "Source:" in words
+        assert page in words and f".html#card-{word})" in words
 
 
 async def test_hover_on_an_effect_names_its_cards_and_handler(client: LanguageClient) -> None:
