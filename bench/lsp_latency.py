@@ -34,6 +34,7 @@ from pytest_lsp.client import make_test_lsp_client
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import synthetic  # noqa: E402
+from warm import precompile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -110,6 +111,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sizes", default="1000,10000")
     args = parser.parse_args()
+    precompile()
     counts = ("count", (0, 1, 2, 3))
     cases = [
         Case("stationmaster, shipped", ROOT, "stationmaster", "home-deck/facilities.yaml", *counts),
