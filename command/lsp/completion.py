@@ -70,7 +70,9 @@ def offers(index: PackIndex, family: str | None, lines: list[str], line: int, ch
 
 
 def _candidates(index: PackIndex, kind: str, families: set[str]) -> list[Mention]:
-    return [d for d in index.declarations() if d.family in families and (d.kind == kind or not index.declarations(kind))]
+    """The records of those families, of the field's kind where the pack declares any of it."""
+    of_kind = bool(index.declarations(kind))
+    return [d for d in index.declarations() if d.family in families and (d.kind == kind or not of_kind)]
 
 
 def _detail(index: PackIndex, declared: Mention) -> str:

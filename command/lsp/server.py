@@ -44,6 +44,7 @@ class KitServer(LanguageServer):
         self.pending: dict[Path, asyncio.TimerHandle] = {}
         self.published: dict[Path, set[Path]] = {}
         self.closed: set[Path] = set()  # files closed since their pack's last check
+        self.split: dict[Path, tuple[str, list[str]]] = {}
 
     # -- the workspace ---------------------------------------------------------
 
@@ -61,8 +62,16 @@ class KitServer(LanguageServer):
         return self.kit
 
     def lines(self, path: Path) -> list[str]:
-        text = self.workspace_kit().text(path)
-        return text.split("\n") if text is not None else []
+        """The file's lines as the editor holds them (split once per text)."""
+        kit = self.kit if self.kit is not None else self.workspace_kit()
+        text = kit.text(path)
+        if text is None:
+            return []
+        kept = self.split.get(path)
+        if kept is None or kept[0] != text:
+            kept = (text, text.split("\n"))
+            self.split[path] = kept
+        return kept[1]
 
     def to_client(self, path: Path, line: int, character: int) -> types.Position:
         return self.workspace.position_codec.position_to_client_units(self.lines(path), types.Position(line, character))
