@@ -51,7 +51,8 @@ class Workspace:
         self._disk: dict[str, tuple[int, int, str]] = {}
 
     def folders(self) -> list[Path]:
-        """Every folder that is, or claims to be, a pack."""
+        """Every folder that is, or claims to be, a pack (holds game.yaml or
+        schema/): a workspace that holds none gets nothing from the server."""
         if is_pack_folder(self.content):
             return [self.content]
         try:
@@ -59,7 +60,7 @@ class Workspace:
         except files.Unreadable as exc:
             log.error("%s", exc)
             return []
-        return [self.content / name for name in names if (self.content / name).is_dir()]
+        return [self.content / name for name in names if is_pack_folder(self.content / name)]
 
     def folder_of(self, path: Path) -> Path | None:
         """The pack folder ``path`` lies in; None for a file outside every pack."""
