@@ -60,7 +60,7 @@ class Workspace:
         except files.Unreadable as exc:
             log.error("%s", exc)
             return []
-        return [self.content / name for name in names if is_pack_folder(self.content / name)]
+        return [self.content / name for name in names if is_pack_folder(self.content / name) or _unreadable(self.content / name)]
 
     def folder_of(self, path: Path) -> Path | None:
         """The pack folder ``path`` lies in; None for a file outside every pack."""
@@ -128,6 +128,17 @@ class Workspace:
         if folder not in self.catalogs:
             self.check(folder)
         return self.catalogs.get(folder)
+
+
+def _unreadable(path: Path) -> bool:
+    """A folder that cannot be looked into: checking it says why (as validate does)."""
+    if not path.is_dir():
+        return False
+    try:
+        files.names(path)
+    except files.Unreadable:
+        return True
+    return False
 
 
 def absolute(shown: str) -> Path:
