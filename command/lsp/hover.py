@@ -68,16 +68,16 @@ def effect_text(effect_id: str, users: list[Any], pack: AnyPack) -> str:
         lines.append("Used by: " + ", ".join(f"{c.name} (`{c.id}`)" for c in users))
     else:
         lines.append("Used by no card.")
-    handler = _handler(pack, effect_id)
-    if handler is None:
+    handler_at = handler(pack, effect_id)
+    if handler_at is None:
         lines.append("Handler: none in the registry, so a card naming it is not built yet.")
     else:
-        file, line = handler
-        lines.append(f"Handler: {_shown(file)} line {line}")
+        file, line = handler_at
+        lines.append(f"Handler: {file} line {line}")
     return "\n".join(lines)
 
 
-def _handler(pack: AnyPack, effect_id: str) -> tuple[str, int] | None:
+def handler(pack: AnyPack, effect_id: str) -> tuple[str, int] | None:
     """Where the pack's effect registry handles ``effect_id``, if it does."""
     try:
         registry = importlib.import_module(f"engine.{pack.id}.effects").REGISTRY
@@ -86,7 +86,10 @@ def _handler(pack: AnyPack, effect_id: str) -> tuple[str, int] | None:
     if not isinstance(registry, EffectRegistry):
         return None
     made = registry.load().get(effect_id)
-    return made.where if made is not None else None
+    if made is None:
+        return None
+    file, line = made.where
+    return _shown(file), line
 
 
 def _shown(path: str) -> str:

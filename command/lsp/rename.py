@@ -11,9 +11,14 @@ class RenameRefused(Exception):
     """Why a rename cannot be done, in words for the editor to show."""
 
 
-def rename_spans(index: PackIndex, mention: Mention, new_id: str) -> list[Span]:
+def rename_spans(index: PackIndex, mention: Mention, new_id: str, handled_at: tuple[str, int] | None = None) -> list[Span]:
+    """Every place to write ``new_id``. ``handled_at`` is where the engine's
+    code handles the id (an effect's handler): content alone cannot rename that."""
     if new_id == mention.value:
         return []
+    if handled_at is not None:
+        file, line = handled_at
+        raise RenameRefused(f"'{mention.value}' is named by the engine's handler too ({file}:{line}); rename it there and in the content together")
     pattern = index.patterns.get(mention.kind)
     if pattern is not None and not patterns.search(pattern, new_id):
         raise RenameRefused(f"'{new_id}' is not an id the schema allows (it must match {pattern})")

@@ -269,8 +269,11 @@ def make_server() -> KitServer:
         found = ls.at(params.text_document.uri, params.position)
         if found is None:
             raise JsonRpcException("there is no id here to rename", REQUEST_FAILED)
+        mention = found[3]
+        loaded = ls.workspace_kit().loaded(found[1])
+        handled = hover.handler(loaded[0], mention.value) if loaded is not None and mention.kind == hover.EFFECT_KIND else None
         try:
-            spans = rename.rename_spans(found[2], found[3], params.new_name)
+            spans = rename.rename_spans(found[2], mention, params.new_name, handled)
         except rename.RenameRefused as exc:
             raise JsonRpcException(str(exc), REQUEST_FAILED) from None
         changes: dict[str, list[types.TextEdit]] = {}

@@ -246,6 +246,13 @@ async def test_rename_rewrites_every_mention_and_refuses_a_taken_id(client: Lang
             await client.text_document_rename_async(types.RenameParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=here, new_name=taken))
 
 
+async def test_rename_refuses_an_effect_the_engine_handles(client: LanguageClient) -> None:
+    async with Editor(client, LOCOMOTIVES) as editor:
+        here = editor.position("effect: place-locomotive", len("effect: "))
+        with pytest.raises(Exception, match="handler"):
+            await client.text_document_rename_async(types.RenameParams(text_document=types.TextDocumentIdentifier(uri=editor.uri), position=here, new_name="put-locomotive"))
+
+
 async def test_a_file_outside_every_pack_gets_nothing(client: LanguageClient, tmp_path: Path) -> None:
     stray = PROJECT_ROOT / "README.md"
     uri = stray.as_uri()
