@@ -49,6 +49,7 @@ class Workspace:
         self.catalogs: dict[Path, tuple[AnyPack, Any]] = {}
         self._indexers: dict[Path, Indexer] = {}
         self._disk: dict[str, tuple[int, int, str]] = {}
+        self._checked: dict[Path, tuple[tuple[object, ...], Checked]] = {}
 
     def folders(self) -> list[Path]:
         """Every folder that is, or claims to be, a pack (holds game.yaml or
@@ -69,15 +70,42 @@ class Workspace:
                 return folder
         return None
 
-    def _overlay(self) -> Mapping[str, bytes]:
-        return {path: text.encode("utf-8", "surrogateescape") for path, text in self.buffers.items()}
+    def _edited(self, folder: Path) -> dict[str, str]:
+        """The open buffers of ``folder`` whose text is not the file's on disk."""
+        return {path: text for path, text in self.buffers.items() if _under(Path(path), folder) and text != self._disk_text(Path(path))}
+
+    def _inputs(self, folder: Path, edited: Mapping[str, str]) -> tuple[object, ...]:
+        """All a check of ``folder`` reads: the packs there are, each file's
+        time and size on disk, and the edited buffers. Equal inputs, equal
+        problems: opening or closing a file unchanged checks nothing again."""
+        listing = files.walk(folder)
+        stamps = []
+        for path in listing.files:
+            try:
+                found = os.stat(path)
+                stamps.append((str(path), found.st_mtime_ns, found.st_size))
+            except OSError:
+                stamps.append((str(path), -1, -1))
+        return (tuple(self.folders()), tuple(stamps), tuple(u.path for u in listing.unreadable), tuple(sorted(edited.items())))
 
     def check(self, folder: Path) -> Checked:
         """What ``validate`` says of one pack folder, read from the buffers."""
+        edited = self._edited(folder)
+        inputs = self._inputs(folder, edited)
+        kept = self._checked.get(folder)
+        if kept is not None and kept[0] == inputs:
+            if kept[1].pack is not None and kept[1].catalog is not None:
+                self.catalogs[folder] = (kept[1].pack, kept[1].catalog)
+            return kept[1]
+        checked = self._check(folder, edited)
+        self._checked[folder] = (inputs, checked)
+        return checked
+
+    def _check(self, folder: Path, edited: Mapping[str, str]) -> Checked:
         problems: list[Problem] = []
         pack: AnyPack | None = None
         catalog: Any = None
-        with files.overlaid(self._overlay()):
+        with files.overlaid({path: text.encode("utf-8", "surrogateescape") for path, text in edited.items()}):
             try:
                 found, discovery = find_packs(self.content)
             except UsageError as exc:
@@ -102,8 +130,9 @@ class Workspace:
     def text(self, path: Path) -> str | None:
         """The text of ``path`` as the editor shows it: its buffer, else the disk's."""
         held = self.buffers.get(str(path))
-        if held is not None:
-            return held
+        return held if held is not None else self._disk_text(path)
+
+    def _disk_text(self, path: Path) -> str | None:
         try:
             found = os.stat(path)
         except OSError:
@@ -148,5 +177,8 @@ def absolute(shown: str) -> Path:
 
 
 def _inside(shown: str, folder: Path) -> bool:
-    path = absolute(shown)
+    return _under(absolute(shown), folder)
+
+
+def _under(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
