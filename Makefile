@@ -117,6 +117,7 @@ layers: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/edit_loop.py
 	$(BIN)/python bench/validate_speed.py
+	$(BIN)/python bench/lsp_latency.py
 	$(BIN)/python bench/list_speed.py
 	$(BIN)/python bench/check_speed.py
 	$(BIN)/python bench/check_loop.py

@@ -20,14 +20,14 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
-from command.commands import CHANGELOG_HELP, EXPORT_HELP, PLAY_HELP, SIMULATE_HELP, SWEEP_HELP
+from command.commands import CHANGELOG_HELP, EXPORT_HELP, LSP_HELP, PLAY_HELP, SIMULATE_HELP, SWEEP_HELP
 from command.output import pipes_guarded
 from engine.errors import UsageError
 from engine.sim.pool import WorkerDied
 
 # Subcommands in modules of their own, each imported (with its full
 # arguments) only when named: ``--help`` lists them by their summary alone.
-LAZY = (("play", PLAY_HELP), ("simulate", SIMULATE_HELP), ("sweep", SWEEP_HELP), ("changelog", CHANGELOG_HELP), ("export", EXPORT_HELP))
+LAZY = (("play", PLAY_HELP), ("simulate", SIMULATE_HELP), ("sweep", SWEEP_HELP), ("changelog", CHANGELOG_HELP), ("export", EXPORT_HELP), ("lsp", LSP_HELP))
 
 
 class _Parser(argparse.ArgumentParser):

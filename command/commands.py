@@ -7,3 +7,4 @@ SIMULATE_HELP = "play many seeded games with bots and report on them (Station Ma
 SWEEP_HELP = "simulate every combination of house-rule values, player counts and bots (any game), the same seeded games in each; score spread, card figures and the differences that matter; finished cells cached"
 CHANGELOG_HELP = "list what changed, card by card, between two git revisions of the content (added, removed, renamed, each field, status and dealt)"
 EXPORT_HELP = "print a pack's cards as JSON (fields, count, source, effect, status, the configurations that deal each) for other tools"
+LSP_HELP = "a language server over stdin and stdout for editors: validate's problems as you type, hover, go to definition, references, completion and rename of ids"

@@ -20,6 +20,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -109,9 +111,36 @@ def _too_big(path: str | os.PathLike[str], limit: int) -> Unreadable:
     return Unreadable(path, f"is larger than {limit / MIB:g} MiB, the most one file may hold", too_big=True)
 
 
+# Text an editor holds and has not saved, by absolute path: while set
+# (``overlaid``), reading such a file gives that text instead of the disk's,
+# so the language server checks a pack as the designer sees it with the very
+# loader ``validate`` runs. Empty everywhere else.
+_OVERLAY: dict[str, bytes] = {}
+
+
+@contextmanager
+def overlaid(buffers: Mapping[str, bytes]) -> Iterator[None]:
+    """Read ``buffers`` (absolute path to its text) in place of those files
+    while the block runs; a file only on disk reads from disk."""
+    previous = dict(_OVERLAY)
+    _OVERLAY.clear()
+    _OVERLAY.update(buffers)
+    try:
+        yield
+    finally:
+        _OVERLAY.clear()
+        _OVERLAY.update(previous)
+
+
 def read_bytes(path: str | os.PathLike[str], limit: int = LIMIT) -> bytes:
     """Every byte of the regular file at ``path``, if it holds at most
     ``limit`` of them; Unreadable otherwise, never a hang."""
+    if _OVERLAY:
+        held = _OVERLAY.get(os.path.abspath(path))
+        if held is not None:
+            if len(held) > limit:
+                raise _too_big(path, limit)
+            return held
     try:
         # Refuse by the name first, so that nothing but a regular file is
         # ever opened (opening some devices does something).

@@ -61,7 +61,7 @@ class Problem:
 
 def about(record: str, field: str | None = None, *, kind: str = "card") -> str:
     """What a message is about, as every message of every pack opens:
-    ``card 'coal-mine', field 'lockouts[0]'``."""
+    ``card 'some-id', field 'some-list[0]'``."""
     who = f"{kind} '{one_line(record)}'"
     return f"{who}, field '{field}'" if field else who
 
