@@ -169,6 +169,10 @@ class Report:
         """Every seat's score of every game, game by game, seat 0 first."""
         return self.scores.values
 
+    def first_seats(self) -> tuple[int, ...]:
+        """Seat 0 takes the first turn of every game."""
+        return (0,) * self.games
+
     @classmethod
     def build(
         cls,

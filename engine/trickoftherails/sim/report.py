@@ -45,6 +45,7 @@ class Report:
     locomotives: dict[str, dict[str, int]] = field(default_factory=dict)  # locomotive id -> company id (or NOT_PLACED) -> games
     tricks: dict[str, list[int]] = field(default_factory=dict)  # kind -> [tricks, won by their leader]
     actions: list[int] = field(default_factory=list)
+    first_leaders: list[int] = field(default_factory=list)  # each game's first leader
 
     def __post_init__(self) -> None:
         # With Teams, partners hold one score: the contest is between the teams.
@@ -79,6 +80,11 @@ class Report:
             self.tricks[kind][0] += 1
             self.tricks[kind][1] += leader_won
         self.actions.append(record.actions)
+        self.first_leaders.append(record.first_leader)
+
+    def first_seats(self) -> list[int]:
+        """Each game's first leader, game by game."""
+        return list(self.first_leaders)
 
     # -- the figures ----------------------------------------------------------------------
 
@@ -140,11 +146,12 @@ class Report:
         return "\n".join(lines)
 
 
-def share_totals(report: Report) -> dict[str, tuple[int, int]]:
+def share_totals(report: Report) -> dict[str, tuple[int, int, int]]:
     """Each company's share values at the end of the report's games: their
-    sum and how many, by company name, in the catalog's order."""
+    sum, how many and the sum of their squares, by company name, in the
+    catalog's order."""
     names = {c.id: c.name for c in report.catalog.companies}
-    return {names[company]: (sum(values), len(values)) for company, values in report.share_values.items()}
+    return {names[company]: (sum(values), len(values), sum(v * v for v in values)) for company, values in report.share_values.items()}
 
 
 # What a sweep keeps of each configuration beside the scores and the cards.
