@@ -94,7 +94,11 @@ def wilson(successes: float, trials: int, confidence: float = CONFIDENCE) -> Int
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(max(0.0, p * (1 - p) / trials + z * z / (4 * trials * trials))) / denominator
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 and at every trial the bound is exactly 0 or 1 (rounding would
+    # leave a hair's breadth, enough to "exclude" the edge).
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return Interval(p, low, high)
 
 
 @dataclass(frozen=True)
