@@ -357,9 +357,9 @@ def test_differences_are_listed_when_their_corrected_interval_excludes_zero() ->
     ], "Straight's 30% to 60% over 10 draws each is within the luck of the deal"
     # The same change is listed alone but not among a thousand comparisons:
     # the correction widens every interval until luck cannot explain what is kept.
-    alone = compare(1, cell, _figures([21, 20, 20] * 20), base_cell, _figures([20, 20, 20] * 20))
+    alone = compare(1, cell, _figures([20, 21, 21, 20] * 10), base_cell, _figures([19, 20, 21, 20] * 10))
     assert [d.measure for d in alone] == ["mean score"] and alone[0].interval.low > 0
-    assert judge(comparisons(1, cell, _figures([21, 20, 20] * 20), base_cell, _figures([20, 20, 20] * 20)), 1000) == []
+    assert judge(comparisons(1, cell, _figures([20, 21, 21, 20] * 10), base_cell, _figures([19, 20, 21, 20] * 10)), 1000) == []
 
 
 def test_differences_in_the_games_own_measure() -> None:
