@@ -100,7 +100,7 @@ def test_the_text_report_reads_as_tables() -> None:
         "shared",
         "Share values at the end",
         "worth 0",
-        "Where each locomotive ended (% of games)",
+        "Where each locomotive ended (% of 10 games, 95% interval)",
         "Locomotive [∞]",
         "Tricks won by the player who led them",
         "stock trick",
@@ -234,7 +234,7 @@ def test_a_teams_win_is_a_win_for_both_partners_and_the_margin_is_between_teams(
 def test_a_kind_of_trick_no_game_played_has_no_leader_rate() -> None:
     report = run(5, seed=3, players=5)
     data = report.to_dict()
-    assert data["leaderWins"]["city"] == {"tricks": 0, "leaderWon": 0, "percent": None}
+    assert data["leaderWins"]["city"] == {"tricks": 0, "leaderWon": 0, "percent": None, "interval": None}
     text = report.to_text()
     assert "no City trick in these games" in text
     assert not any(line.startswith("City trick") for line in text.splitlines())

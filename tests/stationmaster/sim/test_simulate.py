@@ -266,7 +266,7 @@ def test_json_output_parses(run_simulate: object) -> None:
     data = json.loads(out)
     assert data["games"] == 4 and data["seed"] == 5 and data["bot"] == "random"
     assert data["houseRules"]["discardTimetabled"] is True
-    assert set(data["score"]) == {"min", "median", "mean", "max", "histogram"}
+    assert set(data["score"]) == {"min", "median", "mean", "meanInterval", "count", "max", "histogram"}
     assert out.strip() == run(4, seed=5, rules={"discardTimetabled": True}).to_json()
     assert err == ""  # no progress bar when stderr is not a terminal
 
