@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.pack import AnyPack
+from engine.sim.intervals import mean_interval
 from engine.sweep.differences import RULE_WORDS, what_differs
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell, build_grid, shown
@@ -188,9 +189,11 @@ def lay_out_sweep(command: str, result: SweepResult, score_unit: str, top_cards:
 
 def _spread_words(figures: CellFigures) -> dict[str, str]:
     s = figures.spread()
+    interval = mean_interval(figures.score_moments())
     return {
         "lowest": figure(s.minimum), "lower": figure(s.lower_quartile), "median": figure(s.median),
         "upper": figure(s.upper_quartile), "highest": figure(s.maximum), "mean": figure(s.mean),
+        "mean_span": f"{figure(interval.low)}\N{EN DASH}{figure(interval.high)}",
     }  # fmt: skip
 
 
