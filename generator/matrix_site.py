@@ -206,9 +206,7 @@ def lay_out_matrix(command: str, result: SweepResult, rungs: tuple[str, ...], to
         "verdicts": found.comparisons,
         "verdict_confidence": f"{100 * found.confidence:.2f}%",
         "tables": _tables(found, rungs),
-        "first_seats": [
-            {"players": f.players, "bot": f.bot, "games": f.games, "share": _share(f.interval), "fair": f"{100 / f.players:.0f}%", "sure": f.sure} for f in found.first_seats
-        ],
+        "first_seats": [{"players": f.players, "bot": f.bot, "games": f.games, "share": _share(f.interval), "fair": f"{100 / f.players:.0f}%", "sure": f.sure} for f in found.first_seats],
         "conclusions": [*_ladder_words(found, rungs), *_first_words(found), *card_words],
         "dead_chart": chart,
         "extra_chart": _measure_chart(result, found),

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from engine.sim.intervals import CONFIDENCE, Interval, mean_interval, wilson
 from engine.sim.pool import SEED_STRIDE
 from engine.sim.seat_figures import text_table
-from engine.sim.intervals import CONFIDENCE, Interval, mean_interval, wilson
 from engine.sweep.differences import RULE_WORDS, number
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import shown

@@ -109,9 +109,7 @@ def sweep(
         # Every comparison of the sweep is counted before any is judged: the
         # Bonferroni correction divides by all of them.
         pending = [
-            comparisons(index, cell, figures, base_cell, base, "mean" if measure is None else measure.short)
-            for index, (cell, figures) in enumerate(zip(grid.cells, ordered))
-            if index != grid.baseline
+            comparisons(index, cell, figures, base_cell, base, "mean" if measure is None else measure.short) for index, (cell, figures) in enumerate(zip(grid.cells, ordered)) if index != grid.baseline
         ]
         count = sum(map(len, pending))
         differences = tuple(d for found in pending for d in judge(found, count))

@@ -19,9 +19,9 @@ from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.houserules import configurations, defaults
 from engine.stationmaster.sim.report import Report
 from engine.stationmaster.sim.simulate import simulate
+from generator.matrix_site import MatrixPlan
 from generator.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, cached_context, card_rows, never_played, seated_context
 from generator.simulation_table import simulation_context as _cached_context
-from generator.matrix_site import MatrixPlan
 from generator.sweep_site import SitePlan
 
 # -- the rules site's table --------------------------------------------------------------

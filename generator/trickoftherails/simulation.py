@@ -10,8 +10,8 @@ from typing import Any, Final
 
 from engine.trickoftherails.bots import LADDER
 from engine.trickoftherails.content.model import Catalog
-from generator.simulation_table import cached_context
 from generator.matrix_site import MatrixPlan
+from generator.simulation_table import cached_context
 from generator.sweep_site import SitePlan
 
 # The Simulation page's sweep: the greedy bot at every table size the game

@@ -17,7 +17,7 @@ import pytest
 
 from engine.packs import pack_rules
 from engine.sweep import runner as runners
-from engine.sweep.differences import comparisons, compare, judge
+from engine.sweep.differences import compare, comparisons, judge
 from engine.sweep.figures import CardCounts, CellFigures
 from engine.sweep.grid import Cell, build_grid
 from engine.sweep.run import sweep

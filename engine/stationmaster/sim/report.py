@@ -307,7 +307,9 @@ class Report:
             lines += ["", *self._attack_lines(), ""]
         for label, dist in (("score", self.scores), ("actions", self.actions), ("turns", self.turns)):
             low, high = dist.mean_interval()
-            lines.append(f"{label:<8} min {dist.minimum:>5}  median {dist.median:>8.1f}  mean {dist.mean:>9.2f} (95% interval {low:.2f}\N{EN DASH}{high:.2f}, n={len(dist.values)})  max {dist.maximum:>5}")
+            lines.append(
+                f"{label:<8} min {dist.minimum:>5}  median {dist.median:>8.1f}  mean {dist.mean:>9.2f} (95% interval {low:.2f}\N{EN DASH}{high:.2f}, n={len(dist.values)})  max {dist.maximum:>5}"
+            )
         lines += ["", "score histogram (games per score):" if self.seat_figures is None else "score histogram (seats per score, every seat of every game):"]
         hist = self.scores.histogram()
         peak = max(n for _, _, n in hist)

@@ -108,8 +108,12 @@ class Report:
             **self.seats.to_dict(mixed_seats(self.seat_bots)),
             "shareValues": {
                 names[company]: {
-                    "mean": _mean(values), "meanInterval": _tenths(mean_interval(Moments.of(values)).rounded()), "stdev": _stdev(values),
-                    "zeroPercent": percent(values.count(0), len(values)), "zeroInterval": _percents(values.count(0), len(values)), "count": len(values),
+                    "mean": _mean(values),
+                    "meanInterval": _tenths(mean_interval(Moments.of(values)).rounded()),
+                    "stdev": _stdev(values),
+                    "zeroPercent": percent(values.count(0), len(values)),
+                    "zeroInterval": _percents(values.count(0), len(values)),
+                    "count": len(values),
                 }
                 for company, values in self.share_values.items()
             },  # fmt: skip
@@ -155,7 +159,10 @@ class Report:
         ]
         lines += text_table(
             ("company", "games", "mean (95% interval)", "stdev", "worth 0 (95% interval)"),
-            [(name, str(v["count"]), f"{v['mean']:.1f} ({_span(v['meanInterval'])})", f"{v['stdev']:.1f}", f"{v['zeroPercent']:.1f}% ({_span(v['zeroInterval'])})") for name, v in data["shareValues"].items()],
+            [
+                (name, str(v["count"]), f"{v['mean']:.1f} ({_span(v['meanInterval'])})", f"{v['stdev']:.1f}", f"{v['zeroPercent']:.1f}% ({_span(v['zeroInterval'])})")
+                for name, v in data["shareValues"].items()
+            ],
         )
         companies = [c.name for c in self.catalog.companies]
         columns = companies + ([NOT_PLACED] if any(row[NOT_PLACED] for row in self.locomotives.values()) else [])
