@@ -109,3 +109,30 @@ def test_sweep_matrix_end_to_end(run_cli: RunCli, tmp_path: Path) -> None:
 def test_sweep_matrix_refusals(run_cli: RunCli, tmp_path: Path, extra: list[str], words: str) -> None:
     code, out, err = run_cli(["sweep", "--game", "trickoftherails", "--content", TOTR, "--matrix", "--players", "3", "--games", "1", "--no-cache", *extra], tmp_path)
     assert (code, out) == (2, "") and words in err and err.count("\n") == 1, err
+
+
+class _Report:
+    """Three games of three seats: seat 0 alone, seats 1 and 2 tied, all three tied."""
+
+    games = 3
+    cards: dict[str, object] = {}
+
+    def score_values(self) -> list[int]:
+        return [9, 1, 1, 2, 5, 5, 4, 4, 4]
+
+    def first_seats(self) -> list[int]:
+        return [0, 0, 2]
+
+    def to_text(self) -> str:
+        return ""
+
+    def to_json(self) -> str:
+        return ""
+
+
+def test_a_cell_keeps_each_seats_wins_by_how_many_shared_them() -> None:
+    figures = CellFigures.from_report(_Report(), None, 3)  # type: ignore[arg-type]
+    assert figures.seat_wins == ((1, 0, 1), (0, 1, 1), (0, 1, 1))
+    assert figures.first_wins == (1, 0, 1)  # seat 0 won alone, lost, then seat 2 shared a three-way tie
+    assert CellFigures.from_dict(figures.to_dict()) == figures
+    assert figures.inconsistency(3, 3) is None and figures.inconsistency(3, 2) is not None

@@ -339,3 +339,16 @@ def test_the_simulation_table_renders_and_passes_the_lint(catalog: Catalog, monk
     assert "% |" in text and " per game |" in text
     problems = [p.render() for p in lint(catalog, rendered, TABLES) if placed[0] in p.render()]
     assert problems == []
+
+
+def test_every_rate_carries_its_count_and_interval() -> None:
+    report = simulate.simulate(CATALOG, SimulationRequest(3, 1, 1, "random", players=2))
+    data = report.to_dict()
+    assert data["score"]["count"] == 6 and data["score"]["meanInterval"][0] <= data["score"]["mean"] <= data["score"]["meanInterval"][1]
+    for card in data["cards"].values():
+        if card["drawn"]:
+            assert card["deadRateInterval"][0] <= card["deadRate"] <= card["deadRateInterval"][1]
+    assert all(s["winInterval"][0] <= s["winPercent"] <= s["winInterval"][1] for s in data["seats"])
+    text = report.to_text()
+    assert "dead % (95%)" in text and "won % (95% interval)" in text and "(95% interval" in text and "n=6)" in text
+    assert report.first_seats() == (0, 0, 0)
