@@ -82,7 +82,7 @@ def test_the_page_says_what_the_matrix_concludes() -> None:
     assert context["tables"][0]["rows"][1]["cells"][0] == {"text": "68% (61–74%)", "sure": True, "games": 200}
     assert context["measured"] == {"games": 400, "seeds": [7]}
     page = environment("stationmaster").get_template("simulation-matrix.md.j2").render(**context)
-    assert "| **b** | 68% (61–74%) ✓ | — |" in page and "| 2 | b | 100 | 85% (" in page and "<svg" in page
+    assert "| **b** | 68% (61–74%) ✓ | — |" in page and "| 2 players | b | 100 games | 85% (" in page and "<svg" in page
     assert "Bonferroni correction for the 4 verdicts" in page
 
 
