@@ -167,7 +167,7 @@ def _cards(result: SweepResult, found: Matrix, top: int) -> tuple[str | None, li
             words.append(f"No card is shown to be mostly dead {where} at every rung, nor only below the top one.")
     if words:
         words.append(
-            f"A card is *mostly dead* at a rung when the whole interval of its dead-draw rate there lies above {MOSTLY:.0%}, and *mostly played* when it lies below; "
+            f"A card is mostly dead at a rung when the whole interval of its dead-draw rate there lies above {MOSTLY:.0%}, and mostly played when it lies below; "
             f"these intervals are Bonferroni-corrected over every card and rung ({100 * confidence:.2f}% each), and count each draw as a trial, which makes them somewhat too narrow."
         )
     return chart, words
