@@ -105,6 +105,13 @@ def _first_words(found: Matrix) -> list[str]:
     return words
 
 
+def _rate_words(counted: tuple[int, int] | None) -> str:
+    if counted is None:
+        return "not drawn"
+    interval = wilson(*counted)
+    return f"{figure(100 * interval.value)}% ({figure(100 * interval.low)}\N{EN DASH}{figure(100 * interval.high)}%, {counted[1]} draws)"
+
+
 def _self_play_columns(result: SweepResult, found: Matrix) -> list[tuple[str, int]]:
     counts = len({players for players, _, _ in found.self_play})
     return [(bot if counts == 1 else f"{bot}, {players}p", index) for players, bot, index in found.self_play]
@@ -128,8 +135,8 @@ def _cards(result: SweepResult, found: Matrix, top: int) -> tuple[str | None, li
     heads = [name for name, _ in columns]
     description = (
         f"Dead draws as a percentage of each card's draws, the same bot in every seat, one column for each rung ({', '.join(heads)}); "
-        f"the {len(order)} cards with the highest rate at any rung; a dash where the card was not drawn. "
-        + "; ".join(f"{names[c]}: " + ", ".join(f"{h} {'not drawn' if v is None else figure(v) + '%'}" for h, v in zip(heads, rates[c])) for c in order)
+        f"the {len(order)} cards with the highest rate at any rung; a dash where the card was not drawn; each rate with its 95% interval. "
+        + "; ".join(f"{names[c]}: " + ", ".join(f"{h} {_rate_words(row)}" for h, row in zip(heads, counts[c])) for c in order)
         + "."
     )
     chart = grid_svg([names[c] for c in order], heads, [rates[c] for c in order], "Dead draws by card and rung (% of draws)", description, lambda v: f"{v:.0f}%", highest=100.0)

@@ -152,7 +152,7 @@ def test_lay_out_charts_every_cell_and_orders_cards() -> None:
     assert names == ["Zed", "Ex", "Why"]
     assert context["drawn_cards"] == 3 and context["dead_cards"] == 3
     desc = dead.find(SVG + "desc").text or ""  # type: ignore[union-attr]
-    assert "Ex: 1 75%, 2 25%, 3 not drawn, 4 not drawn" in desc
+    assert "Ex: 1 75% (59.8–85.8%, 40 draws), 2 25% (14.2–40.2%, 40 draws), 3 not drawn, 4 not drawn" in desc
     groups = context["differences"]
     assert [g["number"] for g in groups] == [2, 3, 4]
     # Each line under its configuration, without the configuration's words at its head.
