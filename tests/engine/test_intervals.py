@@ -4,14 +4,23 @@ scipy, and the Bonferroni correction."""
 from __future__ import annotations
 
 import math
+from types import ModuleType
 
 import pytest
-from scipy import stats
 
 from engine.sim.intervals import Moments, family_confidence, mean_difference, mean_interval, proportion_difference, rate_difference, wilson
 
 
-def test_wilson_matches_scipy_and_the_textbook() -> None:
+@pytest.fixture(scope="module")
+def stats() -> ModuleType:
+    """scipy.stats, the reference: imported here, not at collection, since
+    every test worker collects every module and it takes a second or two."""
+    import importlib
+
+    return importlib.import_module("scipy.stats")
+
+
+def test_wilson_matches_scipy_and_the_textbook(stats: ModuleType) -> None:
     # Newcombe (1998), table I: 81 of 263 gives 0.2553 .. 0.3662.
     found = wilson(81, 263)
     assert (round(found.low, 4), round(found.high, 4)) == (0.2553, 0.3662)
@@ -27,7 +36,7 @@ def test_wilson_at_the_edges() -> None:
     assert wilson(20, 20).high == 1.0 and wilson(20, 20).low < 0.9
 
 
-def test_the_t_interval_matches_scipy() -> None:
+def test_the_t_interval_matches_scipy(stats: ModuleType) -> None:
     values = [3, 7, 7, 2, 9, 5, 4, 8]
     found = mean_interval(Moments.of(values))
     low, high = stats.t.interval(0.95, len(values) - 1, loc=sum(values) / len(values), scale=stats.sem(values))
@@ -35,7 +44,7 @@ def test_the_t_interval_matches_scipy() -> None:
     assert mean_interval(Moments.of([4])).low == 4.0  # one value: a point, no spread to speak of
 
 
-def test_welch_matches_scipy() -> None:
+def test_welch_matches_scipy(stats: ModuleType) -> None:
     one, two = [3, 7, 7, 2, 9, 5, 4, 8], [9, 12, 8, 11, 14, 10]
     found = mean_difference(Moments.of(one), Moments.of(two))
     reference = stats.ttest_ind(two, one, equal_var=False).confidence_interval(0.95)
