@@ -18,13 +18,15 @@ from generator.matrix_site import MOSTLY, lay_out_matrix
 from generator.render import environment
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.stationmaster import CATALOG as SM_CATALOG
+from tests.kit.trickoftherails import CATALOG as TOTR_CATALOG
 
 TOTR = str(PROJECT_ROOT / "content" / "trickoftherails")
 
 
 def test_every_seating_is_a_cell_and_two_players_share_theirs() -> None:
     pack = pack_rules("trickoftherails")
-    grid = matrix_grid(pack, pack.load_catalog(Path(TOTR)), ("random", "greedy"), (3,))
+    grid = matrix_grid(pack, TOTR_CATALOG, ("random", "greedy"), (3,))
     # Each rung alone, then one seat of it against the other rung, round the table.
     assert [c.seats for c in grid.cells] == [
         None, ("random", "greedy", "greedy"), ("greedy", "random", "greedy"), ("greedy", "greedy", "random"),
@@ -32,7 +34,7 @@ def test_every_seating_is_a_cell_and_two_players_share_theirs() -> None:
     ]  # fmt: skip
     assert [c.bot for c in grid.cells if c.seats is None] == ["random", "greedy"]
     sm = pack_rules("stationmaster")
-    two = matrix_grid(sm, sm.load_catalog(PROJECT_ROOT / "content" / "stationmaster"), ("random", "greedy"), (2,))
+    two = matrix_grid(sm, SM_CATALOG, ("random", "greedy"), (2,))
     assert [c.seats for c in two.cells] == [None, ("random", "greedy"), ("greedy", "random"), None]  # (A, B) and (B, A) are the same games
 
 
