@@ -187,6 +187,7 @@ def lay_out_sweep(command: str, result: SweepResult, score_unit: str, top_cards:
         "extra_measure": None if result.measure is None else result.measure[1],
         "differences": _grouped(result),
         "rule_words": RULE_WORDS,
+        "comparisons": result.comparisons,
     }
 
 
