@@ -47,6 +47,11 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=V1,V2", help="a house rule and the values to sweep (repeatable; rules not given stay at their defaults)")
     parser.add_argument("--players", default=None, metavar="N1,N2", help="the player counts to sweep (default: the game's fewest)")
     parser.add_argument("--bot", default=None, metavar="NAME1,NAME2", help="the bots to sweep, each playing every seat (default: the game's first bot)")
+    parser.add_argument(
+        "--matrix",
+        action="store_true",
+        help="play the --bot list as a skill ladder (weakest first) against itself: each bot in every seat, and each in one seat against each other in the rest, at each --players count (no --rule)",
+    )
     parser.add_argument("--games", type=whole_number(1, MAX_GAMES), required=True, metavar="N", help=f"games in each cell (1 to {MAX_GAMES:,})")
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="S", help="the seed every cell's games use (default 0)")
     parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=1, metavar="K", help=f"processes to play in (1 to {MAX_WORKERS}, default 1)")
@@ -118,7 +123,16 @@ def run(args: argparse.Namespace) -> int:
     pack, content, catalog = opened
     store = CellStore(None if args.no_cache else Path(DEFAULT_CACHE if args.cache is None else args.cache), _note)
     try:
-        grid = build_grid(pack, catalog, args.rule, players, bots)
+        if args.matrix:
+            from engine.sweep.matrix import matrix_grid
+
+            if args.rule:
+                raise UsageError("--matrix plays every house rule at its default: drop --rule")
+            if bots is None:
+                raise UsageError("--matrix needs the ladder's bots, weakest first: --bot random,greedy")
+            grid = matrix_grid(pack, catalog, bots, players if players is not None else (2,))
+        else:
+            grid = build_grid(pack, catalog, args.rule, players, bots)
         store.open()
     except UsageError as exc:
         return _fail(str(exc))
@@ -141,7 +155,14 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.finish()
-    if args.format == "markdown":
+    if args.format == "markdown" and args.matrix:
+        from generator.matrix_site import MatrixPlan
+        from generator.matrix_site import command_line as matrix_command
+        from generator.sweep_page import matrix_page
+
+        plan = MatrixPlan(grid.bots, grid.players, args.games, args.seed)
+        text = matrix_page(pack, result, matrix_command(pack.id, plan))
+    elif args.format == "markdown":
         from generator.sweep_page import sweep_page
         from generator.sweep_site import SitePlan, command_line
 

@@ -165,6 +165,12 @@ class SimulationReport(Protocol):
         same way for any game."""
         ...
 
+    def first_seats(self) -> Sequence[int]:
+        """The seat that moved first (took the first turn, led the first
+        trick) in each game, game by game: what a sweep counts the
+        first-player win rate of."""
+        ...
+
     def to_text(self) -> str: ...
 
     def to_json(self) -> str:
@@ -254,13 +260,14 @@ class SweepMeasure:
     the scores and the cards: for each row (a company, say) the mean of
     whole numbers its simulation report holds (each company's share value
     at the end of each game). ``totals`` gives, by row name in the pack's
-    order, their sum and how many there were: kept as whole numbers, so a
-    cell read back from the cache equals one just played."""
+    order, their sum, how many there were and the sum of their squares (for
+    the mean's interval): kept as whole numbers, so a cell read back from
+    the cache equals one just played."""
 
     title: str  # as a chart's title says it
     what: str  # the figure, in words ("each company's mean share value at the end of the games")
     short: str  # as a line of differences names it ("mean share value")
-    totals: Callable[[Any], Mapping[str, tuple[int, int]]]
+    totals: Callable[[Any], Mapping[str, tuple[int, int, int]]]
 
 
 class GamePack(Protocol[CatalogT, CardIn, GameOut]):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.pack import RuleValue, SimulationReport, SimulationRequest
+from engine.sim.intervals import wilson
 from generator.tableset import Context
 
 
@@ -124,13 +125,16 @@ def _cached(key: tuple[str, str], compute: Callable[[], Context]) -> Context:
 
 def card_rows(report: SimulationReport, games: int) -> list[dict[str, Any]]:
     """Every card drawn at least once, by dead-draw rate, then draws, then
-    name and id: a total order, so equal reports give equal tables."""
+    name and id: a total order, so equal reports give equal tables. Each
+    rate comes with its 95% Wilson interval over the card's draws."""
     rows: list[dict[str, Any]] = []
     for stats in report.cards.values():
         percent = stats.dead_percent()
         if percent is None:
             continue
-        rows.append({"card": stats.id, "name": stats.name, "dead_rate": percent, "per_game": f"{stats.drawn / games:.1f}", "drawn": stats.drawn})
+        interval = wilson(stats.dead, stats.drawn)
+        span = f"{100 * interval.low:.0f}\N{EN DASH}{100 * interval.high:.0f}%"
+        rows.append({"card": stats.id, "name": stats.name, "dead_rate": percent, "dead_span": span, "per_game": f"{stats.drawn / games:.1f}", "drawn": stats.drawn})
     rows.sort(key=lambda r: (-r["dead_rate"], -r["drawn"], r["name"], r["card"]))
     return rows
 

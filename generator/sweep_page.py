@@ -19,9 +19,18 @@ from generator.sweep_site import lay_out_sweep
 from generator.tableset import table_set
 
 TEMPLATE = "sweep-page.md.j2"
+MATRIX_TEMPLATE = "matrix-page.md.j2"
 
 
 def sweep_page(pack: AnyPack, result: SweepResult, command: str) -> str:
     """The page for ``result``; ``command`` is the one that reproduces it."""
     context = lay_out_sweep(command, result, pack.score_unit)
     return environment(table_set(pack.id).templates).get_template(TEMPLATE).render(title=pack.title, **context)
+
+
+def matrix_page(pack: AnyPack, result: SweepResult, command: str) -> str:
+    """The page for a matchup matrix (``sweep --matrix``); ``command`` reproduces it."""
+    from generator.matrix_site import lay_out_matrix
+
+    context = lay_out_matrix(command, result, result.grid.bots)
+    return environment(table_set(pack.id).templates).get_template(MATRIX_TEMPLATE).render(title=pack.title, **context)

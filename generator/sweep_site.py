@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.pack import AnyPack
+from engine.sim.intervals import mean_interval, wilson
 from engine.sweep.differences import RULE_WORDS, what_differs
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell, build_grid, shown
@@ -78,12 +79,15 @@ def _dead_chart(result: SweepResult, numbers: list[str], top: int | None) -> tup
     it shows and of cards drawn in all; None where the game counts no cards."""
     names: dict[str, str] = {}
     rates: dict[str, list[float | None]] = {}
+    spans: dict[tuple[str, int], str] = {}  # each rate's 95% interval and count, for the words
     for index, figures in enumerate(result.figures):
         for card in figures.cards:
             names.setdefault(card.id, card.name)
             rate = card.dead_rate()
             if rate is not None:
                 rates.setdefault(card.id, [None] * len(result.figures))[index] = 100 * rate
+                interval = wilson(card.dead, card.drawn)
+                spans[card.id, index] = f" ({figure(100 * interval.low)}\N{EN DASH}{figure(100 * interval.high)}%, {card.drawn} draws)"
     if not rates:
         return None, 0, 0
     # Highest dead-draw rate in any cell first, then name and id: a total order.
@@ -93,8 +97,8 @@ def _dead_chart(result: SweepResult, numbers: list[str], top: int | None) -> tup
     which = f"every card drawn ({len(shown_cards)})" if len(shown_cards) == len(order) else f"the {len(shown_cards)} cards"
     description = (
         f"Dead draws as a percentage of each card's draws, for {which}, highest rate in any configuration first, "
-        f"one column for each configuration ({', '.join(numbers)}); a dash where the card was never drawn. "
-        + "; ".join(f"{names[c]}: " + ", ".join(f"{n} {'not drawn' if v is None else figure(v) + '%'}" for n, v in zip(columns, rates[c])) for c in shown_cards)
+        f"one column for each configuration ({', '.join(numbers)}); a dash where the card was never drawn; each rate with its 95% interval. "
+        + "; ".join(f"{names[c]}: " + ", ".join(f"{n} {'not drawn' if v is None else figure(v) + '%' + spans[c, i]}" for i, (n, v) in enumerate(zip(columns, rates[c]))) for c in shown_cards)
         + "."
     )
     svg = grid_svg(
@@ -183,14 +187,17 @@ def lay_out_sweep(command: str, result: SweepResult, score_unit: str, top_cards:
         "extra_measure": None if result.measure is None else result.measure[1],
         "differences": _grouped(result),
         "rule_words": RULE_WORDS,
+        "comparisons": result.comparisons,
     }
 
 
 def _spread_words(figures: CellFigures) -> dict[str, str]:
     s = figures.spread()
+    interval = mean_interval(figures.score_moments())
     return {
         "lowest": figure(s.minimum), "lower": figure(s.lower_quartile), "median": figure(s.median),
         "upper": figure(s.upper_quartile), "highest": figure(s.maximum), "mean": figure(s.mean),
+        "mean_span": f"{figure(interval.low)}\N{EN DASH}{figure(interval.high)}",
     }  # fmt: skip
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.errors import ConfigurationError
+from engine.sim.intervals import Moments, mean_interval, wilson
 
 # What the seat figures mean, for a report's ``definitions``.
 DEFINITIONS: Final = {
@@ -23,6 +24,9 @@ DEFINITIONS: Final = {
     "winPercent": "games the seat won, alone or shared",
     "stdev": "population standard deviation",
     "leadOverRunnerUp": "the winning margin: the top score less the second-highest (0 when the win is shared)",
+    "winInterval": "the 95% Wilson interval of winPercent, over the games played (winPercent's count)",
+    "meanScoreInterval": "the 95% Student's t interval of meanScore, over the games played",
+    "sharedWinInterval": "the 95% Wilson interval of the share of games whose win was shared",
 }
 # What changes in them when seats play in sides (teams).
 SIDE_DEFINITIONS: Final = {
@@ -172,6 +176,8 @@ class SeatFigures:
                 "wins": self.wins[seat],
                 "sharedWins": self.shared_wins[seat],
                 "winPercent": percent(self.wins[seat] + self.shared_wins[seat], self.games),
+                "winInterval": [round(100 * bound, 1) for bound in wilson(self.wins[seat] + self.shared_wins[seat], self.games).rounded()],
+                "meanScoreInterval": [round(bound, 1) for bound in mean_interval(Moments.of(scores)).rounded()],
             }
             if bots is not None:
                 row["bot"] = bots[seat]
@@ -181,6 +187,7 @@ class SeatFigures:
             "seats": seats,
             **sides,
             "sharedWinGames": self.shared_games,
+            "sharedWinInterval": [round(100 * bound, 1) for bound in wilson(self.shared_games, self.games).rounded()],
             "winningScore": {"mean": mean(self.winning_scores), "stdev": stdev(self.winning_scores)},
             "leadOverRunnerUp": {"mean": mean(self.leads), "stdev": stdev(self.leads)},
         }
@@ -188,32 +195,34 @@ class SeatFigures:
     def text_lines(self, bots: Sequence[str] | None = None) -> list[str]:
         """The seat table, then how often a win was shared, the winning score and the margin."""
         data = self.to_dict(bots)
-        head = ("seat", *(("bot",) if bots is not None else ()), "mean", "stdev", "min", "max", "wins", "shared", "won %")
+        head = ("seat", *(("bot",) if bots is not None else ()), "mean (95% interval)", "stdev", "min", "max", "wins", "shared", "games", "won % (95% interval)")
         rows = [
             (
                 str(s["seat"]),
                 *((s["bot"],) if bots is not None else ()),
-                f"{s['meanScore']:.1f}",
+                f"{s['meanScore']:.1f} ({s['meanScoreInterval'][0]:.1f}\N{EN DASH}{s['meanScoreInterval'][1]:.1f})",
                 f"{s['stdevScore']:.1f}",
                 str(s["minScore"]),
                 str(s["maxScore"]),
                 str(s["wins"]),
                 str(s["sharedWins"]),
-                f"{s['winPercent']:.1f}",
+                str(self.games),
+                f"{s['winPercent']:.1f} ({s['winInterval'][0]:.1f}\N{EN DASH}{s['winInterval'][1]:.1f})",
             )
             for s in data["seats"]
         ]
         win, lead = data["winningScore"], data["leadOverRunnerUp"]
+        shared = f"({percent(self.shared_games, self.games):.1f}%, 95% interval {data['sharedWinInterval'][0]:.1f}\N{EN DASH}{data['sharedWinInterval'][1]:.1f}%)"
         if self.sides is None:
             return [
                 *text_table(head, rows),
-                f"wins shared by a tie: {self.shared_games} of {self.games} games ({percent(self.shared_games, self.games):.1f}%)",
+                f"wins shared by a tie: {self.shared_games} of {self.games} games {shared}",
                 f"winning score: mean {win['mean']:.1f}, stdev {win['stdev']:.1f}; lead over the runner-up: mean {lead['mean']:.1f}, stdev {lead['stdev']:.1f}",
             ]
         sides = "; ".join(" and ".join(f"seat {seat}" for seat in side) for side in self.sides)
         return [
             f"sides: {sides} (each seat holds its side's score; a side's win is a win for every seat of it)",
             *text_table(head, rows),
-            f"wins shared by a tie between sides: {self.shared_games} of {self.games} games ({percent(self.shared_games, self.games):.1f}%)",
+            f"wins shared by a tie between sides: {self.shared_games} of {self.games} games {shared}",
             f"winning side's score: mean {win['mean']:.1f}, stdev {win['stdev']:.1f}; lead over the runner-up side: mean {lead['mean']:.1f}, stdev {lead['stdev']:.1f}",
         ]

@@ -470,4 +470,4 @@ def _merged(pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futu
     report = pack.simulator.report_games(catalog, request, results)
     if progress is not None:
         progress(position, games, games)
-    return CellFigures.from_report(report, pack.sweep_measure)
+    return CellFigures.from_report(report, pack.sweep_measure, cell.players)

@@ -1,7 +1,9 @@
 """What a sweep keeps of one cell's simulation: the number of games, how
 many times each score was reached, each card's draw, play and dead-draw
 counts, and the totals behind the pack's own measure, if it has one
-(``engine.pack.SweepMeasure``: each company's share value, say).
+(``engine.pack.SweepMeasure``: each company's share value, say), and with
+rivals how each seat won (alone, or tied with how many) and how the seat
+that moved first did.
 
 Counts only, never a rounded rate: a cell read back from the cache is then
 the very same value as one just played, and the text and JSON made from it
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.pack import SimulationReport, SweepMeasure
+from engine.sim.intervals import Moments
 
 
 @dataclass(frozen=True)
@@ -68,20 +71,50 @@ class CellFigures:
     games: int
     scores: tuple[tuple[int, int], ...]  # (score, times reached), lowest score first
     cards: tuple[CardCounts, ...]  # in the report's order
-    # The pack's measure by row, in its order: (row, sum, how many).
-    measured: tuple[tuple[str, int, int], ...] = ()
+    # The pack's measure by row, in its order: (row, sum, how many, sum of squares).
+    measured: tuple[tuple[str, int, int, int], ...] = ()
+    # With rivals: each seat's wins by how many seats shared them (the
+    # first count alone, the second tied with one other, ...), and the same
+    # for whichever seat moved first in each game. Empty for solitaire.
+    seat_wins: tuple[tuple[int, ...], ...] = ()
+    first_wins: tuple[int, ...] = ()
 
     @classmethod
-    def from_report(cls, report: SimulationReport, measure: SweepMeasure | None = None) -> CellFigures:
-        """What a sweep keeps of ``report``; with the pack's ``measure``, its totals too."""
-        counted = Counter(report.score_values())
+    def from_report(cls, report: SimulationReport, measure: SweepMeasure | None = None, players: int = 1) -> CellFigures:
+        """What a sweep keeps of ``report`` (of ``players`` seats); with the
+        pack's ``measure``, its totals too."""
+        values = list(report.score_values())
+        counted = Counter(values)
         cards = tuple(CardCounts(c.id, c.name, c.drawn, c.played, c.dead) for c in report.cards.values())
-        measured = () if measure is None else tuple((row, total, count) for row, (total, count) in measure.totals(report).items())
-        return cls(report.games, tuple(sorted(counted.items())), cards, measured)
+        measured = () if measure is None else tuple((row, *totals) for row, totals in measure.totals(report).items())
+        seat_wins: tuple[tuple[int, ...], ...] = ()
+        first_wins: tuple[int, ...] = ()
+        if players > 1:
+            seats = [[0] * players for _ in range(players)]
+            first = [0] * players
+            for game, mover in zip(range(0, len(values), players), report.first_seats()):
+                scores = values[game : game + players]
+                top = max(scores)
+                tied = scores.count(top)
+                for seat, score in enumerate(scores):
+                    if score == top:
+                        seats[seat][tied - 1] += 1
+                if scores[mover] == top:
+                    first[tied - 1] += 1
+            seat_wins, first_wins = tuple(tuple(row) for row in seats), tuple(first)
+        return cls(report.games, tuple(sorted(counted.items())), cards, measured, seat_wins, first_wins)
 
     def means(self) -> dict[str, float | None]:
         """The measure's mean by row (None for a row with nothing counted)."""
-        return {row: total / count if count else None for row, total, count in self.measured}
+        return {row: total / count if count else None for row, total, count, _ in self.measured}
+
+    def moments(self) -> dict[str, Moments]:
+        """The measure's count, sum and sum of squares by row, for its intervals."""
+        return {row: Moments(count, total, squares) for row, total, count, squares in self.measured}
+
+    def score_moments(self) -> Moments:
+        """Every seat's score of every game, as count, sum and sum of squares."""
+        return Moments(sum(times for _, times in self.scores), math.fsum(score * times for score, times in self.scores), math.fsum(score * score * times for score, times in self.scores))
 
     def score_list(self) -> list[int]:
         return [score for score, times in self.scores for _ in range(times)]
@@ -100,7 +133,9 @@ class CellFigures:
             "games": self.games,
             "scores": [[score, times] for score, times in self.scores],
             "cards": [[c.id, c.name, c.drawn, c.played, c.dead] for c in self.cards],
-            "measured": [[row, total, count] for row, total, count in self.measured],
+            "measured": [[row, total, count, squares] for row, total, count, squares in self.measured],
+            "seatWins": [list(row) for row in self.seat_wins],
+            "firstWins": list(self.first_wins),
         }
 
     @classmethod
@@ -110,7 +145,7 @@ class CellFigures:
         listed twice or out of order, a count out of bounds, a card played
         or drawn dead more often than drawn). ``consistent`` checks them
         against the cell they stand for."""
-        if not isinstance(data, dict) or set(data) != {"games", "scores", "cards", "measured"}:
+        if not isinstance(data, dict) or set(data) != {"games", "scores", "cards", "measured", "seatWins", "firstWins"}:
             raise ValueError("not a cell's figures")
         games = data["games"]
         if not _whole(games) or not 1 <= games <= MAX_COUNT:
@@ -130,7 +165,19 @@ class CellFigures:
             raise ValueError("bad measure totals")
         if len({row[0] for row in measured}) != len(measured):
             raise ValueError("a measure row listed twice")
-        return cls(games, tuple((s[0], s[1]) for s in scores), tuple(CardCounts(*row) for row in cards), tuple((r[0], r[1], r[2]) for r in measured))
+        seat_wins, first_wins = data["seatWins"], data["firstWins"]
+        if not isinstance(seat_wins, list) or not all(isinstance(row, list) and len(row) == len(seat_wins) and all(_count(n) for n in row) for row in seat_wins):
+            raise ValueError("bad seat wins")
+        if not isinstance(first_wins, list) or len(first_wins) != len(seat_wins) or not all(_count(n) for n in first_wins):
+            raise ValueError("bad first-seat wins")
+        return cls(
+            games,
+            tuple((s[0], s[1]) for s in scores),
+            tuple(CardCounts(*row) for row in cards),
+            tuple((r[0], r[1], r[2], r[3]) for r in measured),
+            tuple(tuple(row) for row in seat_wins),
+            tuple(first_wins),
+        )
 
     def inconsistency(self, games: int, players: int) -> str | None:
         """Why these figures cannot be ``games`` games of ``players`` seats
@@ -147,8 +194,12 @@ class CellFigures:
         for card in self.cards:
             if card.drawn > ceiling:
                 return f"card {card.id!r} drawn {card.drawn:,} times in {games:,} games"
-        for row, total, count in self.measured:
-            if count > ceiling or abs(total) > MAX_SCORE * max(count, 1):
+        if self.seat_wins and len(self.seat_wins) != players:
+            return f"wins for {len(self.seat_wins)} seats in games of {players}"
+        if any(sum(row) > games for row in self.seat_wins) or sum(self.first_wins) > games:
+            return f"a seat won more than the {games:,} games"
+        for row, total, count, squares in self.measured:
+            if count > ceiling or abs(total) > MAX_SCORE * max(count, 1) or squares < 0:
                 return f"the measure's row {row!r} counts {count:,} (total {total:,}) in {games:,} games"
         return None
 
@@ -169,7 +220,10 @@ def _count(value: object) -> bool:
 
 
 def _measured_row(row: object) -> bool:
-    return isinstance(row, list) and len(row) == 3 and isinstance(row[0], str) and _whole(row[1]) and abs(row[1]) <= MAX_COUNT * MAX_SCORE and _count(row[2])
+    return (
+        isinstance(row, list) and len(row) == 4 and isinstance(row[0], str) and _whole(row[1]) and abs(row[1]) <= MAX_COUNT * MAX_SCORE and _count(row[2])
+        and _whole(row[3]) and 0 <= row[3] <= MAX_COUNT * MAX_SCORE * MAX_SCORE
+    )  # fmt: skip
 
 
 def _card_row(row: object) -> bool:

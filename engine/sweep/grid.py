@@ -32,24 +32,31 @@ class Cell:
 
     ``rules`` is the full set of house rules the games are played with,
     sorted by key (what the cache key is made of); ``swept`` only the swept
-    ones, in argument order (what a reader is told)."""
+    ones, in argument order (what a reader is told). ``seats``, where the
+    seats are played by different bots (a matchup matrix's cell), names each
+    seat's bot, seat 0 first; ``bot`` is then the one the cell is about."""
 
     players: int
     bot: str
     rules: tuple[tuple[str, RuleValue], ...]
     swept: tuple[tuple[str, RuleValue], ...]
+    seats: tuple[str, ...] | None = None
 
     @property
     def label(self) -> str:
         parts = [f"{key}={shown(value)}" for key, value in self.swept]
-        return ", ".join([*parts, f"{self.players} player{'s' if self.players != 1 else ''}", f"{self.bot} bot"])
+        bots = f"{self.bot} bot" if self.seats is None else "seats " + ", ".join(self.seats)
+        return ", ".join([*parts, f"{self.players} player{'s' if self.players != 1 else ''}", bots])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "bot": self.bot, "houseRules": dict(self.rules)}
+        seats = {} if self.seats is None else {"seats": list(self.seats)}
+        return {"players": self.players, "bot": self.bot, "houseRules": dict(self.rules), **seats}
 
     def request(self, games: int, seed: int, workers: int = 1, content_dir: Path | None = None) -> SimulationRequest:
         """The simulation that plays this cell: ``games`` games seeded ``seed``
         (the same in every cell), however many processes play them."""
+        if self.seats is not None:
+            return SimulationRequest(games, seed, workers, None, dict(self.rules), players=self.players, seats=self.seats, content_dir=content_dir)
         return SimulationRequest(games, seed, workers, self.bot, dict(self.rules), players=self.players, content_dir=content_dir)
 
 

@@ -1,5 +1,6 @@
 """A whole sweep: each cell's figures from the cache or from the runner,
-then the differences from the baseline.
+then the differences from the baseline (none for a matchup matrix, whose
+cells are compared with each other instead: ``engine.sweep.matrix``).
 
 Every cell plays the same ``games`` games seeded ``seed`` (game ``i`` seeded
 as ``engine.sim.pool.game_seed`` says), so the cells are compared on common
@@ -16,9 +17,10 @@ from typing import Any
 
 from engine.errors import UsageError
 from engine.pack import AnyPack
-from engine.sweep.differences import Difference, compare
+from engine.sweep.differences import Difference, comparisons, judge
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Grid
+from engine.sweep.matrix import is_matrix
 from engine.sweep.runner import CellProgress, CellRunner
 from engine.sweep.store import CellStore, cell_key
 
@@ -38,6 +40,7 @@ class SweepResult:
     differences: tuple[Difference, ...]
     cached: int  # cells read from the cache (not part of the output: it must not change it)
     measure: tuple[str, str] | None = None  # the pack's own measure (SweepMeasure): its title and what it is
+    comparisons: int = 0  # comparisons with the baseline made, what the Bonferroni correction divides by
 
 
 def engine_fingerprint(pack_id: str) -> str:
@@ -99,11 +102,15 @@ def sweep(
         raise RuntimeError("the cell runner handed back fewer cells than it was given")
     ordered = tuple(found[index] for index in range(len(keys)))
     base_cell, base = grid.cells[grid.baseline], ordered[grid.baseline]
-    differences = tuple(
-        d
-        for index, (cell, figures) in enumerate(zip(grid.cells, ordered))
-        if index != grid.baseline
-        for d in compare(index, cell, figures, base_cell, base, "mean" if pack.sweep_measure is None else pack.sweep_measure.short)
-    )
     measure = pack.sweep_measure
-    return SweepResult(pack.id, pack.title, games, seed, grid, ordered, differences, cached_count, None if measure is None else (measure.title, measure.what))
+    differences: tuple[Difference, ...] = ()
+    count = 0
+    if not is_matrix(grid):
+        # Every comparison of the sweep is counted before any is judged: the
+        # Bonferroni correction divides by all of them.
+        pending = [
+            comparisons(index, cell, figures, base_cell, base, "mean" if measure is None else measure.short) for index, (cell, figures) in enumerate(zip(grid.cells, ordered)) if index != grid.baseline
+        ]
+        count = sum(map(len, pending))
+        differences = tuple(d for found in pending for d in judge(found, count))
+    return SweepResult(pack.id, pack.title, games, seed, grid, ordered, differences, cached_count, None if measure is None else (measure.title, measure.what), count)

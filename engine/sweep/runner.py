@@ -36,7 +36,7 @@ def pool_runner(pack: AnyPack, catalog: Any, games: int, seed: int, workers: int
         for position, cell in enumerate(cells):
             told = None if progress is None else _told(progress, position)
             report = pack.simulator.simulate(catalog, cell.request(games, seed, workers, content_dir), told)
-            yield CellFigures.from_report(report, pack.sweep_measure)
+            yield CellFigures.from_report(report, pack.sweep_measure, cell.players)
 
     return run
 

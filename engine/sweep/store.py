@@ -30,7 +30,7 @@ from engine.errors import UsageError
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell
 
-FORMAT: Final = "sweep-cell/2"
+FORMAT: Final = "sweep-cell/3"
 # A cell's file is a few kilobytes (a row a card): far more is no cell.
 CELL_LIMIT: Final = 4 * 1024 * 1024
 

@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from engine.sim.intervals import wilson
+from engine.stationmaster.bots import LADDER
 from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.houserules import configurations, defaults
 from engine.stationmaster.sim.report import Report
 from engine.stationmaster.sim.simulate import simulate
+from generator.matrix_site import MatrixPlan
 from generator.simulation_table import Option, Seating, SiteSimulation, build_seated_context, build_simulation_context, cached_context, card_rows, never_played, seated_context
 from generator.simulation_table import simulation_context as _cached_context
 from generator.sweep_site import SitePlan
@@ -99,7 +102,13 @@ def _lay_out_seating(catalog: Catalog) -> Callable[[Seating], dict[str, Any]]:
         assert figures is not None, "a game with rivals reports its seats"
         games = report.games
         data = figures.to_dict()
-        seats = [{"seat": s["seat"], "mean": f"{s['meanScore']:.1f}", "wins": s["wins"], "shared": s["sharedWins"], "won_percent": round(s["winPercent"])} for s in data["seats"]]
+        seats = [
+            {
+                "seat": s["seat"], "mean": f"{s['meanScore']:.1f}", "mean_span": _span(s["meanScoreInterval"], ""), "wins": s["wins"], "shared": s["sharedWins"],
+                "won_percent": round(s["winPercent"]), "won_span": _span(s["winInterval"], "%"),
+            }
+            for s in data["seats"]
+        ]  # fmt: skip
         attacks = [
             {
                 "card": a.id,
@@ -108,6 +117,7 @@ def _lay_out_seating(catalog: Catalog) -> Callable[[Seating], dict[str, Any]]:
                 "played": a.played,
                 "answered": a.answered,
                 "answered_percent": round(100 * a.answered / a.played) if a.played else None,
+                "answered_span": _span([100 * bound for bound in wilson(a.answered, a.played).rounded()], "%") if a.played else None,
             }
             for a in report.attacks.values()
         ]
@@ -127,6 +137,10 @@ def _lay_out_seating(catalog: Catalog) -> Callable[[Seating], dict[str, Any]]:
         }
 
     return lay_out
+
+
+def _span(bounds: list[float], unit: str) -> str:
+    return f"{bounds[0]:.0f}\N{EN DASH}{bounds[1]:.0f}{unit}" if unit == "%" else f"{bounds[0]:.1f}\N{EN DASH}{bounds[1]:.1f}"
 
 
 def simulation_rivals_context(catalog: Catalog) -> dict[str, Any]:
@@ -153,3 +167,19 @@ def simulation_sweep(catalog: Catalog) -> dict[str, Any]:
     from generator.sweep_site import sweep_context
 
     return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))
+
+
+# -- the rules site's skill ladder -----------------------------------------------------
+
+# The Simulation page's matchup matrix: the bots' ladder (LADDER, weakest
+# first) at two players, each seating a hundred games: a greedy game with a
+# rival takes about a tenth of a CPU second, so the whole matrix plays in
+# under half a minute.
+SITE_MATRIX: Final = MatrixPlan(rungs=LADDER, players=(2,), games=100, seed=SITE_SEED)
+
+
+def simulation_matrix(catalog: Catalog) -> dict[str, Any]:
+    from engine.stationmaster.pack import PACK
+    from generator.matrix_site import matrix_context
+
+    return cached_context(catalog, repr(SITE_MATRIX), lambda: matrix_context(PACK, catalog, SITE_MATRIX))

@@ -479,6 +479,13 @@ def simulation_sweep(catalog: Catalog) -> Context:
     return measured(catalog)
 
 
+def simulation_matrix(catalog: Catalog) -> Context:
+    # The plan lives with the pack's other report plans (``simulation.py``).
+    from generator.stationmaster.simulation import simulation_matrix as measured
+
+    return measured(catalog)
+
+
 def status_legend(catalog: Catalog) -> Context:
     return legend_rows(MEANINGS)
 
@@ -488,7 +495,7 @@ def edition(catalog: Catalog) -> Context:
 
 
 # Tables made by playing seeded games: measured by their own step (generator.reports).
-REPORTS: frozenset[str] = frozenset({"simulation", "simulation-rivals", "simulation-sweep"})
+REPORTS: frozenset[str] = frozenset({"simulation", "simulation-rivals", "simulation-sweep", "simulation-matrix"})
 # Tables whose rows mention cards without being where those cards live.
 LINKS_ONLY: frozenset[str] = frozenset({"office-capacity", "terrain-crossings", "effects", "simulation", "simulation-rivals", "table-figures", "timetable-direction", "designed-cards"})
 
@@ -526,6 +533,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         simulation,
         simulation_rivals,
         simulation_sweep,
+        simulation_matrix,
         status_legend,
     )
 }

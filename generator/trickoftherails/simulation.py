@@ -1,5 +1,5 @@
 """Trick of the Rails' simulation report on the rules site: which seeded
-games its sweep plays. Only this module of the pack's site code counts as
+games its sweep and its matchup matrix play. Only this module of the pack's site code counts as
 "what the report measured" (``engine.sources.rules_digest``): a change to a
 table or a picture leaves the figures standing.
 """
@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from engine.trickoftherails.bots import LADDER
 from engine.trickoftherails.content.model import Catalog
+from generator.matrix_site import MatrixPlan
 from generator.simulation_table import cached_context
 from generator.sweep_site import SitePlan
 
@@ -23,3 +25,16 @@ def simulation_sweep(catalog: Catalog) -> dict[str, Any]:
     from generator.sweep_site import sweep_context
 
     return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))
+
+
+# The Simulation page's matchup matrix: the bots' ladder (LADDER, weakest
+# first) at three and four players, forty games a seating (each pair of
+# rungs is played in every seating, so an entry stands on 120 or 160 games).
+SITE_MATRIX: Final = MatrixPlan(rungs=LADDER, players=(3, 4), games=40, seed=2026)
+
+
+def simulation_matrix(catalog: Catalog) -> dict[str, Any]:
+    from engine.trickoftherails.pack import PACK
+    from generator.matrix_site import matrix_context
+
+    return cached_context(catalog, repr(SITE_MATRIX), lambda: matrix_context(PACK, catalog, SITE_MATRIX))

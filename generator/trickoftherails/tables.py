@@ -464,6 +464,13 @@ def simulation_sweep(catalog: Catalog) -> Context:
     return measured(catalog)
 
 
+def simulation_matrix(catalog: Catalog) -> Context:
+    # The plan lives with the pack's other report plans (``simulation.py``).
+    from generator.trickoftherails.simulation import simulation_matrix as measured
+
+    return measured(catalog)
+
+
 def status_legend(catalog: Catalog) -> Context:
     return legend_rows(MEANINGS)
 
@@ -486,6 +493,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         designed_values,
         single_source,
         simulation_sweep,
+        simulation_matrix,
         status_legend,
     )
 }
@@ -497,7 +505,7 @@ TABLE_SET = TableSet(
     templates="trickoftherails",
     tables=TABLES,
     # Seconds of play: measured by their own step (generator.reports).
-    reports=frozenset({"simulation-sweep"}),
+    reports=frozenset({"simulation-sweep", "simulation-matrix"}),
     links_only=frozenset({"railway-cards", "at-a-glance", "quick-reference", "trick-lanes", "expert-trick-lanes", "worked-example", "example-game", "designed-values", "single-source"}),
     numeric_columns=NUMERIC_COLUMNS,
     configuration_label=configuration_label,

@@ -18,6 +18,7 @@ import pytest
 from tests.kit import hang_guard
 from tests.kit.cli import Result, stationmaster_exe, subprocess_env
 from tests.kit.pages import split_page
+from tests.kit.plans import play_few_games
 from tests.kit.project import edit, line_of, snapshot
 
 Run = Callable[..., Result]
@@ -251,6 +252,7 @@ def test_removed_card_is_reported_as_removed(sm: Run, project: Path, monkeypatch
     assert re.search(r'^-\| <a id="card-trackage-rights"></a>Trackage Rights( \[†\]\(#designed-legend [^)]*\))? \|', result.out, re.MULTILINE)
     # The Simulation page's games with rivals name every opponent-directed
     # card: measured again, so no link outlives the card.
+    play_few_games(monkeypatch)
     assert sm("cards", "--reports").code == 0
     assert sm("check", "--reports").code == 0
     assert "card-trackage-rights" not in (project / "site/stationmaster/home-deck.md").read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ import pytest
 
 from tests.kit import hang_guard
 from tests.kit.cli import Result, subprocess_env
+from tests.kit.plans import play_few_games
 from tests.kit.project import PROJECT_ROOT, edit, line_of, snapshot
 
 Run = Callable[..., Result]
@@ -288,7 +289,7 @@ def _typed_in_sweep(project: Path, where: str) -> tuple[Path, int]:
     return page, opened + 3
 
 
-def test_a_sentence_typed_inside_the_sweep_block_is_kept(sm: Run, project: Path) -> None:
+def test_a_sentence_typed_inside_the_sweep_block_is_kept(sm: Run, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A sweep line such as ``{{ n }}. {{ label }}`` has too little fixed
     text to prove the generator wrote a line that fits it: a sentence
     holding ". " is the writer's, so measuring the report again keeps the
@@ -298,6 +299,7 @@ def test_a_sentence_typed_inside_the_sweep_block_is_kept(sm: Run, project: Path)
     plain = sm("cards")
     assert plain.code == 1 and "report 'simulation-sweep' was edited by hand" in plain.out, plain.output
     assert page.read_bytes() == before
+    play_few_games(monkeypatch)
     result = sm("cards", "--reports")
     assert result.code == 1, result.output
     assert f"{MEASURED_PAGE}:{number}:1: text typed inside the generated block 'simulation-sweep'" in result.out, result.out

@@ -90,16 +90,18 @@ def test_a_failing_piece_fails_the_whole_map_and_the_job_is_cleared() -> None:
     assert forked._JOB is None
 
 
-class _Stubborn(Exception):
-    """An exception whose signature pickling cannot rebuild, like the
-    project's IllegalActionError(action, reasons)."""
-
-    def __init__(self, what: str, reasons: list[str]) -> None:
-        super().__init__(f"{what}: {'; '.join(reasons)}")
-        self.reasons = reasons
-
-
 def _stubborn_on_two(n: int) -> int:
+    """Raises, on piece 2, an exception no pickler can send back: its class
+    is local to this call, so the parent cannot find it by name. (A class
+    whose signature pickling cannot rebuild is not enough: once Dask's
+    ``distributed`` is imported, as the cluster tests do, tblib teaches
+    pickle to send such exceptions whole.)"""
+
+    class _Stubborn(Exception):
+        def __init__(self, what: str, reasons: list[str]) -> None:
+            super().__init__(f"{what}: {'; '.join(reasons)}")
+            self.reasons = reasons
+
     if n == 2:
         raise _Stubborn("piece", ["one reason", "another"])
     return n

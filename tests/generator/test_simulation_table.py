@@ -33,6 +33,9 @@ class _Report:
     def score_values(self) -> tuple[int, ...]:
         return ()
 
+    def first_seats(self) -> tuple[int, ...]:
+        return (0,) * self.games
+
     def to_text(self) -> str:
         return ""
 
@@ -69,7 +72,7 @@ def test_rows_by_dead_rate_then_draws_then_name_never_drawn_left_out() -> None:
     assert [t["is_default"] for t in context["configurations"]] == [True, False]
     rows = context["configurations"][0]["rows"]
     assert [r["card"] for r in rows] == ["d", "b", "a"]  # 100%, then 50% with 20 draws, then Alpha before Echo
-    assert rows[0] == {"card": "d", "name": "Delta", "dead_rate": 100, "per_game": "1.0", "drawn": 4}
+    assert rows[0] == {"card": "d", "name": "Delta", "dead_rate": 100, "dead_span": "51–100%", "per_game": "1.0", "drawn": 4}
     assert rows[1]["per_game"] == "5.0"
 
 

@@ -152,11 +152,11 @@ def test_lay_out_charts_every_cell_and_orders_cards() -> None:
     assert names == ["Zed", "Ex", "Why"]
     assert context["drawn_cards"] == 3 and context["dead_cards"] == 3
     desc = dead.find(SVG + "desc").text or ""  # type: ignore[union-attr]
-    assert "Ex: 1 75%, 2 25%, 3 not drawn, 4 not drawn" in desc
+    assert "Ex: 1 75% (59.8–85.8%, 40 draws), 2 25% (14.2–40.2%, 40 draws), 3 not drawn, 4 not drawn" in desc
     groups = context["differences"]
     assert [g["number"] for g in groups] == [2, 3, 4]
     # Each line under its configuration, without the configuration's words at its head.
-    assert groups[0]["lines"][0] == "median score 8 → 5 (−38%)"
+    assert groups[0]["lines"][0] == "card Ex: dead draws 75% → 25% (−50 points; interval −69 to −21 points)"
     assert sum(len(g["lines"]) for g in groups) == len(_result(FOUR).differences)
     assert lay_out("game", PLAN, _result(FOUR)) == context
 
@@ -177,7 +177,7 @@ def test_one_cell_and_no_cards() -> None:
 
 
 def _measured(figures: CellFigures, *rows: tuple[str, int, int]) -> CellFigures:
-    return CellFigures(figures.games, figures.scores, figures.cards, rows)
+    return CellFigures(figures.games, figures.scores, figures.cards, tuple((row, total, count, total * total) for row, total, count in rows))
 
 
 def test_the_games_own_measure_is_drawn_as_a_grid() -> None:
@@ -241,8 +241,8 @@ def test_trick_of_the_rails_keeps_each_companys_share_value() -> None:
     report = PACK.simulator.simulate(catalog, SimulationRequest(2, 1, 1, "random", players=3))
     assert isinstance(report, Report)
     figures = CellFigures.from_report(report, PACK.sweep_measure)
-    assert [row for row, _, _ in figures.measured] == [c.name for c in catalog.companies]
-    assert all(count == 2 and total >= 0 for _, total, count in figures.measured)  # one value a game
+    assert [row for row, _, _, _ in figures.measured] == [c.name for c in catalog.companies]
+    assert all(count == 2 and total >= 0 and squares >= 0 for _, total, count, squares in figures.measured)  # one value a game
     assert figures.means() == {c.name: sum(report.share_values[c.id]) / 2 for c in catalog.companies}
     assert CellFigures.from_dict(figures.to_dict()) == figures  # kept whole in the cache
 

@@ -17,7 +17,7 @@ import pytest
 
 from engine.packs import pack_rules
 from engine.sweep import runner as runners
-from engine.sweep.differences import compare
+from engine.sweep.differences import compare, comparisons, judge
 from engine.sweep.figures import CardCounts, CellFigures
 from engine.sweep.grid import Cell, build_grid
 from engine.sweep.run import sweep
@@ -69,7 +69,7 @@ def test_a_small_trick_of_the_rails_sweep_as_json(run_cli: RunCli, tmp_path: Pat
     )
     assert code == 0, err
     data = json.loads(out)
-    assert data["format"] == "sweep/1" and data["game"] == "trickoftherails" and data["games"] == 2 and data["seed"] == 0
+    assert data["format"] == "sweep/2" and data["game"] == "trickoftherails" and data["games"] == 2 and data["seed"] == 0
     assert data["grid"]["houseRules"] == {"variant": ["basic", "expert"]} and data["grid"]["players"] == [3, 4] and data["grid"]["bots"] == ["random"]
     assert data["baseline"] == 0
     assert data["measure"] == {"title": "Mean share value by company and configuration", "what": "each company's mean share value at the end of the games"}
@@ -78,7 +78,7 @@ def test_a_small_trick_of_the_rails_sweep_as_json(run_cli: RunCli, tmp_path: Pat
         assert list(cell["measured"]) == ["B&O", "C&O", "ERIE", "NYC", "PRR"]
         assert all(row["count"] == 2 and row["mean"] == row["total"] / 2 for row in cell["measured"].values())
     for cell in data["cells"]:
-        assert set(cell["score"]) == {"min", "q1", "median", "q3", "max", "mean"}
+        assert set(cell["score"]) == {"min", "q1", "median", "q3", "max", "mean", "meanInterval", "count"}
         assert sum(bar["count"] for bar in cell["scoreHistogram"]) == 2 * cell["players"]
         assert cell["score"]["min"] <= cell["score"]["q1"] <= cell["score"]["median"] <= cell["score"]["q3"] <= cell["score"]["max"]
     assert all(set(d) == {"cell", "subject", "measure", "baseline", "value", "text"} for d in data["differences"])
@@ -92,7 +92,7 @@ def test_json_has_every_cards_rates(run_cli: RunCli, tmp_path: Path) -> None:
     cards = data["cells"][0]["cards"]
     assert cards, "Station Master reports its cards"
     for figures in cards.values():
-        assert set(figures) == {"name", "drawn", "played", "dead", "drawnPerGame", "drawnPerHand", "playRate", "deadRate"}
+        assert set(figures) == {"name", "drawn", "played", "dead", "drawnPerGame", "drawnPerHand", "playRate", "deadRate", "playRateInterval", "deadRateInterval"}
         assert figures["played"] + figures["dead"] == figures["drawn"]
     assert not (tmp_path / ".sweep-cache").exists(), "--no-cache writes no cache"
 
@@ -208,7 +208,7 @@ def _plant(victim: Path, how: str) -> None:
     elif how == "4000 digits":
         _forged(victim, lambda f: f["scores"].__setitem__(0, [int("9" * 4000), 1]))
     elif how == "count 10**300":
-        victim.write_text(json.dumps({"format": FORMAT, "key": key, "figures": {"games": 3, "scores": [[1, 10**300]], "cards": [], "measured": []}}), encoding="utf-8")
+        victim.write_text(json.dumps({"format": FORMAT, "key": key, "figures": {"games": 3, "scores": [[1, 10**300]], "cards": [], "measured": [], "seatWins": [], "firstWins": []}}), encoding="utf-8")
     elif how == "scores that do not add up":
         _forged(victim, lambda f: f["scores"].__setitem__(0, [f["scores"][0][0], f["scores"][0][1] + 1]))
     elif how == "another game count":
@@ -240,25 +240,25 @@ def test_a_hostile_or_forged_cached_cell_is_played_again_with_one_note(run_cli: 
 
 
 def test_a_damaged_figures_record_is_refused() -> None:
-    good = CellFigures(2, ((1, 2),), (CardCounts("a", "A", 3, 2, 1),), (("B&O", 90, 2),))
+    good = CellFigures(2, ((1, 2),), (CardCounts("a", "A", 3, 2, 1),), (("B&O", 90, 2, 4050),))
     assert CellFigures.from_dict(good.to_dict()) == good
     bad: object
-    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": []}
+    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": [], "seatWins": [], "firstWins": []}
     for bad in (
         {**one, "games": 0}, {**one, "scores": []}, {**one, "cards": [["a", "A", -1, 0, 0]]}, [], {**one, "games": True},
-        {**one, "measured": [["B&O", 1.5, 1]]}, {**one, "measured": [["B&O", 1, -1]]}, {**one, "measured": [[1, 1, 1]]}, {"games": 1, "scores": [[1, 1]], "cards": []},
+        {**one, "measured": [["B&O", 1.5, 1, 1]]}, {**one, "measured": [["B&O", 1, -1, 1]]}, {**one, "measured": [[1, 1, 1, 1]]}, {"games": 1, "scores": [[1, 1]], "cards": []},
     ):  # fmt: skip
         with pytest.raises(ValueError):
             CellFigures.from_dict(bad)
 
 
 def test_figures_that_do_not_add_up_are_told_from_those_that_do() -> None:
-    good = CellFigures(2, ((1, 2), (4, 2)), (CardCounts("a", "A", 3, 2, 1),), (("B&O", 90, 2),))
+    good = CellFigures(2, ((1, 2), (4, 2)), (CardCounts("a", "A", 3, 2, 1),), (("B&O", 90, 2, 4050),))
     assert good.inconsistency(2, 2) is None
     assert "4 scores for 2 games of 3 seats" in (good.inconsistency(2, 3) or "")
     assert "not the 5 asked for" in (good.inconsistency(5, 2) or "")
     assert "drawn" in (CellFigures(1, ((1, 1),), (CardCounts("a", "A", 10**9, 0, 0),)).inconsistency(1, 1) or "")
-    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": []}
+    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": [], "seatWins": [], "firstWins": []}
     for bad in (
         {**one, "scores": [[2, 1], [1, 1]]}, {**one, "scores": [[1, 1], [1, 1]]}, {**one, "scores": [[1, 10**300]]},
         {**one, "cards": [["a", "A", 1, 1, 1]]}, {**one, "cards": [["a", "A", 1, 1, 0], ["a", "A", 1, 1, 0]]}, {**one, "games": 10**300},
@@ -343,32 +343,35 @@ def _figures(scores: list[int], cards: Sequence[CardCounts] = ()) -> CellFigures
     return CellFigures(len(scores), tuple(sorted(Counter(scores).items())), tuple(cards))
 
 
-def test_differences_are_worded_and_thresholded_as_documented() -> None:
+def test_differences_are_listed_when_their_corrected_interval_excludes_zero() -> None:
     base_cell = Cell(1, "greedy", (("start", "depot"),), (("start", "depot"),))
     cell = Cell(1, "greedy", (("start", "whistle-post"),), (("start", "whistle-post"),))
-    base = _figures([5, 6, 6, 6, 7], [CardCounts("t", "Trackage Rights", 100, 88, 12), CardCounts("s", "Straight", 10, 9, 1)])
-    other = _figures([3, 3, 4, 4, 4], [CardCounts("t", "Trackage Rights", 100, 45, 55), CardCounts("s", "Straight", 10, 1, 9)])
-    texts = [d.text for d in compare(1, cell, other, base_cell, base)]
+    base = _figures([5, 6, 6, 6, 7] * 8, [CardCounts("t", "Trackage Rights", 100, 88, 12), CardCounts("s", "Straight", 10, 7, 3)])
+    other = _figures([3, 3, 4, 4, 4] * 8, [CardCounts("t", "Trackage Rights", 100, 45, 55), CardCounts("s", "Straight", 10, 4, 6)])
+    pending = comparisons(1, cell, other, base_cell, base)
+    assert len(pending) == 5  # the mean score, two dead-draw rates, two draw rates
+    texts = [d.text for d in judge(pending, len(pending))]
     assert texts == [
-        "house rule start=whistle-post: median score 6 → 4 (−33%)",
-        "house rule start=whistle-post: mean score 6 → 3.6 (−40%)",
-        "house rule start=whistle-post: card Trackage Rights: dead draws 12% → 55% (+43 points)",
-    ], "Straight is drawn too seldom for its dead draws to count"
-    # Under a bar, nothing: a point more is less than 10% of 20, and 5 points of dead draws is noise.
-    small = _figures([21, 20, 20], [CardCounts("t", "Trackage Rights", 100, 83, 17)])
-    assert compare(1, cell, small, base_cell, _figures([20, 20, 20], [CardCounts("t", "Trackage Rights", 100, 88, 12)])) == []
+        "house rule start=whistle-post: mean score 6 → 3.6 (−40%; interval −2.7 to −2.1)",
+        "house rule start=whistle-post: card Trackage Rights: dead draws 12% → 55% (+43 points; interval +26 to +57 points)",
+    ], "Straight's 30% to 60% over 10 draws each is within the luck of the deal"
+    # The same change is listed alone but not among a thousand comparisons:
+    # the correction widens every interval until luck cannot explain what is kept.
+    alone = compare(1, cell, _figures([20, 21, 21, 20] * 10), base_cell, _figures([19, 20, 21, 20] * 10))
+    assert [d.measure for d in alone] == ["mean score"] and alone[0].interval.low > 0
+    assert judge(comparisons(1, cell, _figures([20, 21, 21, 20] * 10), base_cell, _figures([19, 20, 21, 20] * 10)), 1000) == []
 
 
 def test_differences_in_the_games_own_measure() -> None:
-    # A company's mean share value: 10% and 1 dollar, after the score and
-    # before the cards; a row with nothing counted in one cell says nothing.
+    # A company's mean share value, after the score and before the cards; a
+    # row with nothing counted in one cell is not compared.
     base_cell = Cell(3, "greedy", (), ())
     cell = Cell(4, "greedy", (), ())
-    rows = (("B&O", 400, 10), ("C&O", 200, 10), ("ERIE", 100, 10), ("NYC", 0, 0))
+    rows = (("B&O", 400, 10, 16100), ("C&O", 200, 10, 4400), ("ERIE", 100, 10, 1200), ("NYC", 0, 0, 0))
     base = CellFigures(10, ((5, 30),), (), rows)
-    other = CellFigures(10, ((5, 40),), (), (("B&O", 300, 10), ("C&O", 215, 10), ("ERIE", 105, 10), ("NYC", 50, 10)))
+    other = CellFigures(10, ((5, 40),), (), (("B&O", 300, 10, 9100), ("C&O", 215, 10, 5000), ("ERIE", 105, 10, 1300), ("NYC", 50, 10, 400)))
     texts = [d.text for d in compare(1, cell, other, base_cell, base, "mean share value")]
-    assert texts == ["4 players: B&O: mean share value 40 → 30 (−25%)"], "C&O's 7.5% and ERIE's 50 cents are under the bars"
+    assert texts == ["4 players: B&O: mean share value 40 → 30 (−25%; interval −14.1 to −5.9)"], "C&O's and ERIE's changes are within their spread"
     assert compare(1, cell, other, base_cell, base)[0].measure == "mean"
 
 

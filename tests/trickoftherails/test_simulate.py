@@ -100,7 +100,7 @@ def test_the_text_report_reads_as_tables() -> None:
         "shared",
         "Share values at the end",
         "worth 0",
-        "Where each locomotive ended (% of games)",
+        "Where each locomotive ended (% of 10 games, 95% interval)",
         "Locomotive [∞]",
         "Tricks won by the player who led them",
         "stock trick",
@@ -234,8 +234,23 @@ def test_a_teams_win_is_a_win_for_both_partners_and_the_margin_is_between_teams(
 def test_a_kind_of_trick_no_game_played_has_no_leader_rate() -> None:
     report = run(5, seed=3, players=5)
     data = report.to_dict()
-    assert data["leaderWins"]["city"] == {"tricks": 0, "leaderWon": 0, "percent": None}
+    assert data["leaderWins"]["city"] == {"tricks": 0, "leaderWon": 0, "percent": None, "interval": None}
     text = report.to_text()
     assert "no City trick in these games" in text
     assert not any(line.startswith("City trick") for line in text.splitlines())
     assert "no City trick" not in run(5, seed=3, players=4).to_text()
+
+
+def test_every_rate_carries_its_count_and_interval() -> None:
+    report = run(6, players=3)
+    data = report.to_dict()
+    for seat in data["seats"]:
+        low, high = seat["winInterval"]
+        assert low <= seat["winPercent"] <= high and seat["meanScoreInterval"][0] <= seat["meanScore"] <= seat["meanScoreInterval"][1]
+    for company in data["shareValues"].values():
+        assert company["count"] == 6 and company["zeroInterval"][0] <= company["zeroPercent"] <= company["zeroInterval"][1]
+    first = data["firstLeaderWins"]
+    assert first["games"] == 6 and 0 <= first["won"] <= 6 and first["interval"][0] <= first["percent"] <= first["interval"][1]
+    assert report.first_seats() == report.first_leaders and len(report.first_seats()) == 6
+    text = report.to_text()
+    assert "won % (95% interval)" in text and f"the first leader won {first['won']} of 6 games" in text and "worth 0 (95% interval)" in text

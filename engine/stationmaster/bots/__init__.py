@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from engine.stationmaster.rules.game import Game
 
 BOTS: Final = ("random", "greedy", "lookahead")
+# The skill ladder, weakest first: the bots the Simulation page's matchup
+# matrix plays against each other. Lookahead is left off: at some 80 CPU
+# seconds a two-player game it is too slow to simulate with.
+LADDER: Final = ("random", "greedy")
 
 Bot = Callable[["Game"], "Action | None"]
 

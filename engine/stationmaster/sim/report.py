@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from engine.sim.intervals import Moments, mean_interval, wilson
 from engine.sim.pool import SEED_STRIDE
 from engine.sim.seat_figures import DEFINITIONS as SEAT_DEFINITIONS
 from engine.sim.seat_figures import SeatFigures, mixed_seats, percent, seating_words, text_table
@@ -71,8 +72,17 @@ class CardStats:
             "heldAtEnd": self.held_at_end,
             "deadDraws": self.dead,
             "deadRate": round(self.dead / drawn, 4) if drawn else None,
+            "deadRateInterval": wilson(self.dead, drawn).rounded() if drawn else None,
             "drawnPerGame": round(drawn / games, 4),
         }
+
+    def dead_words(self) -> str:
+        """``45% (38–52)``: the dead-draw rate and its 95% interval, for a table ("-" when never drawn)."""
+        percent = self.dead_percent()
+        if percent is None:
+            return "-"
+        found = wilson(self.dead, self.drawn)
+        return f"{percent}% ({100 * found.low:.0f}\N{EN DASH}{100 * found.high:.0f})"
 
 
 @dataclass(frozen=True)
@@ -93,6 +103,7 @@ class AttackStats:
             "playedPerGame": round(self.played / games, 4),
             "answered": self.answered,
             "answeredPercent": percent(self.answered, self.played),
+            "answeredInterval": [round(100 * bound, 1) for bound in wilson(self.answered, self.played).rounded()] if self.played else None,
         }
 
 
@@ -128,6 +139,11 @@ class Distribution:
     def mean(self) -> float:
         return round(math.fsum(self.values) / len(self.values), 4)
 
+    def mean_interval(self) -> tuple[float, float]:
+        """The mean's 95% Student's t interval."""
+        low, high = mean_interval(Moments.of(self.values)).rounded()
+        return low, high
+
     def histogram(self) -> list[tuple[int, int, int]]:
         """(from, to, games) bins of whole numbers, at most 20, from the minimum up."""
         low, high = self.minimum, self.maximum
@@ -140,6 +156,8 @@ class Distribution:
             "min": self.minimum,
             "median": self.median,
             "mean": self.mean,
+            "meanInterval": list(self.mean_interval()),
+            "count": len(self.values),
             "max": self.maximum,
             "histogram": [{"from": a, "to": b, "games": n} for a, b, n in self.histogram()],
         }
@@ -168,6 +186,10 @@ class Report:
     def score_values(self) -> tuple[int, ...]:
         """Every seat's score of every game, game by game, seat 0 first."""
         return self.scores.values
+
+    def first_seats(self) -> tuple[int, ...]:
+        """Seat 0 takes the first turn of every game."""
+        return (0,) * self.games
 
     @classmethod
     def build(
@@ -240,6 +262,8 @@ class Report:
                 "heldAtEnd": "copies still in a hand when the game ended",
                 "deadDraws": "draws never played: discarded + heldAtEnd (drawn = played + discarded + heldAtEnd)",
                 "deadRate": "deadDraws / drawn",
+                "deadRateInterval": "the 95% Wilson interval of deadRate, counting each draw as a trial (draws within a game are not quite independent, so it is somewhat too narrow)",
+                "meanInterval": "the 95% Student's t interval of a mean, over count values",
             },
         }
         if self.seat_figures is not None:
@@ -282,7 +306,10 @@ class Report:
             lines += self.seat_figures.text_lines(mixed_seats(self.seats))
             lines += ["", *self._attack_lines(), ""]
         for label, dist in (("score", self.scores), ("actions", self.actions), ("turns", self.turns)):
-            lines.append(f"{label:<8} min {dist.minimum:>5}  median {dist.median:>8.1f}  mean {dist.mean:>9.2f}  max {dist.maximum:>5}")
+            low, high = dist.mean_interval()
+            lines.append(
+                f"{label:<8} min {dist.minimum:>5}  median {dist.median:>8.1f}  mean {dist.mean:>9.2f} (95% interval {low:.2f}\N{EN DASH}{high:.2f}, n={len(dist.values)})  max {dist.maximum:>5}"
+            )
         lines += ["", "score histogram (games per score):" if self.seat_figures is None else "score histogram (seats per score, every seat of every game):"]
         hist = self.scores.histogram()
         peak = max(n for _, _, n in hist)
@@ -293,12 +320,11 @@ class Report:
             lines.append(f"  {label:>{width}} | {bar} {n}")
         lines += [
             "",
-            "cards (a dead draw is a draw never played: discarded, or still in hand at the end; dead % = dead / drawn)",
+            "cards (a dead draw is a draw never played: discarded, or still in hand at the end; dead % = dead / drawn, with its 95% Wilson interval over the draws)",
         ]
-        head = ("card", "drawn", "per game", "opening", "deck", "dept", "played", "discarded", "held", "dead %")
+        head = ("card", "drawn", "per game", "opening", "deck", "dept", "played", "discarded", "held", "dead % (95%)")
         rows = []
         for c in self.sorted_cards():
-            pct = c.dead_percent()
             rows.append(
                 (
                     c.name,
@@ -310,15 +336,22 @@ class Report:
                     str(c.played),
                     str(c.discarded),
                     str(c.held_at_end),
-                    "-" if pct is None else f"{pct}%",
+                    c.dead_words(),
                 )
             )
         lines += text_table(head, rows)
         return "\n".join(lines)
 
     def _attack_lines(self) -> list[str]:
-        head = ("attack", "played", "per game", "answered", "answered %")
-        rows = [(a.name, str(a.played), f"{a.played / self.games:.2f}", str(a.answered), f"{percent(a.answered, a.played):.1f}") for a in self.attacks.values()]
+        head = ("attack", "played", "per game", "answered", "answered % (95%)")
+        rows = [(a.name, str(a.played), f"{a.played / self.games:.2f}", str(a.answered), _answered_words(a)) for a in self.attacks.values()]
         lines = ["attacks played at a rival, and answered (by a held defence, or an Enhancement standing where it was aimed)", *text_table(head, rows)]
         lines += ["", *text_table(("answer", "answered"), [(a.name, str(a.answered)) for a in self.answers.values()])]
         return lines
+
+
+def _answered_words(attack: AttackStats) -> str:
+    if not attack.played:
+        return "-"
+    found = wilson(attack.answered, attack.played)
+    return f"{percent(attack.answered, attack.played):.1f} ({100 * found.low:.1f}\N{EN DASH}{100 * found.high:.1f})"

@@ -259,3 +259,6 @@ def _placement_gains(outlook: Outlook, game: Game, me: int, lane_card: Card) -> 
 
 BOT_FUNCTIONS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
 BOTS: tuple[str, ...] = tuple(BOT_FUNCTIONS)
+# The skill ladder, weakest first: the bots the Simulation page's matchup
+# matrix plays against each other.
+LADDER: tuple[str, ...] = ("random", "greedy")

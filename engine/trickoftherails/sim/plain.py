@@ -22,6 +22,7 @@ def chunk_to_plain(chunk: list[GameRecord]) -> list[dict[str, Any]]:
             "locomotives": dict(record.locomotives),
             "tricks": [[kind, led] for kind, led in record.tricks],
             "actions": record.actions,
+            "firstLeader": record.first_leader,
         }
         for record in chunk
     ]
@@ -34,7 +35,7 @@ def chunk_from_plain(catalog: Catalog, seats: int, games: int, plain: object) ->
     records = []
     for item in as_list(plain, "the chunk", games):
         record = as_dict(item, "a game")
-        if set(record) != {"scores", "shareValues", "locomotives", "tricks", "actions"}:
+        if set(record) != {"scores", "shareValues", "locomotives", "tricks", "actions", "firstLeader"}:
             raise BadChunk("a game is not a Trick of the Rails game")
         scores = tuple(as_whole(score, "a score", -LARGEST_FIGURE) for score in as_list(record["scores"], "a game's scores", seats))
         shares = {as_text(company, "a company", companies): as_whole(value, "a share value", -LARGEST_FIGURE) for company, value in as_dict(record["shareValues"], "the share values").items()}
@@ -46,5 +47,6 @@ def chunk_from_plain(catalog: Catalog, seats: int, games: int, plain: object) ->
         actions = as_whole(record["actions"], "a game's actions", 0, MAX_ACTIONS_PER_GAME)
         if len(tricks) > actions:
             raise BadChunk("a game has more tricks than actions")
-        records.append(GameRecord(scores, shares, locomotives, tuple(tricks), actions))
+        first_leader = as_whole(record["firstLeader"], "a game's first leader", 0, seats - 1)
+        records.append(GameRecord(scores, shares, locomotives, tuple(tricks), actions, first_leader))
     return records

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.pack import CardFigures, SweepMeasure
+from engine.sim.intervals import Moments, mean_interval, wilson
 from engine.sim.pool import SEED_STRIDE
 from engine.sim.seat_figures import DEFINITIONS as SEAT_DEFINITIONS
 from engine.sim.seat_figures import SIDE_DEFINITIONS, SeatFigures, mixed_seats, percent, seating_words, text_table
@@ -45,6 +46,7 @@ class Report:
     locomotives: dict[str, dict[str, int]] = field(default_factory=dict)  # locomotive id -> company id (or NOT_PLACED) -> games
     tricks: dict[str, list[int]] = field(default_factory=dict)  # kind -> [tricks, won by their leader]
     actions: list[int] = field(default_factory=list)
+    first_leaders: list[int] = field(default_factory=list)  # each game's first leader
 
     def __post_init__(self) -> None:
         # With Teams, partners hold one score: the contest is between the teams.
@@ -79,6 +81,15 @@ class Report:
             self.tricks[kind][0] += 1
             self.tricks[kind][1] += leader_won
         self.actions.append(record.actions)
+        self.first_leaders.append(record.first_leader)
+
+    def first_seats(self) -> list[int]:
+        """Each game's first leader, game by game."""
+        return list(self.first_leaders)
+
+    def first_leader_wins(self) -> int:
+        """Games the first leader won, alone or shared."""
+        return sum(1 for game, leader in enumerate(self.first_leaders) if self.seats.scores[leader][game] == max(seat[game] for seat in self.seats.scores))
 
     # -- the figures ----------------------------------------------------------------------
 
@@ -95,16 +106,35 @@ class Report:
             "bot": self.bot,
             "houseRules": dict(self.house_rules),
             **self.seats.to_dict(mixed_seats(self.seat_bots)),
-            "shareValues": {names[company]: {"mean": _mean(values), "stdev": _stdev(values), "zeroPercent": percent(values.count(0), len(values))} for company, values in self.share_values.items()},
+            "shareValues": {
+                names[company]: {
+                    "mean": _mean(values),
+                    "meanInterval": _tenths(mean_interval(Moments.of(values)).rounded()),
+                    "stdev": _stdev(values),
+                    "zeroPercent": percent(values.count(0), len(values)),
+                    "zeroInterval": _percents(values.count(0), len(values)),
+                    "count": len(values),
+                }
+                for company, values in self.share_values.items()
+            },  # fmt: skip
             "locomotives": {self.catalog.by_id[loco].name: {names.get(where, where): percent(count, games) for where, count in row.items()} for loco, row in self.locomotives.items()},
+            "locomotiveIntervals": {self.catalog.by_id[loco].name: {names.get(where, where): _percents(count, games) for where, count in row.items()} for loco, row in self.locomotives.items()},
             # A kind no game dealt (a City at 5 players) has no rate: null, not 0.0.
-            "leaderWins": {kind: {"tricks": tricks, "leaderWon": won, "percent": percent(won, tricks) if tricks else None} for kind, (tricks, won) in self.tricks.items()},
+            "leaderWins": {
+                kind: {"tricks": tricks, "leaderWon": won, "percent": percent(won, tricks) if tricks else None, "interval": _percents(won, tricks) if tricks else None}
+                for kind, (tricks, won) in self.tricks.items()
+            },
+            "firstLeaderWins": {"games": games, "won": self.first_leader_wins(), "percent": percent(self.first_leader_wins(), games), "interval": _percents(self.first_leader_wins(), games)},
             "actionsPerGame": _mean(self.actions),
+            "actionsPerGameInterval": _tenths(mean_interval(Moments.of(self.actions)).rounded()),
             "definitions": {
                 **SEAT_DEFINITIONS,
                 **(SIDE_DEFINITIONS if self.seats.sides is not None else {}),
                 "locomotives": "per locomotive, the percentage of games it ended at the head of each company's railway",
+                "locomotiveIntervals": "the 95% Wilson interval of each of locomotives' percentages, over the games",
                 "leaderWins": "tricks by the kind of lane card that decided them, and how often the player who led won (percent null for a kind no game played)",
+                "firstLeaderWins": "games won (alone or shared) by the player who led the first trick (fair: 1 / players)",
+                "interval": "a 95% interval, in the figure's own units: Wilson's for a percentage (over its count: games, or tricks), Student's t for a mean",
             },
         }
 
@@ -121,18 +151,28 @@ class Report:
             "Scores by seat (seat 0 is player 0; the first leader is drawn at random)",
         ]
         lines += self.seats.text_lines(mixed_seats(self.seat_bots))
+        first = data["firstLeaderWins"]
+        lines.append(f"the first leader won {first['won']} of {first['games']} games ({first['percent']:.1f}%, 95% interval {_span(first['interval'])}%; fair {100 / self.players:.1f}%)")
         lines += [
             "",
             "Share values at the end",
         ]
-        lines += text_table(("company", "mean", "stdev", "worth 0"), [(name, f"{v['mean']:.1f}", f"{v['stdev']:.1f}", f"{v['zeroPercent']:.1f}%") for name, v in data["shareValues"].items()])
+        lines += text_table(
+            ("company", "games", "mean (95% interval)", "stdev", "worth 0 (95% interval)"),
+            [
+                (name, str(v["count"]), f"{v['mean']:.1f} ({_span(v['meanInterval'])})", f"{v['stdev']:.1f}", f"{v['zeroPercent']:.1f}% ({_span(v['zeroInterval'])})")
+                for name, v in data["shareValues"].items()
+            ],
+        )
         companies = [c.name for c in self.catalog.companies]
         columns = companies + ([NOT_PLACED] if any(row[NOT_PLACED] for row in self.locomotives.values()) else [])
-        lines += ["", "Where each locomotive ended (% of games)"]
-        lines += text_table(("locomotive", *columns), [(loco, *(f"{row[c]:.1f}" for c in columns)) for loco, row in data["locomotives"].items()])
+        lines += ["", f"Where each locomotive ended (% of {self.games} games, 95% interval)"]
+        spans = data["locomotiveIntervals"]
+        lines += text_table(("locomotive", *columns), [(loco, *(f"{row[c]:.1f} ({_span(spans[loco][c])})" for c in columns)) for loco, row in data["locomotives"].items()])
         lines += ["", "Tricks won by the player who led them"]
         lines += text_table(
-            ("trick", "tricks", "leader won", "%"), [(KIND_WORDS[kind], str(v["tricks"]), str(v["leaderWon"]), f"{v['percent']:.1f}") for kind, v in data["leaderWins"].items() if v["tricks"]]
+            ("trick", "tricks", "leader won", "% (95% interval)"),
+            [(KIND_WORDS[kind], str(v["tricks"]), str(v["leaderWon"]), f"{v['percent']:.1f} ({_span(v['interval'])})") for kind, v in data["leaderWins"].items() if v["tricks"]],
         )
         unplayed = [KIND_WORDS[kind] for kind, v in data["leaderWins"].items() if not v["tricks"]]
         if unplayed:
@@ -140,11 +180,25 @@ class Report:
         return "\n".join(lines)
 
 
-def share_totals(report: Report) -> dict[str, tuple[int, int]]:
+def _percents(part: int, whole: int) -> list[float]:
+    """The Wilson interval of ``part`` in ``whole``, in percent to one decimal."""
+    return [round(100 * bound, 1) for bound in wilson(part, whole).rounded()]
+
+
+def _tenths(bounds: list[float]) -> list[float]:
+    return [round(bound, 1) for bound in bounds]
+
+
+def _span(bounds: list[float]) -> str:
+    return f"{bounds[0]:.1f}\N{EN DASH}{bounds[1]:.1f}"
+
+
+def share_totals(report: Report) -> dict[str, tuple[int, int, int]]:
     """Each company's share values at the end of the report's games: their
-    sum and how many, by company name, in the catalog's order."""
+    sum, how many and the sum of their squares, by company name, in the
+    catalog's order."""
     names = {c.id: c.name for c in report.catalog.companies}
-    return {names[company]: (sum(values), len(values)) for company, values in report.share_values.items()}
+    return {names[company]: (sum(values), len(values), sum(v * v for v in values)) for company, values in report.share_values.items()}
 
 
 # What a sweep keeps of each configuration beside the scores and the cards.

@@ -28,6 +28,7 @@ class GameRecord:
     locomotives: Mapping[str, str]  # company id -> the locomotive that ended at its head
     tricks: tuple[tuple[TrickKind, bool], ...]  # each trick's kind, and whether its leader won it
     actions: int
+    first_leader: int = 0  # the seat that led the first trick
 
 
 def play_game(catalog: Catalog, players: int, seed: int, seats: Sequence[str], house_rules: Mapping[str, HouseRuleValue]) -> GameRecord:
@@ -38,6 +39,7 @@ def play_game(catalog: Catalog, players: int, seed: int, seats: Sequence[str], h
     game = Game(catalog, players, seed, house_rules)
     s = game.state
     tricks: list[tuple[TrickKind, bool]] = []
+    first_leader = s.trick.leader
     actions = 0
     while not game.is_over():
         if actions >= MAX_ACTIONS_PER_GAME:
@@ -51,4 +53,4 @@ def play_game(catalog: Catalog, players: int, seed: int, seats: Sequence[str], h
         actions += 1
         if closing is not None and kind is not None:
             tricks.append((kind, closing.winner == closing.leader))
-    return GameRecord(tuple(game.score()), game.share_values(), dict(s.locomotives), tuple(tricks), actions)
+    return GameRecord(tuple(game.score()), game.share_values(), dict(s.locomotives), tuple(tricks), actions, first_leader)

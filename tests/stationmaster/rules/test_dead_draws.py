@@ -96,6 +96,9 @@ class _Report:
     def score_values(self) -> tuple[int, ...]:
         return ()
 
+    def first_seats(self) -> tuple[int, ...]:
+        return (0,) * self.games
+
     def to_text(self) -> str:
         return ""
 

@@ -266,7 +266,7 @@ def test_json_output_parses(run_simulate: object) -> None:
     data = json.loads(out)
     assert data["games"] == 4 and data["seed"] == 5 and data["bot"] == "random"
     assert data["houseRules"]["discardTimetabled"] is True
-    assert set(data["score"]) == {"min", "median", "mean", "max", "histogram"}
+    assert set(data["score"]) == {"min", "median", "mean", "meanInterval", "count", "max", "histogram"}
     assert out.strip() == run(4, seed=5, rules={"discardTimetabled": True}).to_json()
     assert err == ""  # no progress bar when stderr is not a terminal
 
@@ -335,7 +335,20 @@ def test_the_simulation_table_renders_and_passes_the_lint(catalog: Catalog, monk
         placed = ["simulation-test.md"]
     rendered = render_site(catalog, pages, tables=TABLE_SET)
     text = rendered.new[placed[0]]
-    assert text.count("| Card | Dead draws (% of draws) | Drawn per game |") == len(simulation_context(catalog)["configurations"])
-    assert "% |" in text and " per game |" in text
+    assert text.count("| Card | Dead draws (% of draws, 95% interval) | Drawn per game |") == len(simulation_context(catalog)["configurations"])
+    assert " draws |" in text and "%) of " in text and " per game |" in text
     problems = [p.render() for p in lint(catalog, rendered, TABLES) if placed[0] in p.render()]
     assert problems == []
+
+
+def test_every_rate_carries_its_count_and_interval() -> None:
+    report = simulate.simulate(CATALOG, SimulationRequest(3, 1, 1, "random", players=2))
+    data = report.to_dict()
+    assert data["score"]["count"] == 6 and data["score"]["meanInterval"][0] <= data["score"]["mean"] <= data["score"]["meanInterval"][1]
+    for card in data["cards"].values():
+        if card["drawn"]:
+            assert card["deadRateInterval"][0] <= card["deadRate"] <= card["deadRateInterval"][1]
+    assert all(s["winInterval"][0] <= s["winPercent"] <= s["winInterval"][1] for s in data["seats"])
+    text = report.to_text()
+    assert "dead % (95%)" in text and "won % (95% interval)" in text and "(95% interval" in text and "n=6)" in text
+    assert report.first_seats() == (0, 0, 0)

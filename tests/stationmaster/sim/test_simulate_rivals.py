@@ -204,5 +204,5 @@ def test_the_rivals_table_renders_and_passes_the_lint(catalog: Catalog) -> None:
     text = rendered.new["simulation.md"]
     for seating in site_simulation.SITE_SEATINGS:
         assert f"`stationmaster simulate --games {seating.games} --seed {seating.seed} --players {seating.players} --bot {seating.bot}`" in text
-    assert text.count("| Seat | Mean score | Wins | Shared wins |") == len(site_simulation.SITE_SEATINGS)
+    assert text.count("| Seat | Mean score (95% interval) | Wins | Shared wins | Won, alone or shared (95% interval) |") == len(site_simulation.SITE_SEATINGS)
     assert [p.render() for p in lint(catalog, rendered, TABLES) if "simulation.md" in p.render()] == []
