@@ -30,45 +30,47 @@ def voids(catalog: Catalog, players: int, history: Sequence[Action]) -> dict[int
 
 def deal(catalog: Catalog, cards: Sequence[str], sizes: Mapping[int, int], void: Mapping[int, frozenset[str]], stream: SeededStream) -> dict[int, list[str]]:
     """``cards`` dealt to the players of ``sizes``, each as many as their
-    size, none a card of a company in their ``void``. The cards go out one
-    at a time in a shuffled order, each to a player drawn in proportion to
-    the room left in their hand among those who may take it without leaving
-    the rest undealable (a check over every group of players, at most 16:
-    the cards only they may hold must fit in their room), so a deal always
-    comes out when one exists, as the real one does. ValueError when none
+    size, none a card of a company in their ``void``.
+
+    With no void among them, the cards are shuffled and dealt in turn.
+    Otherwise they go out one at a time in a shuffled order, each to a
+    player drawn in proportion to the room left in their hand among those
+    who may take it without leaving the rest undealable: for every group of
+    players (at most 15), the cards only that group may hold must fit in the
+    group's room, a *slack* kept up to date card by card. So a deal always
+    comes out when one exists, as the real one does; ValueError when none
     does (hands that were never dealt from these cards)."""
     company = catalog.company_of
     players = sorted(sizes)
-    room = {p: sizes[p] for p in players}
-    if sum(room.values()) != len(cards):
-        raise ValueError(f"{len(cards)} unseen cards cannot fill hands of {sum(room.values())}")
-    left: dict[str | None, int] = {}
-    for card in cards:
-        left[company[card]] = left.get(company[card], 0) + 1
-    takers = {c: frozenset(p for p in players if c not in void.get(p, frozenset())) for c in left}
-    groups = [frozenset(g) for k in range(1, len(players)) for g in combinations(players, k)]
-
-    def feasible() -> bool:
-        if any(n and not takers[c] for c, n in left.items()):
-            return False
-        return all(sum(n for c, n in left.items() if takers[c] <= group) <= sum(room[p] for p in group) for group in groups)
-
-    if not feasible():
-        raise ValueError("no deal of the unseen cards keeps every known void")
+    if sum(sizes[p] for p in players) != len(cards):
+        raise ValueError(f"{len(cards)} unseen cards cannot fill hands of {sum(sizes.values())}")
     order = sorted(cards)  # in no order the real hands could betray
     stream.shuffle(order)
-    hands: dict[int, list[str]] = {p: [] for p in players}
+    if not any(void.get(p) for p in players):
+        hands, at = {}, 0
+        for p in players:
+            hands[p] = order[at : at + sizes[p]]
+            at += sizes[p]
+        return hands
+    takers = {c: frozenset(p for p in players if c not in void.get(p, frozenset())) for c in {company[card] for card in cards}}
+    groups = [frozenset(g) for k in range(1, len(players)) for g in combinations(players, k)]
+    # A group's slack: its room less the cards only its players may hold.
+    slack = [sum(sizes[p] for p in g) for g in groups]
+    for card in cards:
+        who = takers[company[card]]
+        if not who:
+            raise ValueError("no deal of the unseen cards keeps every known void")
+        for i, g in enumerate(groups):
+            if who <= g:
+                slack[i] -= 1
+    if min(slack, default=0) < 0:
+        raise ValueError("no deal of the unseen cards keeps every known void")
+    room = dict(sizes)
+    hands = {p: [] for p in players}
     for card in order:
-        c = company[card]
-        left[c] -= 1
-        open_: list[int] = []
-        for p in takers[c]:
-            if room[p]:
-                room[p] -= 1
-                if feasible():
-                    open_.append(p)
-                room[p] += 1
-        open_.sort()
+        who = takers[company[card]]
+        inside = [who <= g for g in groups]
+        open_ = [p for p in players if p in who and room[p] and all(s - (p in g) + own >= 0 for s, g, own in zip(slack, groups, inside))]
         pick = stream.below(sum(room[p] for p in open_))
         for p in open_:
             pick -= room[p]
@@ -76,4 +78,5 @@ def deal(catalog: Catalog, cards: Sequence[str], sizes: Mapping[int, int], void:
                 break
         hands[p].append(card)
         room[p] -= 1
+        slack = [s - (p in g) + own for s, g, own in zip(slack, groups, inside)]
     return hands
