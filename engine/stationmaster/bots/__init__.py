@@ -7,7 +7,7 @@ rules' stream, so a bot's game is exactly its seed plus its recorded actions.
 - ``greedy``: ranks every proposed action with a fixed heuristic (see
   :func:`greedy_value`) and takes a legal one of the best rank, ties broken
   uniformly from ``game.bot``.
-- ``ismcts-N``: at the choices that shape a turn, the shared search
+- ``ismcts-N``: where a turn starts, the shared search
   (``engine.search.ismcts``) over N deals of the hidden cards, its playouts
   the greedy bot's (``engine.stationmaster.bots.search``); every other
   decision is greedy's. The rungs and their budgets are ``SEARCH_RUNGS``.
@@ -64,21 +64,22 @@ def greedy_bot(game: Game) -> Action | None:
     return None
 
 
-def searching(iterations: int, horizon: int) -> Bot:
+def searching(name: str) -> Bot:
     """The shared search bot (``engine.search.ismcts``) with this game's
-    guide (``engine.stationmaster.bots.search``)."""
+    guide (``engine.stationmaster.bots.search``), at the budget
+    ``SEARCH_RUNGS`` gives the rung ``name`` (read at each decision)."""
 
     def bot(game: Game) -> Action | None:
         from engine.stationmaster.bots.search import choose_searching
 
-        return choose_searching(game, iterations, horizon)
+        return choose_searching(game, *SEARCH_RUNGS[name])
 
     return bot
 
 
-# The search rungs: (iterations a decision, greedy playout actions).
-SEARCH_RUNGS: Final[dict[str, tuple[int, int]]] = {"ismcts-8": (8, 8), "ismcts-24": (24, 8)}
-BOT_FUNCTIONS: Final[dict[str, Bot]] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(*budget) for name, budget in SEARCH_RUNGS.items()}}
+# The search rungs: (iterations a decision, greedy playout actions at least).
+SEARCH_RUNGS: Final[dict[str, tuple[int, int]]] = {"ismcts-8": (8, 6), "ismcts-25": (25, 6)}
+BOT_FUNCTIONS: Final[dict[str, Bot]] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
 # The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).
 LADDER: Final = ("random", "greedy", *SEARCH_RUNGS)
 BOTS: Final = tuple(BOT_FUNCTIONS)

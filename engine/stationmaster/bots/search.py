@@ -1,8 +1,8 @@
 """Station Master's guide for the shared search (``engine.search.ismcts``):
-playouts by the greedy bot, a value from the score difference where a
-playout stops, and a search only at the choices that shape a turn (how it
-starts, and which card is played or let go after a Draw); the greedy bot
-takes every other decision."""
+a search only where a turn starts (a Draw, and from where, a switching
+move, a Hold, a Red Flag), the greedy bot taking every other decision;
+playouts by the greedy bot, on to the start of a turn at least ``horizon``
+actions later, and there a value from the score difference."""
 
 from __future__ import annotations
 
@@ -30,20 +30,18 @@ def value(game: Game) -> Sequence[float]:
     return value_of_margins([float(s) for s in game.score()], SPREAD)
 
 
-def turn_choice(game: Game) -> bool:
-    """Whether this is one of the two choices that shape a turn: how it
-    starts (a Draw, and from where, a switching move, a Hold, a Red Flag)
-    or, after a Draw, which card is played or let go."""
+def turn_start(game: Game) -> bool:
+    """Whether a turn is about to start: nothing drawn, played, let go or
+    moved yet in the local phase."""
     s = game.state
     if s.phase != "local":
         return False
     turn = s.turn
-    fresh = not (turn.drawn or turn.played or turn.discarded or turn.switched)
-    return fresh or (turn.drawn and not turn.played and not turn.discarded)
+    return not (turn.drawn or turn.played or turn.discarded or turn.switched)
 
 
 def choose_searching(game: Game, iterations: int, horizon: int) -> Action | None:
     """The search's action: ``iterations`` deals a decision, playouts of
     ``horizon`` greedy actions before the score difference is read."""
-    action: Action | None = choose(game, Guide(playout, horizon, value, turn_choice), Budget(iterations))
+    action: Action | None = choose(game, Guide(playout, horizon, value, searched=turn_start, settled=turn_start), Budget(iterations))
     return action

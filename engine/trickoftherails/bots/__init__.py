@@ -257,22 +257,22 @@ def _placement_gains(outlook: Outlook, game: Game, me: int, lane_card: Card) -> 
     return gains
 
 
-def searching(iterations: int, horizon: int = 0) -> Bot:
+def searching(name: str) -> Bot:
     """The shared search bot (``engine.search.ismcts``) with this game's
-    guide (``engine.trickoftherails.bots.search``), at ``iterations`` deals
-    of the hidden cards a decision."""
+    guide (``engine.trickoftherails.bots.search``), at the budget
+    ``SEARCH_RUNGS`` gives the rung ``name`` (read at each decision)."""
 
     def bot(game: Game) -> Action:
         from engine.trickoftherails.bots.search import choose_searching
 
-        return choose_searching(game, iterations, horizon)
+        return choose_searching(game, *SEARCH_RUNGS[name])
 
     return bot
 
 
 # The search rungs: iterations a decision and playout actions (see ``engine.trickoftherails.bots.search``).
-SEARCH_RUNGS: dict[str, tuple[int, int]] = {"ismcts-40": (40, 0), "ismcts-160": (160, 0), "x40end": (40, 1000), "x120": (120, 0)}
-BOT_FUNCTIONS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(*budget) for name, budget in SEARCH_RUNGS.items()}}
+SEARCH_RUNGS: dict[str, tuple[int, int]] = {"ismcts-40": (40, 0), "ismcts-120": (120, 0)}
+BOT_FUNCTIONS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
 BOTS: tuple[str, ...] = tuple(BOT_FUNCTIONS)
 # The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).
 LADDER: tuple[str, ...] = ("random", "greedy", *SEARCH_RUNGS)

@@ -13,6 +13,10 @@ from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.actions import Action, Play
 
 
+# Deals tried before the cards are dealt one at a time around the voids.
+_SHUFFLES = 4
+
+
 def voids(catalog: Catalog, players: int, history: Sequence[Action]) -> dict[int, frozenset[str]]:
     """The companies each player failed to follow. Every trick is
     ``players`` plays in a row, so the plays of the history group into tricks."""
@@ -32,8 +36,9 @@ def deal(catalog: Catalog, cards: Sequence[str], sizes: Mapping[int, int], void:
     """``cards`` dealt to the players of ``sizes``, each as many as their
     size, none a card of a company in their ``void``.
 
-    With no void among them, the cards are shuffled and dealt in turn.
-    Otherwise they go out one at a time in a shuffled order, each to a
+    The cards are shuffled and dealt in turn; with voids, a deal that breaks
+    one is dealt again, a few times (each deal that keeps them is as likely
+    as any other). Failing that, they go out one at a time in a shuffled order, each to a
     player drawn in proportion to the room left in their hand among those
     who may take it without leaving the rest undealable: for every group of
     players (at most 15), the cards only that group may hold must fit in the
@@ -46,12 +51,16 @@ def deal(catalog: Catalog, cards: Sequence[str], sizes: Mapping[int, int], void:
         raise ValueError(f"{len(cards)} unseen cards cannot fill hands of {sum(sizes.values())}")
     order = sorted(cards)  # in no order the real hands could betray
     stream.shuffle(order)
-    if not any(void.get(p) for p in players):
+    voided = any(void.get(p) for p in players)
+    for attempt in range(_SHUFFLES if voided else 1):
+        if attempt:
+            stream.shuffle(order)
         hands, at = {}, 0
         for p in players:
             hands[p] = order[at : at + sizes[p]]
             at += sizes[p]
-        return hands
+        if not voided or not any(company[card] in void.get(p, ()) for p, hand in hands.items() for card in hand):
+            return hands
     takers = {c: frozenset(p for p in players if c not in void.get(p, frozenset())) for c in {company[card] for card in cards}}
     groups = [frozenset(g) for k in range(1, len(players)) for g in combinations(players, k)]
     # A group's slack: its room less the cards only its players may hold.
