@@ -62,5 +62,6 @@ def main() -> None:
     rate = games_per_second(catalog, greedy_bot, max(1, args.random_games // 10), args.runs)
     print(f"  greedy bot in both seats:    {rate:9.2f} games per CPU-second (median of {args.runs} runs of {max(1, args.random_games // 10)} games)")
 
+
 if __name__ == "__main__":
     main()

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from engine.stationmaster.rules.game import Game
 
 
-
 Bot = Callable[["Game"], "Action | None"]
 
 

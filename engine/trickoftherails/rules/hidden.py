@@ -12,7 +12,6 @@ from engine.rng import SeededStream
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.actions import Action, Play
 
-
 # Deals tried before the cards are dealt one at a time around the voids.
 _SHUFFLES = 4
 
