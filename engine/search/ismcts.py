@@ -40,6 +40,8 @@ class SearchableGame(Protocol):
 
     def legal_actions(self) -> Sequence[Any]: ...
 
+    def check(self, action: Any) -> Sequence[Any]: ...
+
     def apply(self, action: Any) -> None: ...
 
     def is_over(self) -> bool: ...
@@ -82,7 +84,12 @@ class Guide(Generic[G]):
     - ``value``: each seat's expected win share (0 to 1) in a position the
       playout stopped in before the end;
     - ``searched``: whether a decision is worth a search; the others are
-      the playout policy's.
+      the playout policy's;
+    - ``shortlist``: the actions a search weighs, best first by the pack's
+      own judgement (None: every legal action, in the game's order). The
+      search takes the action chosen most often, then of the best mean, then
+      the earliest: where the deals cannot tell actions apart, the pack's
+      first choice stands.
     """
 
     playout: Callable[[G], Any]
@@ -90,6 +97,7 @@ class Guide(Generic[G]):
     value: Callable[[G], Sequence[float]]
     searched: Callable[[G], bool] = lambda game: True
     settled: Callable[[G], bool] = lambda game: True
+    shortlist: Callable[[G], Sequence[Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -120,28 +128,35 @@ def choose(game: G, guide: Guide[G], budget: Budget) -> Any:
     """The action the search takes for the player to act in ``game``."""
     if not guide.searched(game):
         return guide.playout(game)
-    legal = game.legal_actions()
+    legal = game.legal_actions() if guide.shortlist is None else guide.shortlist(game)
     if len(legal) <= 1:
         return legal[0] if legal else None
     stream = SeededStream(game.bot.below(2**62), "ismcts")
     root = _Node(-1)
+    weighed = None if guide.shortlist is None else legal
     for _ in range(budget.iterations):
-        _iterate(game.determinized(stream), root, guide, budget.exploration, stream)
-    best = max(range(len(legal)), key=lambda i: _visits(root, legal[i]))
-    return legal[best]
+        _iterate(game.determinized(stream), root, guide, budget.exploration, stream, weighed)
+    best = legal[0]
+    for action in legal[1:]:
+        if _visits(root, action) > _visits(root, best):
+            best = action
+    return best
 
 
 def _visits(node: _Node, action: Hashable) -> tuple[int, float]:
+    """How often the root's ``action`` was chosen, then its mean reward."""
     child = node.children.get(action)
     return (0, 0.0) if child is None else (child.visits, child.reward / child.visits)
 
 
-def _iterate(deal: G, root: _Node, guide: Guide[G], exploration: float, stream: SeededStream) -> None:
-    """One iteration on one deal: select, expand one node, play out, credit."""
+def _iterate(deal: G, root: _Node, guide: Guide[G], exploration: float, stream: SeededStream, shortlist: Sequence[Any] | None) -> None:
+    """One iteration on one deal: select, expand one node, play out, credit.
+    At the root, only the ``shortlist`` is weighed (those of it legal in
+    this deal), when there is one."""
     path: list[_Node] = []
     node = root
     while not deal.is_over():
-        legal = deal.legal_actions()
+        legal = deal.legal_actions() if node is not root or shortlist is None else [action for action in shortlist if not deal.check(action)]
         if not legal:
             break
         mover = deal.to_act
