@@ -28,6 +28,9 @@ class Race:
     def legal_actions(self) -> list[int]:
         return [step for step in (1, 2) if self.total + step <= 5] if not self.is_over() else []
 
+    def check(self, action: int) -> list[str]:
+        return [] if action in self.legal_actions() else ["not a move now"]
+
     def apply(self, action: int) -> None:
         assert action in self.legal_actions()
         self.total += action
@@ -67,6 +70,13 @@ def test_the_search_draws_only_from_the_games_bot_stream() -> None:
     assert choose(one, GUIDE, Budget(50)) == choose(two, GUIDE, Budget(50))
     assert one.bot._random.getstate() == two.bot._random.getstate()
     assert one.total == 1, "the search plays on copies only"
+
+
+def test_a_shortlist_bounds_the_search_and_its_first_stands_when_the_deals_cannot_tell() -> None:
+    flat: Guide[Race] = Guide(_random, horizon=0, value=lambda game: [0.5, 0.5], shortlist=lambda game: [2, 1])
+    assert choose(Race(0), flat, Budget(40)) == 2
+    only: Guide[Race] = Guide(_random, horizon=100, value=lambda game: [0.5, 0.5], shortlist=lambda game: [1])
+    assert choose(Race(3), only, Budget(40)) == 1
 
 
 def test_a_decision_the_guide_leaves_alone_is_the_playout_policys() -> None:

@@ -7,10 +7,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.search.ismcts import Budget, Guide, choose, value_of_margins
-from engine.trickoftherails.bots import Outlook
-from engine.trickoftherails.rules.actions import Action
+from engine.trickoftherails.bots import Outlook, _after, _best, _play_values
+from engine.trickoftherails.rules.actions import Action, Play
 from engine.trickoftherails.rules.game import Game
 
+# Actions a search weighs: the greedy bot's pick and its next best.
+SHORTLIST = 3
+# UCB1's exploration: the values of a trick's plays differ by a few points of
+# standing, a few hundredths of a win share.
+EXPLORATION = 0.2
 # Points of standing that make one seat e times likelier to win than another.
 SPREAD = 12.0
 
@@ -32,8 +37,22 @@ def settled(game: Game) -> bool:
     return not game.state.trick.plays or game.state.phase != "play"
 
 
+def shortlist(game: Game) -> list[Action]:
+    """The greedy bot's pick first (on a copy, so the game's bot stream is
+    left to the search), then its next best by the same values."""
+    legal = game.legal_actions()
+    if len(legal) <= 1:
+        return legal
+    twin = game.copy()
+    me = legal[0].player
+    values = _play_values(twin, me, legal) if isinstance(legal[0], Play) else [_after(twin, me, action) for action in legal]
+    first = _best(twin.bot, legal, values)
+    ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+    return [first, *[legal[i] for i in ranked if legal[i] != first][: SHORTLIST - 1]]
+
+
 def choose_searching(game: Game, iterations: int, horizon: int = 0) -> Action:
     """The search's action, with ``iterations`` deals a decision and playouts
     of ``horizon`` random actions before the value is read."""
-    action: Action = choose(game, Guide(playout, horizon, value, settled=settled), Budget(iterations))
+    action: Action = choose(game, Guide(playout, horizon, value, settled=settled, shortlist=shortlist), Budget(iterations, EXPLORATION))
     return action
