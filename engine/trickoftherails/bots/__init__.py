@@ -271,7 +271,7 @@ def searching(name: str) -> Bot:
 
 
 # The search rungs: iterations a decision and playout actions (see ``engine.trickoftherails.bots.search``).
-SEARCH_RUNGS: dict[str, tuple[int, int]] = {"ismcts-40": (40, 0), "ismcts-120": (120, 0)}
+SEARCH_RUNGS: dict[str, tuple[int, int]] = {"ismcts-10": (10, 0), "ismcts-30": (30, 0)}
 BOT_FUNCTIONS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
 BOTS: tuple[str, ...] = tuple(BOT_FUNCTIONS)
 # The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).

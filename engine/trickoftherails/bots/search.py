@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.search.ismcts import Budget, Guide, choose, value_of_margins
-from engine.trickoftherails.bots import Outlook, _after, _best, _play_values
+from engine.trickoftherails.bots import Outlook, _after, _best, _play_values, greedy_bot
 from engine.trickoftherails.rules.actions import Action, Play
 from engine.trickoftherails.rules.game import Game
 
@@ -21,7 +21,9 @@ SPREAD = 12.0
 
 
 def playout(game: Game) -> Action | None:
-    return game.random_legal_action()
+    """The greedy bot: the search's playouts only finish the trick at hand,
+    and a rival that plays as greedy does is the likeliest model of one."""
+    return greedy_bot(game)
 
 
 def value(game: Game) -> Sequence[float]:
