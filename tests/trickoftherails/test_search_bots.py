@@ -44,7 +44,7 @@ def test_a_search_game_replays_byte_for_byte_from_its_seed_and_actions() -> None
 
 @pytest.mark.parametrize("rung", sorted(SEARCH_RUNGS))
 def test_each_rung_is_a_bot_by_name_in_simulate(rung: str, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(SEARCH_RUNGS, rung, (3, 0))
+    monkeypatch.setitem(SEARCH_RUNGS, rung, (2, 0))
     result = run_cli(["simulate", "--game", "trickoftherails", "--games", "1", "--players", "3", "--bot", rung, "--bot", "greedy", "--bot", "random", "--json"], PROJECT_ROOT)
     assert result.code == 0, result.err
     assert rung in json.dumps(json.loads(result.out))
@@ -52,7 +52,7 @@ def test_each_rung_is_a_bot_by_name_in_simulate(rung: str, run_cli: RunCli, monk
 
 @pytest.mark.parametrize("rung", sorted(SEARCH_RUNGS))
 def test_each_rung_is_a_bot_by_name_in_play(rung: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(SEARCH_RUNGS, rung, (3, 0))
+    monkeypatch.setitem(SEARCH_RUNGS, rung, (2, 0))
     top = argparse.ArgumentParser(prog="stationmaster")
     play.add_parser(top.add_subparsers(dest="command", required=True))
     save = tmp_path / "game.json"
