@@ -2,9 +2,13 @@
 a search only where a turn starts (a Draw, and from where, a switching
 move, a Hold, a Red Flag), among the greedy bot's few best actions, its own
 pick standing unless the deals show another better; the greedy bot takes
-every other decision;
-playouts by the greedy bot, on to the start of a turn at least ``horizon``
-actions later, and there a value from the score difference."""
+every other decision. Playouts are the greedy bot's, on to the start of a
+turn at least ``horizon`` actions later, and there a value from the score
+difference.
+
+Measured with ``bench/ladder.py`` (seed 26, 100 deals from both seats),
+``ismcts-8`` plays about as well as greedy, not better: a few turns seldom
+change the score, so the deals rarely tell the shortlisted actions apart."""
 
 from __future__ import annotations
 

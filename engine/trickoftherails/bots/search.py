@@ -1,6 +1,12 @@
 """Trick of the Rails' guide for the shared search (``engine.search.ismcts``):
-how a playout plays, and what a position is worth to each seat when the
-playout stops before the end."""
+the search weighs the greedy bot's few best actions, a playout lets the
+greedy bot finish the trick at hand, and there every seat is judged as the
+greedy bot judges its own standing.
+
+Measured with ``bench/ladder.py`` (seed 26, 50 deals from every seat), the
+rungs this makes play about as well as greedy, not better: a judgement of
+the position after one trick is greedy's own, so the search mostly agrees
+with it, and deeper playouts cost more than the rungs may spend."""
 
 from __future__ import annotations
 
@@ -55,6 +61,6 @@ def shortlist(game: Game) -> list[Action]:
 
 def choose_searching(game: Game, iterations: int, horizon: int = 0) -> Action:
     """The search's action, with ``iterations`` deals a decision and playouts
-    of ``horizon`` random actions before the value is read."""
+    of at least ``horizon`` greedy actions before the value is read."""
     action: Action = choose(game, Guide(playout, horizon, value, settled=settled, shortlist=shortlist), Budget(iterations, EXPLORATION))
     return action
