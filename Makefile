@@ -126,6 +126,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/totr_speed.py
 	$(BIN)/python bench/site_build.py
 	$(BIN)/python bench/page_weight.py
+	$(BIN)/python bench/search_speed.py --runs 3
 	$(BIN)/python bench/two_player.py
 	nice -n 15 $(BIN)/python bench/ladder.py --game stationmaster --players 2 --deals 3
 	nice -n 15 $(BIN)/python bench/ladder.py --game trickoftherails --players 3 --players 4 --deals 3

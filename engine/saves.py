@@ -10,7 +10,8 @@ not at all."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,6 +35,19 @@ def envelope(format: str, fingerprint: str, seed: int, players: int, rules: Mapp
         "houseRules": dict(rules),
         "actions": [a.to_json() for a in actions],
     }
+
+
+# Where a save written at a table records who sat there: a list with, for
+# each seat in order, null for a person or the name of the bot that played
+# it. The rules never read it (a replay is the same game without it); the
+# terminal game seats a resumed game by it.
+TABLE = "table"
+
+
+def with_table(save: Mapping[str, Any], seats: Sequence[str]) -> str:
+    """The text of ``save`` (a game's ``save()``) with its ``TABLE``: each
+    seat's bot, "" for a person. The same JSON layout as every save."""
+    return json.dumps({**save, TABLE: [bot or None for bot in seats]}, indent=1, sort_keys=True, ensure_ascii=False)
 
 
 # A seed is any whole number ``play --seed`` takes: up to Python's own

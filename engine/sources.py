@@ -140,14 +140,16 @@ def behaviour_digest(folder: str, leave_out: frozenset[str] = frozenset()) -> st
 
 
 # Modules that move bytes, never a figure: the local cache, bounded JSON
-# reading, the --output rule, atomic writes, and the Dask transport with its
-# unpickler (reports are measured in this process, never on a cluster). A
+# reading, the --output rule, atomic writes, the Dask transport with its
+# unpickler (reports are measured in this process, never on a cluster), and
+# the save file's wrapping (a report plays games, it never saves one). A
 # fix to one of them must not call every simulation report stale.
 PLUMBING = frozenset(
     {
         "engine/atomic.py",
         "engine/jsonfile.py",
         "engine/localcache.py",
+        "engine/saves.py",
         "engine/targets.py",
         "engine/sweep/dask_runner.py",
         "engine/sweep/unpickling.py",

@@ -113,6 +113,28 @@ def _tokens(chunk: _Chunk) -> list[Token]:
     return parse(chunk.text)
 
 
+# Facts of chunks already read in this process, by everything a chunk is
+# made of. ``serve`` and the tests run the lint again and again over pages
+# that mostly did not change; a chunk's facts depend on nothing but the chunk.
+_KNOWN_FACTS: dict[tuple[object, ...], _Facts] = {}
+_KNOWN_FACTS_LIMIT = 4096
+
+
+def _chunk_key(chunk: _Chunk) -> tuple[object, ...]:
+    return (chunk.page, chunk.shown, chunk.text, chunk.first_line, chunk.generated, repr(sorted(chunk.references.items())), chunk.markers, chunk.numeric)
+
+
+def _chunk_facts(chunk: _Chunk) -> _Facts:
+    """``_lint_chunk``, remembered for this process (nothing is kept on disk)."""
+    key = _chunk_key(chunk)
+    found = _KNOWN_FACTS.get(key)
+    if found is None:
+        if len(_KNOWN_FACTS) >= _KNOWN_FACTS_LIMIT:
+            _KNOWN_FACTS.clear()
+        found = _KNOWN_FACTS[key] = _lint_chunk(chunk)
+    return found
+
+
 def _lint_chunk(chunk: _Chunk) -> _Facts:
     tokens = _tokens(chunk)
     lines = chunk.text.splitlines()
@@ -281,7 +303,7 @@ class _OtherPages(Mapping[str, set[str]]):
     def __getitem__(self, name: str) -> set[str]:
         if name not in self._parsed:
             text = without_bom(self._texts[name])  # KeyError: no such page
-            found = _lint_chunk(_Chunk(name, name, text, 0, (), {}))
+            found = _chunk_facts(_Chunk(name, name, text, 0, (), {}))
             self._parsed[name] = {anchor_id for anchor_id, _, _ in found.ids} | _heading_anchors(list(found.headings))
         return self._parsed[name]
 
@@ -330,13 +352,13 @@ def lint(
     chunks: list[_Chunk] = []
     for name, text in pages.items():
         chunks.extend(_chunks(name, display_prefix + name, text, known, rendered.tables.numeric_columns))
-    facts = map_pieces(_lint_chunk, chunks, workers, cost=lambda chunk: len(chunk.text))
+    facts = map_pieces(_chunk_facts, chunks, workers, cost=lambda chunk: len(chunk.text))
     for name, text in pages.items():
         at = [i for i, chunk in enumerate(chunks) if chunk.page == name]
         if not facts[at[0]].markers_alone:
             whole = _whole([chunks[i] for i in at], text)
             chunks = [c for i, c in enumerate(chunks) if i not in at] + [whole]
-            facts = [f for i, f in enumerate(facts) if i not in at] + [_lint_chunk(whole)]
+            facts = [f for i, f in enumerate(facts) if i not in at] + [_chunk_facts(whole)]
 
     own: dict[str, set[str]] = {name: set() for name in pages}
     headings: dict[str, list[tuple[int, str]]] = {name: [] for name in pages}

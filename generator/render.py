@@ -7,6 +7,7 @@ and the MkDocs plugin feeds it to the live preview.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import posixpath
 import re
@@ -35,9 +36,18 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 def environment(pack_templates: str) -> jinja2.Environment:
     """Templates are found in the pack's own folder first, then the shared
-    one (``_macros.md.j2``)."""
+    one (``_macros.md.j2``). One environment a process and templates folder:
+    Jinja keeps each compiled template in memory and compiles it again when
+    its file's time changes, so ``serve``'s rebuilds and the many runs of a
+    test session compile the templates once. Nothing compiled is written to
+    disk."""
+    return _environment(str(TEMPLATES), pack_templates)
+
+
+@functools.cache
+def _environment(templates: str, pack_templates: str) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(TEMPLATES / pack_templates), str(TEMPLATES)]),
+        loader=jinja2.FileSystemLoader([str(Path(templates) / pack_templates), templates]),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # the output is Markdown; ``cell`` escapes each value
         trim_blocks=True,

@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 # How a report's provenance sentence begins (a line the generator wrote).
 PROVENANCE_START = "*Measured from "
 MEASURE_COMMAND = "make reports"  # or `stationmaster cards --reports`
-# Catalog fields that say where the content came from, not what it is.
-_NOT_CONTENT = ("fingerprint", "byId")
+# Catalog fields that say where the content came from, or explain it in
+# words (a glossary), not what it is: a change to them stales no figure.
+_NOT_CONTENT = ("fingerprint", "byId", "words")
 
 
 def _json_default(value: object) -> object:

@@ -16,6 +16,7 @@ its path with ``.html`` for ``.md``: the site is built with
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -52,17 +53,30 @@ def _title(tokens: list[object], fallback: str) -> str:
 
 def pack_entries(pack: PackCards) -> list[CardEntry]:
     """The pack's card entries, page by page in name order, each page's in row order."""
-    parser = MarkdownIt("commonmark").enable("table")
+    names = tuple(sorted(pack.names.items()))
+    families = tuple(sorted(pack.families.items()))
     entries: list[CardEntry] = []
     for name in sorted(pack.pages):
-        if not name.endswith(".md"):
-            continue
-        tokens = parser.parse(pack.pages[name])
-        html = parser.renderer.render(tokens, parser.options, {})
-        title = _title(list(tokens), name[:-3])
-        labels = card_labels(pack.title, title, pack.families)
-        entries += card_entries(html, f"{pack.folder}/{name[:-3]}.html", pack.names, labels=labels)
+        if name.endswith(".md"):
+            entries += _page_entries(pack.pages[name], f"{pack.folder}/{name[:-3]}.html", name[:-3], pack.title, names, families)
     return entries
+
+
+@functools.lru_cache(maxsize=256)
+def _page_entries(text: str, location: str, fallback_title: str, pack_title: str, names: tuple[tuple[str, str], ...], families: tuple[tuple[str, str], ...]) -> tuple[CardEntry, ...]:
+    """One page's entries. Remembered for this process, by everything they
+    are made of: ``serve`` and a test session make them again and again from
+    pages that mostly did not change (nothing is kept on disk)."""
+    parser = _parser()
+    tokens = parser.parse(text)
+    html = parser.renderer.render(tokens, parser.options, {})
+    labels = card_labels(pack_title, _title(list(tokens), fallback_title), dict(families))
+    return tuple(card_entries(html, location, dict(names), labels=labels))
+
+
+@functools.cache
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table")
 
 
 def file_text(packs: Iterable[PackCards]) -> str:

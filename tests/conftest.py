@@ -73,6 +73,27 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_state(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where ``play`` keeps a game stopped by Ctrl-C (command.play's
+    recovery file), in a folder of the test session's own: no test is
+    offered a game the developer left, nor leaves one for them."""
+    folder = tmp_path_factory.mktemp("xdg-state")
+    os.environ["XDG_STATE_HOME"] = str(folder)
+    return folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_screen_size() -> None:
+    """No COLUMNS or LINES: pytest-xdist starts its workers with COLUMNS=80
+    and LINES=24, and the terminal games fit their screens to those when the
+    output is no terminal (``command.fit.screen_size``), so a test would see
+    another screen under ``make test`` than when run alone. A test that
+    wants a size sets both itself."""
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
+
+
 @pytest.fixture(scope="session")
 def shipped_content() -> Path:
     """The real content directory of the project (read only!)."""

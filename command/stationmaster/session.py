@@ -11,9 +11,9 @@ cleared whenever a different person must act (a defender in an attack's
 response window too) and a "pass the terminal to player K" prompt waits for
 Enter before that person's hand is shown; they are then told what happened
 since their last prompt. A game of bots only plays itself to the end.
-``--load`` resumes a save; ``--bots`` and ``--bot`` say again who the bots
-are (the save holds the actions, not the seats, and a bot's stream starts
-afresh, so its choices may differ from an unbroken game's).
+``--load`` resumes a save at the table it records (``--bots`` and ``--bot``
+given again change it; a bot's stream starts afresh, so its choices may
+differ from an unbroken game's).
 
 Each time the table changes and a person is to act, it is printed as that
 person sees it (see ``command.stationmaster.textview``) with the legal
@@ -25,12 +25,26 @@ actions, each by its key. At the prompt the person types
   spend a Red Flag on train 1); numbers choose plays and moves, and each
   keeps its number until the turn ends, so a key typed again never takes
   a different action within a turn;
-- ``?``: print the table and the actions again (``help`` explains the keys and commands);
+- a card's name: play that card from the hand (its one way; with several,
+  their keys are listed; with none, why not);
+- ``why N`` or ``why NAME``: every reason the rules refuse card N of the hand
+  now (a card no choice plays shows its chief reason under the hand, from
+  ``command.stationmaster.handnotes``);
+- ``?``: print the table and the actions again (``help`` teaches the game in
+  a few lines, from ``generator.stationmaster.quickref``, then the keys and
+  commands);
+- ``board``, ``mainline``, ``district N``, ``hand``, ``choices``, ``words``,
+  ``score``: that part of the table in full (on a terminal the turn screen is
+  fitted to its size, the rest summarised; see ``screen.layout``);
 - ``save FILE``: save the game there (``save`` alone: to the --save file);
 - ``quit``: stop (saving first when --save was given);
 - an action as JSON, e.g. ``{"kind": "draw", "player": 0, "source": "deck"}``:
   any action at all, so a refused one can be tried; every reason it is
   refused is printed, one per line, and the game is unchanged.
+
+A person with one choice only (letting an attack stand when they hold no
+answer, say) is not asked: it is taken for them, and told; ending the turn
+is the exception, as it runs the trains and they may want to look first.
 
 A key that is no choice now gets a one-line error; when it names an action
 (a turn step's letter, or a number given earlier this turn) the error says
@@ -54,27 +68,42 @@ import argparse
 import json
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
-from command.stationmaster.textview import KEYS_HELP, ActionKeys, describe_action, key_summary, keys_help, render_actions, render_final, render_state
+from command.fit import screen_size
+from command.play import ECHO, SaveKind, Terminal, lone_words, one_line, people_words, play_at_terminal, resume, start_from_args
+from command.stationmaster.handnotes import hand_notes as notes_on_hand
+from command.stationmaster.handnotes import usable_cards, why_not
+from command.stationmaster.screen.layout import VIEWS_HELP, render_screen, render_view
+from command.stationmaster.textview import KEYS_HELP, ActionKeys, card_name, describe_action, key_summary, keys_help, render_actions, render_final, render_state
 from command.words import counted
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS
 from engine.stationmaster.content.model import Catalog
-from engine.stationmaster.rules.actions import Action, Draw, from_json
+from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, from_json
 from engine.stationmaster.rules.game import SAVE_FORMAT, Game
 from engine.stationmaster.rules.houserules import HouseRuleValue, parse_assignment, resolve
+from generator.stationmaster.quickref import paragraphs as quick_reference
 
 TITLE = "Station Master"
 PLAYERS_HELP = "Station Master's districts (default 1: solitaire)"
-PROMPT_HELP = "type a key from the list, ? to show the table again, help for the keys and commands, save FILE, quit, or an action as JSON"
+PROMPT_HELP = "type a key from the list, a card's name, why N, ? to show the table again, help for the game, the keys and commands, save FILE, quit, or an action as JSON"
 HELP_COMMANDS = (
-    "Commands: ? shows the table and the choices again; help shows this; save FILE saves the game there (save alone: to the --save file); quit stops.",
+    "Commands: ? shows the table and the choices again; help shows this; a card's name plays that card from your hand "
+    "(or lists its keys, or says why it cannot be played); why N (or why NAME) gives every reason the rules refuse "
+    "card N of your hand now; save FILE saves the game there (save alone: to the --save file); quit stops.",
+    "To see more than the screen holds: " + VIEWS_HELP,
     'An action as JSON, e.g. {"kind": "draw", "player": 0, "source": "deck"}, is checked and taken if the rules allow it; if not, every reason is printed and nothing changes.',
+)
+# What the screen shows, top to bottom: the terminal's own words, said once, here.
+SCREEN_WORDS = (
+    "The screen. The header says the Day, the Stage and whose turn it is. The Mainline is listed west to east, "
+    "each position [N] by number, then the trains on it. Your district is a grid: row 0 is the Running Track, "
+    "north is up, and the Limits signs mark its west and east edges. Then your hand (a card no choice plays says "
+    "why), the Departments (piles to draw from or discard to), the timetable (> marks this Stage) and the scores."
 )
 _KEY_SHAPE = re.compile(r"[+-]?[0-9]+|[A-Za-z][0-9]*")  # what a mistyped key looks like
 DESCRIPTION = "Station Master (the default game), at the prompt: " + PROMPT_HELP + ". " + KEYS_HELP
@@ -123,8 +152,7 @@ class Session(Terminal):
     game: Game
 
     def __init__(self, game: Game, out: TextIO, save_path: Path | None, seated: Sequence[str] | None = None) -> None:
-        super().__init__(game, out, save_path, SAVES)
-        self.seats = list(seated) if seated is not None else [""] * game.state.players
+        super().__init__(game, out, save_path, SAVES, seated if seated is not None else [""] * game.state.players)
         self.people = [seat for seat, bot in enumerate(self.seats) if not bot]
         # a resumed game shows the keys an unbroken one would have shown
         self.keys = ActionKeys.resumed(game) if game.history else ActionKeys()
@@ -143,10 +171,43 @@ class Session(Terminal):
         self.offered = self.keys.assign(self.game, self.game.legal_actions())
 
     def show(self) -> None:
+        size = screen_size(self.out)
+        if size is not None:  # a terminal: the screen that fits it
+            self.say(render_screen(self.game, self.offered, *size, notes=self.hand_notes()))
+            return
         self.say(render_state(self.game, self.offered))
         if not self.game.is_over():
+            for line in self._hand_note_lines():
+                self.say(line)
             self.say(render_actions(self.game, self.offered))
             self.say(f"({PROMPT_HELP})")
+
+    def _hand_note_lines(self) -> list[str]:
+        """Each card in hand that no choice uses, by its number in the hand, with the rules' reason."""
+        notes = self.hand_notes()
+        if not notes:
+            return []
+        hand = self.game.state.hands[self.game.to_act]
+        said = set(notes.values())
+        if len(notes) == len(hand) > 1 and len(said) == 1:  # one reason for all, said once
+            return textwrap.wrap(f"No card in your hand can be played now: {said.pop()} (why N gives every reason).", 80, subsequent_indent="  ", break_on_hyphens=False)
+        lines = ["Cards in your hand that no choice plays now (why N gives every reason):"]
+        for place, note in sorted(notes.items()):
+            lines += textwrap.wrap(f"{place + 1}. {card_name(self.game, hand[place])}: {note}", 80, initial_indent="  ", subsequent_indent="       ", break_on_hyphens=False)
+        return lines
+
+    def hand_notes(self) -> Mapping[int, str]:
+        """Why each card in the hand of the player to act cannot be played
+        now, by its place in the hand (from 0)."""
+        return notes_on_hand(self.game, self.offered.values())
+
+    def _view(self, line: str) -> bool:
+        """Print the view ``line`` names (``board``, ``district 1`` ...), if it names one."""
+        size = screen_size(self.out)
+        view = render_view(self.game, line, self.offered, size[0] if size else None, self.hand_notes())
+        if view is not None:
+            self.say(view)
+        return view is not None
 
     def prompt(self) -> str:
         return f"player {self.game.to_act}, choose {key_summary(self.offered)}> "
@@ -164,6 +225,11 @@ class Session(Terminal):
                 if not self._bot_moves(actor, self.seats[actor]):
                     self.say(self.leave("a bot failed"))
                     return 1
+                continue
+            lone = next(iter(self.offered.values())) if len(self.offered) == 1 else None
+            # Nothing to decide (an attack its target cannot answer, say): taken, and told. Ending
+            # the turn is left to the person even then: it runs the trains, and they may look first.
+            if lone is not None and not isinstance(lone, EndTurn) and self._take(lone, lone=True):
                 continue
             if actor != self.at_terminal:
                 if len(self.people) > 1 and not self.hand_over(inp, actor, self._heading()):
@@ -183,7 +249,8 @@ class Session(Terminal):
         if self._table_due:
             if self._gap:
                 self.say()
-            self.say(render_state(self.game))
+            size = screen_size(self.out)
+            self.say(render_state(self.game) if size is None else render_screen(self.game, {}, *size))
         self.say(render_final(self.game))
         return 0
 
@@ -263,18 +330,71 @@ class Session(Terminal):
         if line == "?":
             self.show()
         elif command == "help":
-            self.say("\n".join(textwrap.fill(paragraph, 80) for paragraph in (keys_help(self.game), *HELP_COMMANDS)))
+            teaching = (*quick_reference(self.game.catalog), SCREEN_WORDS, keys_help(self.game), *HELP_COMMANDS)
+            self.say("\n\n".join(textwrap.fill(paragraph, 80, break_on_hyphens=False) for paragraph in teaching))
         elif command == "save":
             self.save_command(rest.strip())
+        elif command == "why":
+            self._why(rest.strip())
+        elif self._view(line):
+            pass
         elif line.startswith("{") or line.startswith("["):
             self._json_action(line)
         elif line.lower() in self.offered:
             self._take(self.offered[line.lower()])
         elif _KEY_SHAPE.fullmatch(line):
             self._not_offered(line)
+        elif self._in_hand(line) is not None:
+            self._play_named(line)
         else:
             self.error(f"not understood: {line[:ECHO]!r}; {PROMPT_HELP}")
         return True
+
+    def _in_hand(self, text: str) -> str | None:
+        """The card in hand ``text`` names: its number in the hand, or its name (any case)."""
+        hand = self.game.state.hands[self.game.to_act]
+        if text.isdecimal() and len(text) <= 3:
+            number = int(text)
+            return hand[number - 1] if 1 <= number <= len(hand) else None
+        wanted = " ".join(text.split()).casefold()
+        return next((card for card in hand if card_name(self.game, card).casefold() == wanted), None)
+
+    def _play_named(self, name: str) -> None:
+        """A card named at the prompt: its one choice is taken; with several, their keys are listed; with none, why not."""
+        card = self._in_hand(name)
+        assert card is not None
+        keys = [key for key, action in self.offered.items() if getattr(action, "card", None) == card and not isinstance(action, Discard)]
+        if len(keys) == 1:
+            self._take(self.offered[keys[0]])
+        elif keys:
+            self.say(f"{card_name(self.game, card)} can be played {counted(len(keys), 'way')}: choose {key_summary({key: self.offered[key] for key in keys})}")
+        else:
+            self._why(name)
+
+    def _why(self, named: str) -> None:
+        """``why N`` or ``why NAME``: every reason the rules give against playing that card now."""
+        if not named:
+            self.error("why needs a card in your hand, by its number or name: why 2, why Coal Mine")
+            return
+        card = self._in_hand(named)
+        if card is None:
+            self.error(f"no card {named[:ECHO]!r} in your hand: give its number (1 to {len(self.game.state.hands[self.game.to_act])}) or its name")
+            return
+        name = card_name(self.game, card)
+        if card in usable_cards(self.game, self.offered.values()):
+            keys = {key: action for key, action in self.offered.items() if getattr(action, "card", None) == card and not isinstance(action, Discard)}
+            self.say(f"{name} can be played now" + (f": choose {key_summary(keys)}" if keys else ""))
+            return
+        found = why_not(self.game, card)
+        if not found:
+            self.say(f"{name}: the rules allow a way to play it, though no choice lists it (type it as JSON)")
+            return
+        tried = found[0].tries
+        self.say(f"{name} cannot be played now; the rules' reasons, over {counted(tried, 'way')} of playing it tried:")
+        for refusal in found:
+            share = "" if refusal.count == tried else f" ({refusal.count} of {tried})"
+            for n, line in enumerate(textwrap.wrap(refusal.text + share, 76, break_on_hyphens=False)):
+                self.say(("  - " if n == 0 else "    ") + line)
 
     def _not_offered(self, key: str) -> None:
         """A key that is no choice now: what it would do and why the rules refuse it, if it names anything."""
@@ -305,8 +425,9 @@ class Session(Terminal):
             return
         self._take(action)
 
-    def _take(self, action: Action) -> bool:
-        """Apply ``action`` and tell it; False if it was not taken."""
+    def _take(self, action: Action, lone: bool = False) -> bool:
+        """Apply ``action`` and tell it (``lone``: the person's only choice,
+        taken without asking); False if it was not taken."""
         game = self.game
         before = len(game.state.log)
         said = describe_action(game, action)  # before: it names the piles as they are now
@@ -329,7 +450,7 @@ class Session(Terminal):
             self._offer()
             return False
         player = action.player
-        lines = [Told(player, f"> {said}")]
+        lines = [Told(player, f"> {said}" + (f" {lone_words(player)}" if lone else ""))]
         if isinstance(action, Draw):  # the card drawn is the drawer's to know
             lines.append(Told(player, f"  player {player} draws {_drawn(game, hand, game.state.hands[player])}", reader=player))
         lines += [Told(player, f"  {entry}") for entry in game.state.log[before:]]

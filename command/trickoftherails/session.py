@@ -14,16 +14,19 @@ what happened since their last turn. At the prompt a person types
 - a card's name (``NYC 7``): play it; a card the rules refuse prints
   every reason the engine gives, and nothing changes;
 - an action as JSON, as ``stationmaster play`` takes for Station Master;
-- ``?`` (the table again), ``help``, ``save FILE``, ``quit``.
+- ``?`` (the table again; on a small terminal some parts in short),
+  ``board`` (the whole table), ``help``, ``save FILE``, ``quit``.
 
 A person with only one legal choice (the last card in hand, say) is not
 asked: it is taken for them, and told.
 
-A game of bots only plays itself to the end. ``--load`` resumes a save
-(``--bots`` and ``--bot`` say again who the bots are; a bot's choices
-after a resume may differ from an unbroken game's, as its stream starts
-afresh); ``--save`` writes the save after every action. Exit codes follow
-``command.play``.
+A game of bots only plays itself to the end. ``--load`` resumes a save at
+the table it records (``--bots`` and ``--bot`` given again change it; a
+bot's choices after a resume may differ from an unbroken game's, as its
+stream starts afresh); ``--save`` writes the save after every action.
+``help`` teaches the tricks and the scoring in the quick reference's words
+(``generator.trickoftherails.quickref``) and the screen's in its own. Exit
+codes follow ``command.play``.
 """
 
 from __future__ import annotations
@@ -33,9 +36,10 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from command.play import ECHO, SaveKind, Terminal, one_line, people_words, play_at_terminal, resume, start_from_args
-from command.trickoftherails.textview import card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_view, what_the_trick_does
-from command.words import counted
+from command.fit import screen_size
+from command.play import ECHO, SaveKind, Terminal, lone_words, one_line, people_words, play_at_terminal, resume, start_from_args
+from command.trickoftherails.textview import WIDTH, card_label, company_name, describe_action, describe_move, prose, render_actions, render_final, render_screen, render_view, what_the_trick_does
+from command.words import counted, key_spans, or_words
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS
 from engine.trickoftherails.content.model import Catalog
@@ -43,6 +47,7 @@ from engine.trickoftherails.rules.actions import Action, Play, from_json
 from engine.trickoftherails.rules.game import SAVE_FORMAT, Game
 from engine.trickoftherails.rules.houserules import HouseRuleValue, parse_assignment
 from engine.trickoftherails.rules.lanecards import KIND_WORDS, trick_kind
+from generator.trickoftherails.quickref import paragraphs as quick_reference
 
 GAME = "trickoftherails"
 SAVES = SaveKind("Trick of the Rails", SAVE_FORMAT, Game.loads)
@@ -51,7 +56,32 @@ TITLE = "Trick of the Rails"
 PLAYERS_HELP = "Trick of the Rails' seats, 3 to 5 (default 3)"
 DESCRIPTION = "Trick of the Rails (--game trickoftherails): at the prompt type a number, a card's name, ?, help, save FILE or quit."
 DEFAULT_BOT = "greedy"
-PROMPT_HELP = "type a number, a card's name to play it, ?, help, save FILE or quit"
+PROMPT_HELP = "type a number, a card's name to play it, ?, board (the whole table), help (the game, the screen, the commands), save FILE or quit"
+
+
+def screen_words(catalog: Catalog) -> str:
+    """What the screen's figures mean, shown on a railway card of the content."""
+    card = next(c for c in catalog.cards if c.station_value is not None and c.number is not None)
+    company = catalog.company(card.company).name if card.company else card.name
+    return (
+        f"The screen. A card is shown with its station value in brackets: {card_label(card)} is the {company} card "
+        f"numbered {card.number}, whose station value is {card.station_value}. For each railway: its locomotive, what "
+        "one share is worth now (share), every station value in it added up (total), and its cards from one end to "
+        "the other. The lane lists the tricks to come, the leftmost deciding the next. Under your hand, a number is "
+        "the choice that plays that card; a dash marks a card you may not play now (you must follow the led company "
+        "while you hold it)."
+    )
+
+
+def help_commands(catalog: Catalog) -> str:
+    """The commands the prompt takes, with a card of the content for an example."""
+    card = next(c for c in catalog.cards if c.number is not None)
+    return (
+        f"Commands: a number takes that choice; a card's name ({card.name}) plays it, or says every reason it may "
+        "not be played; ? shows the table again; board shows the whole table, however tall; help shows this; save "
+        "FILE saves the game there (save alone: to the --save file); quit stops; an action as JSON is checked and "
+        "taken if the rules allow it."
+    )
 
 
 def run(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
@@ -74,8 +104,7 @@ class Table(Terminal):
     game: Game
 
     def __init__(self, game: Game, out: TextIO, save_path: Path | None, seats: list[str]) -> None:
-        super().__init__(game, out, save_path, SAVES)
-        self.seats = seats
+        super().__init__(game, out, save_path, SAVES, seats)
         self.people = [seat for seat, bot in enumerate(seats) if not bot]
         # What happened, in words everyone may read, and how much of it
         # each person has been shown.
@@ -104,7 +133,9 @@ class Table(Terminal):
                 number = s.tricks_played + 1
                 lane = game.catalog.by_id[s.lane[0]]
                 lines.append(f"-- trick {number} of {s.tricks_played + len(s.lane)}, a {KIND_WORDS[trick_kind(lane)]} ({lane.name}) --")
-            lines.append(describe_move(game, action) + (f" (the only card player {action.player} could play)" if lone else ""))
+            lines.append(describe_move(game, action) + (f" {lone_words(action.player)}" if lone else ""))
+        elif lone:
+            lines.append(f"{describe_move(game, action)} {lone_words(action.player)}")
         before = len(s.log)
         game.apply(action)
         lines += s.log[before:]
@@ -147,7 +178,7 @@ class Table(Terminal):
         self.at_terminal = person
         self.show(person)
         while True:
-            line = self.read_line(inp, f"player {person}, choose 1-{len(self.actions)}> ")
+            line = self.read_line(inp, f"player {person}, choose {or_words(key_spans([str(n) for n in range(1, len(self.actions) + 1)]))}> ")
             if line is None:
                 self.say()
                 self.say(self.leave("end of input"))
@@ -174,6 +205,10 @@ class Table(Terminal):
             self.say()
         self.seen[person] = len(self.story)
         self.actions = game.legal_actions()
+        size = screen_size(self.out)
+        if size is not None:  # a terminal: the screen that fits it
+            self.say(render_screen(game, person, self.seats, self.actions, self._what_happens(), f"({PROMPT_HELP})", *size))
+            return
         self.say(render_view(game, person, self.seats, self.actions))
         self.say()
         for line in prose(self._what_happens()):
@@ -212,8 +247,16 @@ class Table(Terminal):
         if line == "?":
             self.show(person)
             return False
+        if command == "board" and not rest.strip():  # the whole table, however tall
+            size = screen_size(self.out)
+            self.say(render_view(self.game, person, self.seats, self.actions, size[0] if size else WIDTH))
+            return False
         if command == "help":
-            self.say(f"({PROMPT_HELP}; ? shows the table again)")
+            floor = f"The floor: a share is never worth less than {self.game.catalog.share_floor}."
+            for paragraph in (*quick_reference(), floor, screen_words(self.game.catalog), help_commands(self.game.catalog)):
+                self.say()
+                for text in prose(paragraph):
+                    self.say(text)
             return False
         if command == "save":
             self.save_command(rest.strip())

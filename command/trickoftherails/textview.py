@@ -15,7 +15,8 @@ import textwrap
 from collections import Counter
 from collections.abc import Sequence
 
-from command.words import counted
+from command.fit import Part, grow, sized
+from command.words import counted, gathered_words
 from engine.trickoftherails.content.model import Card
 from engine.trickoftherails.rules.actions import Action, LayTrack, PlaceCity, PlaceLocomotive, Play
 from engine.trickoftherails.rules.game import Game
@@ -84,9 +85,9 @@ def flowing(items: Sequence[str], first: str = "  ", separator: str = " | ", wid
     return lines + [line]
 
 
-def prose(text: str, indent: str = "") -> list[str]:
-    """A sentence or two, wrapped to ``WIDTH``."""
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+def prose(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
+    """A sentence or two, wrapped to ``width``."""
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
 
 
 def _seat(player: int, seats: Sequence[str] | None, viewer: int | None) -> str:
@@ -98,48 +99,148 @@ def _seat(player: int, seats: Sequence[str] | None, viewer: int | None) -> str:
     return text
 
 
-def render_view(game: Game, viewer: int | None, seats: Sequence[str] | None = None, choices: Sequence[Action] = ()) -> str:
-    """The table as ``viewer`` sees it (``None``: as anyone may, no hand at
-    all). ``seats`` names the bot in each seat ("" for a person); the cards
-    of ``choices`` (the viewer's legal plays) are numbered in the hand."""
-    s, catalog = game.state, game.catalog
-    total = s.tricks_played + len(s.lane)
-    lines: list[str] = []
+def _title(game: Game, viewer: int | None, seats: Sequence[str] | None) -> str:
+    s = game.state
     if s.phase == "over":
-        lines.append(f"=== Trick of the Rails: the game is over after {s.tricks_played} tricks ===")
-    else:
-        number = s.tricks_played + (1 if s.phase == "play" else 0)
-        actor = game.to_act
-        doing = "plays a card" if s.phase == "play" else "places"
-        lines.append(f"=== Trick of the Rails: trick {number} of {total}; {_seat(actor, seats, viewer) if actor is not None else ''} {doing} ===")
-        lines += ["", "Lane, leftmost first" + (" (the leftmost decides this trick):" if s.phase == "play" else " (the leftmost decides the next trick):")]
-        lines += flowing([f"{i}. {lane_words(game, card)}" for i, card in enumerate(s.lane, start=1)])
-        lines += _trick_lines(game, viewer, seats)
+        return f"=== Trick of the Rails: the game is over after {s.tricks_played} tricks ==="
+    number = s.tricks_played + (1 if s.phase == "play" else 0)
+    actor = game.to_act
+    doing = "plays a card" if s.phase == "play" else "places"
+    return f"=== Trick of the Rails: trick {number} of {s.tricks_played + len(s.lane)}; {_seat(actor, seats, viewer) if actor is not None else ''} {doing} ==="
+
+
+def _lane_lines(game: Game, width: int, first: int | None = None) -> list[str]:
+    """The lane, leftmost first (``first``: only that many cards, and how many more)."""
+    s = game.state
+    head = "Lane, leftmost first" + (" (the leftmost decides this trick):" if s.phase == "play" else " (the leftmost decides the next trick):")
+    cards = [f"{i}. {lane_words(game, card)}" for i, card in enumerate(s.lane, start=1)]
+    if first is not None and len(cards) > first:
+        cards = [*cards[:first], f"{len(cards) - first} more"]
+    return [head, *flowing(cards, width=width)]
+
+
+def _railway_lines(game: Game, width: int) -> list[str]:
+    s, catalog = game.state, game.catalog
     values = game.share_values()
-    lines += ["", *prose("Railways: a share is worth the best run of cards in a row its locomotive counts, less its cost (total: every station value added up)")]
-    width = max(len(c.name) for c in catalog.companies)
+    lines = prose("Railways: a share is worth the best run of cards in a row its locomotive counts, less its cost (total: every station value added up)", width=width)
+    name_width = max(len(c.name) for c in catalog.companies)
     locos = {company: catalog.by_id[loco].name for company, loco in s.locomotives.items()}
     loco_width = max([len("locomotive"), *(len(name) for name in locos.values())])
-    lines.append(f"  {'':<{width}}  {'locomotive':<{loco_width}}  share  total  cards, left to right")
+    lines.append(f"  {'':<{name_width}}  {'locomotive':<{loco_width}}  share  total  cards, left to right")
     for company, cards in s.railways.items():
         total = sum(catalog.by_id[c].station_value or 0 for c in cards)
-        head = f"  {company_name(game, company):<{width}}  {locos.get(company, '-'):<{loco_width}}  {values[company]:>5}  {total:>5}  "
-        lines += flowing([label(game, c) for c in cards], head, " - ")
-    lines += ["", "Shares held (and what they are worth at the share values now):"]
+        head = f"  {company_name(game, company):<{name_width}}  {locos.get(company, '-'):<{loco_width}}  {values[company]:>5}  {total:>5}  "
+        lines += flowing([label(game, c) for c in cards], head, " - ", width=width)
+    return lines
+
+
+def _railways_brief(game: Game, width: int) -> list[str]:
+    """Each railway in a few words: its locomotive, share value and length."""
+    s, catalog = game.state, game.catalog
+    values = game.share_values()
+    items = []
+    for company, cards in s.railways.items():
+        loco = catalog.by_id[s.locomotives[company]].name if company in s.locomotives else "no locomotive"
+        items.append(f"{company_name(game, company)}: share {values[company]}, {counted(len(cards), 'card')}, {loco}")
+    return flowing(items, "Railways: ", "; ", width=width, indent="  ")
+
+
+def _share_lines(game: Game, viewer: int | None, seats: Sequence[str] | None) -> list[str]:
+    s, catalog = game.state, game.catalog
+    lines = ["Shares held (and what they are worth at the share values now):"]
     scores = game.score()
     for p, held in enumerate(s.shares):
         counts = Counter(catalog.by_id[c].company for c in held)
         listed = ", ".join(f"{company_name(game, company)} x{counts[company]}" for company in s.railways if counts[company]) or "none yet"
         hand = f"; {counted(len(s.hands[p]), 'card')} in hand" if s.phase != "over" else ""
         lines.append(f"  {_seat(p, seats, viewer)}: {listed}; worth {scores[p]}{hand}")
+    return lines
+
+
+def _shares_brief(game: Game, viewer: int | None, seats: Sequence[str] | None, width: int) -> list[str]:
+    scores = game.score()
+    return flowing([f"{_seat(p, seats, viewer)} {scores[p]}" for p in range(len(scores))], "Shares worth now: ", ", ", width=width, indent="  ")
+
+
+def render_view(game: Game, viewer: int | None, seats: Sequence[str] | None = None, choices: Sequence[Action] = (), width: int = WIDTH) -> str:
+    """The table as ``viewer`` sees it (``None``: as anyone may, no hand at
+    all). ``seats`` names the bot in each seat ("" for a person); the cards
+    of ``choices`` (the viewer's legal plays) are numbered in the hand."""
+    s = game.state
+    lines = [_title(game, viewer, seats)]
+    if s.phase != "over":
+        lines += ["", *_lane_lines(game, width)]
+        lines += _trick_lines(game, viewer, seats)
+    lines += ["", *_railway_lines(game, width)]
+    lines += ["", *_share_lines(game, viewer, seats)]
     if s.removed:
-        lines += ["", *flowing([label(game, c) for c in s.removed], "Out of the game: ", ", ", indent="  ")]
+        lines += ["", *flowing([label(game, c) for c in s.removed], "Out of the game: ", ", ", width=width, indent="  ")]
     if viewer is not None and s.phase != "over":
-        lines += ["", *_hand_lines(game, viewer, choices)]
+        lines += ["", *_hand_lines(game, viewer, choices, width)]
     return "\n".join(lines)
 
 
-def _hand_lines(game: Game, viewer: int, choices: Sequence[Action]) -> list[str]:
+def render_screen(game: Game, viewer: int, seats: Sequence[str] | None, choices: Sequence[Action], what: str, tail: str, width: int, height: int) -> str:
+    """The turn screen at a terminal of ``width`` x ``height``: the title,
+    the lane's next cards, the trick, ``viewer``'s hand, ``what`` the
+    trick or placement is about, the choices and ``tail`` (the prompt's
+    help) always; the railways, the shares and the cards out of the game as
+    room allows, in short forms first. At most ``height - 1`` lines (the
+    prompt takes the last), none wider than ``width``."""
+    s = game.state
+    trick = _trick_lines(game, viewer, seats)[1:]
+    removed = flowing([label(game, c) for c in s.removed], "Out of the game: ", ", ", width=width, indent="  ") if s.removed else []
+    listed = render_actions(game, choices, width).splitlines()
+    parts = [
+        Part("title", sized(width, [_title(game, viewer, seats)])),
+        Part("lane", sized(width, _lane_lines(game, width, first=3), ["", *_lane_lines(game, width)])),
+        Part("trick", sized(width, trick, ["", *trick])),
+        Part("railways", sized(width, [], _railways_brief(game, width), ["", *_railway_lines(game, width)])),
+        Part("shares", sized(width, [], _shares_brief(game, viewer, seats, width), ["", *_share_lines(game, viewer, seats)])),
+        Part("removed", sized(width, [], removed, ["", *removed] if removed else [])),
+        Part("hand", sized(width, _hand_brief(game, viewer, choices, width), _hand_lines(game, viewer, choices, width), ["", *_hand_lines(game, viewer, choices, width)])),
+        Part("what", sized(width, prose(what, width=width), ["", *prose(what, width=width)])),
+        Part("choices", sized(width, _choices_brief(game, choices, width) if listed else [], listed)),
+    ]
+    footer = sized(width, [tail])[0]
+    room = height - 1 - len(footer)
+    grow(parts, _GROWTH, room)
+    return "\n".join([line for part in parts for line in part.lines] + footer)
+
+
+# Which part grows to which size, in turn, while the screen fits.
+_GROWTH = (("railways", 1), ("hand", 1), ("choices", 1), ("shares", 1), ("lane", 1), ("trick", 1), ("railways", 2), ("shares", 2), ("removed", 1), ("hand", 2), ("what", 1), ("removed", 2))
+
+
+def _hand_brief(game: Game, viewer: int, choices: Sequence[Action], width: int) -> list[str]:
+    """The hand in flowing lines, when none of it is played now (a
+    placement); else as ``_hand_lines``, whose numbers name the plays."""
+    if any(isinstance(a, Play) for a in choices):
+        return _hand_lines(game, viewer, choices, width)
+    hand = sorted(game.state.hands[viewer], key=game.order)
+    return flowing([label(game, c) for c in hand], f"Your hand ({counted(len(hand), 'card')}): ", ", ", width=width, indent="  ")
+
+
+def _choices_brief(game: Game, choices: Sequence[Action], width: int) -> list[str]:
+    """The placing choices gathered in one line: each railway with the
+    numbers of its left and right ends, or what the choices share and each
+    one's own words."""
+    ends = [a for a in choices if isinstance(a, (PlaceCity, LayTrack))]
+    if ends and len(ends) == len(choices):
+        card = game.catalog.by_id[game.state.pending[0].card] if game.state.pending else None
+        by_railway: dict[str, list[str]] = {}
+        for n, action in enumerate(ends, start=1):
+            company = action.company if isinstance(action, PlaceCity) else (card.company if card is not None else None)
+            by_railway.setdefault(company_name(game, company) if company else "its railway", []).append(f"{action.end} {n}")
+        what = card_label(card) if card is not None else "the card"
+        items = [f"{railway} ({', '.join(numbers)})" for railway, numbers in by_railway.items()]
+        return ["Your choices:", *flowing(items, f"  Place {what} at an end: ", "; ", width=width, indent="      ")]
+    shared, own = gathered_words([describe_action(game, a) for a in choices])
+    items = [f"[{n}] {words}" for n, words in enumerate(own, start=1)]
+    return ["Your choices:", *textwrap.wrap(f"  {shared}: {'; '.join(items)}", width, subsequent_indent="      ", break_on_hyphens=False)]
+
+
+def _hand_lines(game: Game, viewer: int, choices: Sequence[Action], width: int = WIDTH) -> list[str]:
     """The viewer's hand by company, then number; a card they may play now
     carries the number of that choice, one they may not a dash."""
     hand = sorted(game.state.hands[viewer], key=game.order)
@@ -154,12 +255,12 @@ def _hand_lines(game: Game, viewer: int, choices: Sequence[Action]) -> list[str]
         must = f" ({company_name(game, led)} was led and you hold {company_name(game, led)})" if led is not None and len(numbered) < len(hand) else ""
         head = f"Your hand (player {viewer}), {counted(len(hand), 'card')}; the numbered cards may be played now{must}:"
         items = [f"{numbered[c]:>2}. {label(game, c)}" if c in numbered else f" -  {label(game, c)}" for c in hand]
-    lines = prose(head)
+    lines = prose(head, width=width)
     by_company: dict[str | None, list[str]] = {}
     for card, item in zip(hand, items):
         by_company.setdefault(game.catalog.by_id[card].company, []).append(item)
     cell = max(len(item) for item in items) + 2
-    per_row = max(1, (WIDTH - 2) // cell)
+    per_row = max(1, (width - 2) // cell)
     for row in by_company.values():
         for at in range(0, len(row), per_row):
             lines.append("  " + "".join(item.ljust(cell) for item in row[at : at + per_row]).rstrip())
@@ -234,13 +335,13 @@ def describe_move(game: Game, action: Action) -> str:
     return f"player {action.player}: {describe_action(game, action)}"
 
 
-def render_actions(game: Game, actions: Sequence[Action]) -> str:
+def render_actions(game: Game, actions: Sequence[Action], width: int = WIDTH) -> str:
     """The choices numbered, one a line (plays are numbered in the hand instead)."""
     if all(isinstance(a, Play) for a in actions):
         return ""
     lines = ["Your choices:"]
     for i, action in enumerate(actions, start=1):
-        lines += textwrap.wrap(f"{i:>3}. {describe_action(game, action)}", WIDTH, subsequent_indent="       ", break_on_hyphens=False)
+        lines += textwrap.wrap(f"{i:>3}. {describe_action(game, action)}", width, subsequent_indent="       ", break_on_hyphens=False)
     return "\n".join(lines)
 
 

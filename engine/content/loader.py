@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.collector import collector_paused
 from engine.content import files, names
-from engine.content.problems import Origin, Pointer, Problem
+from engine.content.problems import Origin, Pointer, Problem, about, field_path
 from engine.content.schemas import DEFS_NAME, SCHEMA_SUFFIX, SchemaLoadError, SchemaSet, closest
 from engine.content.yamlread import Document, YamlReadError, decode, locate, read_yaml
 from engine.errors import ContentError, UsageError
@@ -299,7 +299,7 @@ def _name_problems(locator: Locator) -> list[Problem]:
             if not loaded.whole(*one.pointer) or (one.pointer[0] == "cards" and one.pointer[1] in loaded.invalid_cards):
                 continue
             text = names.normalise(loaded.document.value, one)
-            who = f"card '{files.one_line(one.record)}', field '{one.field}'" if one.record else f"field '{one.field}'"
+            who = about(one.record, one.field) if one.record else f"field '{one.field}'"
             shown = files.one_line(text)
 
             def here(message: str, where: names.Named = one, file: str = loaded.display) -> Problem:
@@ -467,13 +467,11 @@ def _with_context(value: Any, pointer: tuple[str | int, ...], message: str) -> s
         cards = value.get("cards")
         card = cards[pointer[1]] if isinstance(cards, list) and pointer[1] < len(cards) else None
         name = card.get("id") if isinstance(card, dict) else None
-        who = f"card '{name}'" if isinstance(name, str) else f"card #{pointer[1] + 1}"
         rest = pointer[2:]
+        field = field_path(rest) if rest else None
+        who = about(name, field) if isinstance(name, str) else f"card #{pointer[1] + 1}" + (f", field '{field}'" if field else "")
     elif pointer:
-        who, rest = "", pointer
+        who = f"field '{field_path(pointer)}'"
     else:
         return message
-    if rest:
-        field = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in rest).replace(".[", "[")
-        who = f"{who}, field '{field}'" if who else f"field '{field}'"
     return f"{who}: {message}"

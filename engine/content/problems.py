@@ -59,6 +59,18 @@ class Problem:
         return {"path": self.path, "line": self.line, "column": self.column, "message": self.message}
 
 
+def about(record: str, field: str | None = None, *, kind: str = "card") -> str:
+    """What a message is about, as every message of every pack opens:
+    ``card 'coal-mine', field 'lockouts[0]'``."""
+    who = f"{kind} '{one_line(record)}'"
+    return f"{who}, field '{field}'" if field else who
+
+
+def field_path(pointer: Pointer) -> str:
+    """A place inside a file as a designer reads it: ``consist.freight``, ``hands[0].source``."""
+    return ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in pointer).replace(".[", "[").lstrip(".")
+
+
 def render_all(problems: Iterable[Problem], fmt: str) -> str:
     items = list(problems)
     if fmt == "json":

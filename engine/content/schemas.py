@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.content import files, patterns
 from engine.content.fastcheck import Check, Compiler, UnsupportedSchema, all_distinct
+from engine.content.jsonpos import Positions, scan
 from engine.content.schemafaults import SchemaFault, load_schemas, resolve_pointer, unresolved_ref_fault
+from engine.content.textpos import position_of_offset
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -88,6 +90,7 @@ class SchemaSet:
             first, *rest = faults
             raise SchemaLoadError(first.path, first.line, first.column, first.message, rest)
         self._validators: dict[str, Draft202012Validator] = {}
+        self._places = _Places(self.raw, texts)
         self._fast: dict[str, Check] = {}
         self._compiler = Compiler(self._lookup)
         for family in self.families:
@@ -152,6 +155,7 @@ class SchemaSet:
             # Give the schema a base URI so "defs.schema.json#/..." resolves
             # in the registry exactly as an editor resolves it beside the file.
             schema.setdefault("$id", family + SCHEMA_SUFFIX)
+            self._places.top(schema, family)
             found = _make_validator(schema, registry)
             self._validators[family] = found
         return found
@@ -165,7 +169,7 @@ class SchemaSet:
         issues: list[SchemaIssue] = []
         try:
             for error in validator.iter_errors(document):
-                issues.extend(_translate(error))
+                issues.extend(_translate(error, self._places))
         except Unresolvable as exc:
             # A ref the schema check passed but jsonschema cannot follow: the
             # schema's fault, told at its place, never an internal error.
@@ -292,6 +296,142 @@ _TYPE_WORDS = {
 }
 
 
+class _Places:
+    """Where a piece of schema is written, for messages that send the
+    designer to it: the file and line that hold an allowed set, and what a
+    ``$ref`` leads to. Indexed on the first question, which only content
+    that fails its schema asks."""
+
+    def __init__(self, raw: Mapping[str, Any], texts: Mapping[str, tuple[Path, str]]) -> None:
+        self.raw = raw
+        self.texts = texts
+        self._index: dict[int, tuple[str, tuple[str | int, ...]]] | None = None
+        self._tops: dict[int, str] = {}
+        self._positions: dict[str, Positions] = {}
+
+    def top(self, schema: Mapping[str, Any], family: str) -> None:
+        """``schema`` is the copy of ``family``'s file a validator checks by."""
+        self._tops[id(schema)] = family
+
+    def find(self, schema: Any) -> tuple[str, tuple[str | int, ...]] | None:
+        """(family, pointer) of a schema object taken from these files."""
+        if id(schema) in self._tops:
+            return self._tops[id(schema)], ()
+        if self._index is None:
+            self._index = {}
+            for family, value in self.raw.items():
+                todo: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+                while todo:
+                    found, pointer = todo.pop()
+                    if isinstance(found, dict):
+                        self._index[id(found)] = (family, pointer)
+                        todo.extend((v, pointer + (k,)) for k, v in found.items())
+                    elif isinstance(found, list):
+                        todo.extend((v, pointer + (i,)) for i, v in enumerate(found))
+        return self._index.get(id(schema))
+
+    def where(self, schema: Any, keyword: str) -> str | None:
+        """``path:line:column`` of ``keyword`` in the schema object ``schema``."""
+        found = self.find(schema)
+        if found is None or found[0] not in self.texts:
+            return None
+        path, text = self.texts[found[0]]
+        positions = self._positions.get(found[0])
+        if positions is None:
+            positions = self._positions[found[0]] = scan(text)
+        line, column = position_of_offset(text, positions.offset(found[1] + (keyword,)))
+        shown = files.as_given(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return f"{shown}:{line}:{column}"
+
+    def follow(self, schema: Any, family: str | None, steps: int = 32) -> tuple[Any, str | None]:
+        """The schema ``schema`` (written in ``family``'s file) stands for,
+        past a chain of ``$ref`` (at most ``steps`` of them)."""
+        for _ in range(steps):
+            ref = schema.get("$ref") if isinstance(schema, dict) else None
+            if not isinstance(ref, str) or family is None:
+                break
+            target = resolve_pointer(ref, family, self.raw)
+            if isinstance(target, str):
+                break
+            family, _, schema = target
+        return schema, family
+
+    def what_to_write(self, key: str, schema: Any, family: str | None) -> str | None:
+        """What may be written under ``key`` where ``schema`` checks its
+        value: its allowed values, an example it gives, its own words, or its kind."""
+        said = self._what(key, schema, family, 0)
+        if said is None:
+            return None
+        lead, phrase = said
+        return f"{lead} {phrase}" if lead else phrase
+
+    def _what(self, key: str, schema: Any, family: str | None, depth: int) -> tuple[str, str] | None:
+        # The words nearest the key are the ones written for it: a
+        # description on the way through $ref wins over the one it leads to.
+        description: str | None = None
+        example: Any = None
+        for _ in range(32):
+            if not isinstance(schema, dict):
+                return None
+            if example is None and "examples" in schema:
+                example = schema["examples"]
+            if description is None and isinstance(schema.get("description"), str) and schema["description"].strip():
+                description = _first_sentence(schema["description"].strip())
+            if not isinstance(schema.get("$ref"), str):
+                break
+            schema, family = self.follow({"$ref": schema["$ref"]}, family, steps=1)
+        if not isinstance(schema, dict) or depth > 4:
+            return None
+        if isinstance(schema.get("enum"), list) and schema["enum"]:
+            return "it takes", "one of: " + ", ".join(_written(c, quoted=False) for c in schema["enum"])
+        if "const" in schema:
+            return "it takes", _written(schema["const"])
+        kind: str | None = None
+        for alternatives in ("oneOf", "anyOf"):
+            if isinstance(schema.get(alternatives), list):
+                said = [self._what(key, alt, family, depth + 1) for alt in schema[alternatives]]
+                if all(s is not None and s[0] == "it takes" for s in said):
+                    kind = " or ".join(dict.fromkeys(s[1] for s in said if s is not None))
+        kind = kind or _kind(schema)
+        if isinstance(example, list) and example:
+            shown = f"for example {key}: {_written(example[0], quoted=False)}"
+            return "", f"{description}; {shown}" if description else shown
+        if description is not None:
+            # Words for a number or a choice say what it counts; the kind says how to write it.
+            told = kind is not None and not kind.startswith(("text", "a mapping"))
+            return "", f"{description}: {kind}" if told else description
+        return ("it takes", kind) if kind else None
+
+
+def _written(value: Any, *, quoted: bool = True) -> str:
+    """A value as it is written in a YAML content file; a word in quotes
+    when ``quoted`` (or when, bare, it would read as something else)."""
+    if isinstance(value, str):
+        bare = not quoted and value not in _YAML11_BOOLS and value not in ("true", "false", "null") and not _NUMBER_TEXT.match(value)
+        return value if bare else f"'{value}'"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _kind(schema: Mapping[str, Any]) -> str | None:
+    """The kind of value a schema takes, with its bounds: "a whole number from 1 to 10"."""
+    kind = schema.get("type")
+    names = [kind] if isinstance(kind, str) else list(kind) if isinstance(kind, list) else []
+    if not names:
+        return None
+    words = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and high is not None:
+        return f"{words} from {low} to {high}"
+    if low is not None:
+        return f"{words}, at least {low}"
+    if high is not None:
+        return f"{words}, at most {high}"
+    if names == ["object"] and isinstance(schema.get("properties"), dict) and schema["properties"]:
+        keys = schema.get("required") or list(schema["properties"])
+        return f"a mapping with {', '.join(map(str, keys))}"
+    return words
+
+
 def _best(errors: Sequence[ValidationError]) -> ValidationError:
     # Prefer the branch that got furthest into the value, then the most specific
     # failure: the designer meant one of the alternatives and missed by a little.
@@ -309,10 +449,48 @@ def _translate_plain(error: ValidationError) -> Iterator[SchemaIssue]:
         yield SchemaIssue((), f"'{error.instance}' is not allowed: {error.message}")
 
 
-def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
+def _unquoted(text: str) -> Any:
+    """What ``text`` would read as without its quotes, when that is a number
+    or true or false; else None."""
+    bare = text.strip()
+    if bare in ("true", "false"):
+        return bare == "true"
+    if _NUMBER_TEXT.match(bare):
+        try:
+            number = float(bare)
+        except ValueError:  # pragma: no cover - the pattern admits only numbers
+            return None
+        if math.isfinite(number):
+            return int(number) if number.is_integer() and not any(c in bare for c in ".eE") else number
+    return None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: true is not 1, and 1 is 1.0."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    return False
+
+
+def _fits(value: Any, names: Sequence[str]) -> bool:
+    """Whether ``value`` (a number or a boolean) is of one of the JSON types ``names``."""
+    if isinstance(value, bool):
+        return "boolean" in names
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return "integer" in names or "number" in names
+    return isinstance(value, float) and "number" in names
+
+
+def _quoted(text: str) -> str:
+    return f"write {text.strip()} without quotes: the quotes make it text"
+
+
+def _translate(error: ValidationError, places: _Places) -> Iterator[SchemaIssue]:
     pointer = tuple(error.absolute_path)
     kind = error.validator
-    value = error.instance
+    value: Any = error.instance
     wanted: Any = error.validator_value
     schema = error.schema if isinstance(error.schema, Mapping) else {}
     if "propertyNames" in error.absolute_schema_path and isinstance(value, str):
@@ -322,8 +500,13 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         return
     if kind in ("oneOf", "anyOf") and error.context:
         deeper = [e for e in error.context if e.validator not in ("not",)]
+        here = [e for e in deeper if tuple(e.absolute_path) == pointer]
+        if deeper and len(here) == len(deeper) and all(e.validator in ("type", "const", "enum") for e in here):
+            # Every alternative refused the value for its kind: name them all.
+            yield SchemaIssue(pointer, _none_of(here, value))
+            return
         if deeper:
-            yield from _translate(_best(deeper))
+            yield from _translate(_best(deeper), places)
             return
         yield SchemaIssue(pointer, "this combination of keys is not allowed here")
         return
@@ -339,15 +522,27 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         return
     if kind == "required" and isinstance(value, dict):
         missing = [k for k in wanted if k not in value]
+        properties = schema.get("properties")
+        found = places.find(schema)
         for k in missing:
-            yield SchemaIssue(pointer, f"missing required key '{k}'", missing=k)
+            what = places.what_to_write(k, properties.get(k), found[0] if found else None) if isinstance(properties, dict) else None
+            yield SchemaIssue(pointer, f"missing required key '{k}'" + (f" ({what})" if what else ""), missing=k)
         return
     if kind == "enum":
         choices = list(wanted)
+        shown = ", ".join(json.dumps(c) if not isinstance(c, str) else c for c in choices)
+        held = places.where(error.schema, "enum")
+        listed = f"; the allowed set is listed in {held}" if held else ""
+        bare = _unquoted(value) if isinstance(value, str) else None
+        if bare is not None and any(_same(bare, c) for c in choices):
+            yield SchemaIssue(pointer, f"{_quoted(value)} (one of: {shown})")
+            return
+        if bare is not None and not any(isinstance(c, str) for c in choices):
+            yield SchemaIssue(pointer, f"{describe(value)} is not one of: {shown}; write one of them without quotes{listed}")
+            return
         words = [str(c) for c in choices if isinstance(c, str)]
         hint = did_you_mean(value, words) if isinstance(value, str) else ""
-        shown = ", ".join(json.dumps(c) if not isinstance(c, str) else c for c in choices)
-        yield SchemaIssue(pointer, f"{describe(value)} is not one of: {shown}{hint}")
+        yield SchemaIssue(pointer, f"{describe(value)} is not one of: {shown}{hint}{listed}")
         return
     if kind == "const":
         yield SchemaIssue(pointer, f"{describe(value)} must be {json.dumps(error.validator_value)}")
@@ -355,6 +550,10 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
     if kind == "type":
         names = [wanted] if isinstance(wanted, str) else list(wanted)
         want = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
+        bare = _unquoted(value) if isinstance(value, str) else None
+        if bare is not None and _fits(bare, names):
+            yield SchemaIssue(pointer, f"{_quoted(value)}, where {want} is expected")
+            return
         message = f"expected {want}, got {describe(value)}"
         if "boolean" in names and isinstance(value, str) and value.lower() in _YAML11_BOOLS:
             message += f" (YAML 1.1's '{value}' is not a boolean here; write {_YAML11_BOOLS[value.lower()]})"
@@ -388,6 +587,31 @@ def _translate(error: ValidationError) -> Iterator[SchemaIssue]:
         yield SchemaIssue(pointer, "the list repeats an item; list each once")
         return
     yield SchemaIssue(pointer, error.message)
+
+
+def _none_of(errors: Sequence[ValidationError], value: Any) -> str:
+    """A value every alternative refused for its kind: "expected a whole
+    number or 'all', got the text 'yes'" (or how to unquote it)."""
+    wanted: list[str] = []
+    types: list[str] = []
+    for error in errors:
+        given: Any = error.validator_value
+        if error.validator == "type":
+            names = [given] if isinstance(given, str) else list(given)
+            types += names
+            wanted += [_TYPE_WORDS.get(n, n) for n in names]
+        elif error.validator == "const":
+            wanted.append(_written(given))
+        else:
+            wanted += [_written(c) for c in given]
+    want = " or ".join(dict.fromkeys(wanted))
+    bare = _unquoted(value) if isinstance(value, str) else None
+    if bare is not None and _fits(bare, types):
+        return f"{_quoted(value)}, where {want} is expected"
+    message = f"expected {want}, got {describe(value)}"
+    if isinstance(value, str) and value.lower() in _YAML11_BOOLS and "boolean" in types:
+        message += f" (YAML 1.1's '{value}' is not a boolean here; write {_YAML11_BOOLS[value.lower()]})"
+    return message
 
 
 def _number_hint(text: str, pointer: tuple[str | int, ...]) -> str:

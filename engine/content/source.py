@@ -10,7 +10,7 @@ is one it declares.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,9 +70,15 @@ def editions_from_yaml(raw: Mapping[str, Any]) -> dict[str, PublishedEdition]:
     return {key: PublishedEdition(id=key, title=value["title"], version=value["version"], seed=value["seed"], date=value.get("date")) for key, value in raw.items()}
 
 
-def undeclared(source: Source, declared: Mapping[str, PublishedEdition]) -> str | None:
+def undeclared(source: Source, declared: Collection[str]) -> str | None:
     """Why ``source`` cannot be used (its edition is not declared), or None."""
     if source.edition is None or source.edition in declared:
         return None
+    return unknown_edition(source.edition, declared)
+
+
+def unknown_edition(edition: str, declared: Collection[str]) -> str:
+    """The words, in every pack, for a source naming an edition the pack
+    does not declare: the likely one meant, and the ones declared."""
     known = ", ".join(declared) or "none"
-    return f"'{source.edition}' is not a declared edition{did_you_mean(source.edition, list(declared))}; game.yaml declares: {known}"
+    return f"'{edition}' is not a declared edition{did_you_mean(edition, list(declared))}; game.yaml's sourceEditions declare: {known}"

@@ -372,7 +372,16 @@ def table_figures(catalog: Catalog) -> Context:
 
 
 def scoring(catalog: Catalog) -> Context:
-    return {"scoring": catalog.game.scoring}
+    """Each scoring event: its words (``scoringWords``) and its points, as the
+    terminal game's help says them too (``quickref``)."""
+    from generator.stationmaster.quickref import scoring_rows
+
+    return {"rows": scoring_rows(catalog)}
+
+
+def glossary(catalog: Catalog) -> Context:
+    """The game's own words explained, as the terminal game shows them."""
+    return {"glossary": catalog.words.glossary}
 
 
 def timetable_direction(catalog: Catalog) -> Context:
@@ -506,6 +515,7 @@ TABLES: dict[str, Callable[[Catalog], Context]] = {
         crossing_times,
         table_figures,
         scoring,
+        glossary,
         timetable_direction,
         division_points,
         realignment,

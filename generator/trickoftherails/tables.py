@@ -7,6 +7,7 @@ which slots are drawn and Status from the handler registry; the templates under
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -163,13 +164,17 @@ def deal_figures(catalog: Catalog) -> Context:
 
 
 def quick_reference(catalog: Catalog) -> Context:
-    """The figures a player looks up mid-game, from the content and the
-    engine's setup: hands and tricks per player count, every Locomotive's
+    """How a trick goes and is scored (``quickref``'s words, which the
+    terminal game's help prints too), then the figures a player looks up
+    mid-game, from the content and the engine's setup: hands and tricks per player count, every Locomotive's
     reach and cost, every City's station value, the Railway cards' and
     Stations' station values, and the share floor."""
     railway_values = sorted({c.station_value for c in catalog.railway_cards if c.station_value is not None})
     stations = sorted({c.station_value for c in catalog.of_family("stations") if c.station_value is not None})
+    from generator.trickoftherails.quickref import paragraphs
+
     return {
+        "paragraphs": [{"lines": textwrap.wrap(text, 75, break_on_hyphens=False)} for text in paragraphs("**")],
         "deal": deal_figures(catalog)["rows"],
         "locomotives": [{"card": (c.id, c.name), "reach": "the whole railway" if c.reach is None else f"{c.reach} cards", "cost": c.cost or 0} for c in catalog.of_family("locomotives")],
         "cities": [{"card": (c.id, c.name), "value": c.station_value or 0} for c in catalog.of_family("cities")],

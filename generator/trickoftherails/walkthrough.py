@@ -17,6 +17,7 @@ from engine.trickoftherails.rules.actions import LayTrack, PlaceCity, PlaceLocom
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.lanecards import TrickKind, trick_kind
 from engine.trickoftherails.rules.state import GameState
+from generator.remembered import by_content
 from generator.trickoftherails.worked import WORKED_BOT, WORKED_PLAYERS, WORKED_SEED
 
 
@@ -97,6 +98,7 @@ def _held(game: Game) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sum(1 for c in shares if catalog.by_id[c].company == company.id) for company in catalog.companies) for shares in game.state.shares)
 
 
+@by_content
 def walkthrough(catalog: Catalog, seed: int = WORKED_SEED, players: int = WORKED_PLAYERS, bot: str = WORKED_BOT) -> Walkthrough:
     """The game ``worked.play`` plays, step by step through the same bot."""
     choose = BOT_FUNCTIONS[bot]

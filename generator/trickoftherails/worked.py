@@ -13,6 +13,7 @@ from engine.trickoftherails.bots import BOT_FUNCTIONS
 from engine.trickoftherails.content.model import Card, Catalog, Company
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.scoring import best_run, company_of
+from generator.remembered import by_content
 
 # A three-player basic game (the lane that holds every kind of card) whose
 # end shows what scoring does: runs shorter than their railways, a company
@@ -73,6 +74,7 @@ def leftmost_best_run(values: list[int], reach: int | None, total: int) -> range
     raise AssertionError("the engine's best run is not a run of the railway")
 
 
+@by_content
 def worked_game(catalog: Catalog, seed: int = WORKED_SEED, players: int = WORKED_PLAYERS, bot: str = WORKED_BOT) -> WorkedGame:
     game = play(catalog, seed, players, bot)
     s = game.state

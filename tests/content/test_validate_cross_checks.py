@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+import yaml
 
 from tests.kit.validate import Validate, at, card_at, card_span, cards, expect_problem, misspell, read, set_consist, shipped, sub, value_at, write
 
@@ -42,12 +43,12 @@ def test_duplicate_card_id(content_copy: Path, validate: Validate, rel: str, nth
 
 
 DANGLING = [
-    pytest.param("home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", "lockout '{bad}' is not a known facility", id="lockout-partner"),
-    pytest.param("home-deck/modifiers.yaml", r"hosts: \[([\w-]+)", "host '{bad}' is not a known facility", id="modifier-host"),
-    pytest.param("home-deck/enhancements.yaml", r"answers: \[([\w-]+)", "answers '{bad}' is not a known opponent-directed card", id="enhancement-answers"),
-    pytest.param("home-deck/opponent.yaml", r"answers: \[([\w-]+)", "answers '{bad}' is not a known opponent-directed card", id="defence-answers"),
-    pytest.param("home-deck/mainline-modifiers.yaml", r"playOn: \[([\w-]+)", "playOn '{bad}' is not a known Mainline terrain card", id="mainline-modifier-host"),
-    pytest.param("home-deck/mainline-modifiers.yaml", r"requires: ([\w-]+)", "requires '{bad}' is not a known Mainline modifier", id="requires"),
+    pytest.param("home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", "field 'lockouts[0]': '{bad}' is not a known facility", id="lockout-partner"),
+    pytest.param("home-deck/modifiers.yaml", r"hosts: \[([\w-]+)", "field 'hosts[0]': '{bad}' is not a known facility", id="modifier-host"),
+    pytest.param("home-deck/enhancements.yaml", r"answers: \[([\w-]+)", "field 'answers[0]': '{bad}' is not a known opponent-directed card", id="enhancement-answers"),
+    pytest.param("home-deck/opponent.yaml", r"answers: \[([\w-]+)", "field 'answers[0]': '{bad}' is not a known opponent-directed card", id="defence-answers"),
+    pytest.param("home-deck/mainline-modifiers.yaml", r"playOn: \[([\w-]+)", "field 'playOn[0]': '{bad}' is not a known Mainline terrain card", id="mainline-modifier-host"),
+    pytest.param("home-deck/mainline-modifiers.yaml", r"requires: ([\w-]+)", "field 'requires': '{bad}' is not a known Mainline modifier", id="requires"),
 ]
 
 
@@ -61,7 +62,7 @@ def test_dangling_reference(content_copy: Path, validate: Validate, rel: str, pa
     field = text.index(": ", off) + 2  # the list (or the scalar) holding it
     result = validate()
     assert result.code == 1, result.output
-    problems = [p for p in result.problems if f"card '{card}': " + says.format(bad=bad) in p.message]
+    problems = [p for p in result.problems if f"card '{card}', " + says.format(bad=bad) in p.message]
     assert len(problems) == 1, result.out
     (problem,) = problems
     assert f"(did you mean '{good}'?)" in problem.message
@@ -82,9 +83,9 @@ def _as_block_list_plus(field: str) -> Callable[[re.Match[str]], str]:
 @pytest.mark.parametrize(
     "rel, field, says",
     [
-        ("home-deck/modifiers.yaml", "hosts", "host '{bad}' is not a known facility"),
-        ("home-deck/opponent.yaml", "answers", "answers '{bad}' is not a known"),
-        ("home-deck/facilities.yaml", "lockouts", "lockout '{bad}' is not a known facility"),
+        ("home-deck/modifiers.yaml", "hosts", "field 'hosts[{i}]': '{bad}' is not a known facility"),
+        ("home-deck/opponent.yaml", "answers", "field 'answers[{i}]': '{bad}' is not a known"),
+        ("home-deck/facilities.yaml", "lockouts", "field 'lockouts[{i}]': '{bad}' is not a known facility"),
     ],
     ids=["modifier-host", "answers", "lockout"],
 )
@@ -94,7 +95,8 @@ def test_dangling_entry_of_a_block_list_points_at_the_entry(content_copy: Path, 
     entry = text.index(f"- {bad}\n", off) + 2
     result = validate()
     assert result.code == 1, result.output
-    found = [p for p in result.problems if says.format(bad=bad) in p.message]
+    index = len(re.findall(r"^      - ", text[off:entry], re.M)) - 1  # the entry's place in its list
+    found = [p for p in result.problems if says.format(bad=bad, i=index) in p.message]
     assert found, result.out
     assert (found[0].line, found[0].column) == at(text, entry), f"{found[0]}; the reference is at {at(text, entry)}"
 
@@ -111,7 +113,7 @@ def test_dangling_realign_entry_points_at_the_entry(content_copy: Path, validate
     text, off = sub(content_copy, "home-deck/mainline-modifiers.yaml", rf"^{re.escape(last)}$", new)
     bad = target + "q" if end == "target" else source + "q"
     result = validate()
-    found = [p for p in result.problems if f"realign '{bad}' is not a known Mainline terrain card" in p.message]
+    found = [p for p in result.problems if f"field 'realign.{source}{'q' if end == 'source' else ''}': '{bad}' is not a known Mainline terrain card" in p.message]
     assert found, result.out
     assert (found[0].line, found[0].column) == at(text, text.index(bad, off)), found[0]
 
@@ -173,7 +175,7 @@ def test_undeclared_effect_with_did_you_mean(content_copy: Path, validate: Valid
         result,
         "content/home-deck/maneuvers.yaml",
         *value_at(text, off),
-        f"card '{card_at(text, off)}': effect '{good}q' is not declared in effects.yaml",
+        f"card '{card_at(text, off)}', field 'effect': '{good}q' is not declared in effects.yaml",
         f"(did you mean '{good}'?)",
     )
     assert len(result.problems) == 1, result.out
@@ -207,7 +209,9 @@ def test_upgrades_from_typo_is_one_problem(content_copy: Path, validate: Validat
     base, second = _office_ladder()[:2]
     text, off = sub(content_copy, "home-deck/offices.yaml", r"^    upgradesFrom: .*$", f"    upgradesFrom: {base['id']}x", card=second["id"])
     result = validate()
-    expect_problem(result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{second['id']}': upgradesFrom '{base['id']}x' is not a known office tier", f"did you mean '{base['id']}'?")
+    expect_problem(
+        result, "content/home-deck/offices.yaml", *value_at(text, off), f"card '{second['id']}', field 'upgradesFrom': '{base['id']}x' is not a known office tier", f"did you mean '{base['id']}'?"
+    )
     assert len(result.problems) == 1, result.out
 
 
@@ -494,3 +498,90 @@ def test_two_trains_files_that_source_a_restriction_differently(content_copy: Pa
         f"restriction '{rid}' differs from its entry in content/home-deck/trains.yaml",
     )
     assert len(result.problems) == 1, result.out
+
+
+# -- one mistake, one problem, worded alike in both packs ----------------------
+
+SM, TOTR = "stationmaster", "trickoftherails"
+
+
+def _misspelt(content: Path, rel: str, pattern: str, typo: str = "q") -> tuple[str, int, str, str]:
+    """Misspell the first reference ``pattern`` captures (``typo`` typed
+    after it): the new text, the reference's offset, the name it had and
+    the one it has now."""
+    text, off = sub(content, rel, pattern, lambda m: m[0][: m.end(1) - m.start()] + typo + m[0][m.end(1) - m.start() :])
+    m = cast("re.Match[str]", re.compile(pattern, re.M).match(text, off))
+    return text, m.start(1), m[1][: -len(typo)], m[1]
+
+
+def _record(text: str, offset: int) -> str:
+    """Id of the card whose record (block or one-line) holds ``offset``."""
+    found: list[str] = re.findall(r"^  - \{?id: ([\w-]+)", text[: offset + 1], re.M)
+    return found[-1]
+
+
+@pytest.mark.parametrize(
+    "pack, rel, pattern, field, says",
+    [
+        (SM, "home-deck/facilities.yaml", r"lockouts: \[([\w-]+)", "lockouts[0]", "'{bad}' is not a known facility (did you mean '{good}'?)"),
+        (TOTR, "locomotives.yaml", r"brings: ([\w-]+)", "brings", "'{bad}' is not a locomotive (did you mean '{good}'?)"),
+        (TOTR, "stations.yaml", r"^  - \{.*?company: ([\w-]+)", "company", "'{bad}' is not a company (did you mean '{good}'?)"),
+        (TOTR, "railway.yaml", r"^  - \{.*?company: ([\w-]+)", "company", "'{bad}' is not a company (did you mean '{good}'?)"),
+    ],
+    ids=["sm-lockout", "totr-brings", "totr-station-company", "totr-railway-company"],
+)
+def test_a_misspelt_reference_is_one_problem(pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, field: str | None, says: str) -> None:
+    """The partner that no longer locks it out, the [∞] no longer brought,
+    the company now short of a card: each follows from the typo, and is
+    not reported beside it."""
+    content = pack_copy(pack)
+    text, ref, good, bad = _misspelt(content, rel, pattern)
+    result = validate_pack(content)
+    who = f"card '{_record(text, ref)}'" + (f", field '{field}'" if field else "")
+    expect_problem(result, f"content/{rel}", *at(text, ref), f"{who}: " + says.format(bad=bad, good=good))
+    assert len(result.problems) == 1, result.out
+
+
+def test_a_misspelt_lane_slot_is_one_problem(pack_copy: Callable[[str], Path], validate_pack: Validate) -> None:
+    """A misspelt locomotive slot: the locomotive is not also said to be missing from the lane."""
+    content = pack_copy(TOTR)
+    text, ref, good, bad = _misspelt(content, "lane.yaml", r"basic: \[(?:[\w-]+, )*?(loco-[\w-]+)")
+    result = validate_pack(content)
+    expect_problem(result, "content/lane.yaml", *at(text, ref), "field 'layouts[", "].basic[", f"]': '{bad}' is not a lane slot (did you mean '{good}'?)")
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    "pack, rel, pattern, typo",
+    [(SM, "home-deck/facilities.yaml", r"^    source: (homeDeck-[\w.-]+)$", "9"), (TOTR, "railway.yaml", r"source: ([\w-]+)", "q")],
+    ids=["sm", "totr"],
+)
+def test_an_undeclared_edition_is_worded_alike_in_both_packs(pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, typo: str) -> None:
+    """One function words it for every pack: only the names differ."""
+    content = pack_copy(pack)
+    text, ref, good, bad = _misspelt(content, rel, pattern, typo)
+    declared = ", ".join(yaml.safe_load(read(content, "game.yaml"))["sourceEditions"])
+    result = validate_pack(content)
+    expect_problem(
+        result,
+        f"content/{rel}",
+        *at(text, ref),
+        f"card '{_record(text, ref)}', field 'source': '{bad}' is not a declared edition (did you mean '{good}'?); game.yaml's sourceEditions declare: {declared}",
+    )
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    "rel, pattern, field, says",
+    [
+        ("cities.yaml", r"effect: ([\w-]+)", "effect", "'{bad}' is not declared in effects.yaml (did you mean '{good}'?)"),
+        ("locomotives.yaml", r"brings: ([\w-]+)", "brings", "'{bad}' is not a locomotive"),
+        ("stations.yaml", r"^  - \{.*?company: ([\w-]+)", "company", "'{bad}' is not a company"),
+    ],
+    ids=["effect", "brings", "company"],
+)
+def test_trick_of_the_rails_cross_file_messages_name_card_and_field(pack_copy: Callable[[str], Path], validate_pack: Validate, rel: str, pattern: str, field: str, says: str) -> None:
+    content = pack_copy(TOTR)
+    text, ref, good, bad = _misspelt(content, rel, pattern)
+    result = validate_pack(content)
+    expect_problem(result, f"content/{rel}", *at(text, ref), f"card '{_record(text, ref)}', field '{field}': " + says.format(bad=bad, good=good))

@@ -52,7 +52,7 @@ def test_card_citing_an_undeclared_edition(content_copy: Path, validate: Validat
         *value_at(text, off),
         f"card '{card}', field 'source': '",
         "is not a declared edition (did you mean '",
-        "game.yaml declares: homeDeck-0.8.6",
+        "game.yaml's sourceEditions declare: homeDeck-0.8.6",
     )
     assert "9' is not a declared edition" in line
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.kit.cli import PROBLEM_LINE, RunCli
-from tests.kit.validate import Validate, at, card_at, card_start, cards, expect_problem, misspell, set_consist, shipped, sub, value_at, write
+from tests.kit.validate import Validate, at, card_at, card_start, cards, expect_problem, misspell, schema_key, set_consist, shipped, sub, value_at, write
 
 
 def test_every_problem_in_every_file_is_listed(content_copy: Path, validate: Validate) -> None:
@@ -32,8 +32,8 @@ def test_schema_and_cross_file_problems_are_listed_together(content_copy: Path, 
     moves, e = sub(content_copy, "home-deck/maneuvers.yaml", r"^    effect: ([\w-]+)", misspell, nth=len(cards("home-deck/maneuvers.yaml")))
     result = validate()
     expect_problem(result, "content/home-deck/trains.yaml", *value_at(trains, t), f"card '{card_at(trains, t)}', field 'speed'", "did you mean 'slow'?")
-    assert any(p.line == at(mods, m)[0] and f"card '{card_at(mods, m)}': host" in p.message for p in result.problems), result.out
-    expect_problem(result, "content/home-deck/maneuvers.yaml", *value_at(moves, e), f"card '{card_at(moves, e)}': effect", "is not declared")
+    assert any(p.line == at(mods, m)[0] and f"card '{card_at(mods, m)}', field 'hosts[0]'" in p.message for p in result.problems), result.out
+    expect_problem(result, "content/home-deck/maneuvers.yaml", *value_at(moves, e), f"card '{card_at(moves, e)}', field 'effect'", "is not declared")
     assert len(result.problems) == 3, result.out
     # Sorted by file, then line.
     assert result.problems == sorted(result.problems)
@@ -64,11 +64,12 @@ def test_github_format(content_copy: Path, validate: Validate) -> None:
     game, g = sub(content_copy, "game.yaml", r"^  handLimit: .*$", "  handLimit: x")
     trains, t = sub(content_copy, "home-deck/trains.yaml", r"^    speed: .*$", "    speed: slo")
     (line, col), (tline, tcol) = value_at(game, g), value_at(trains, t)
+    speeds = schema_key(content_copy, "schema/defs.schema.json", '"speed": {', "enum")
     result = validate("--format", "github")
     assert result.code == 1, result.output
     assert result.out.splitlines() == [
         f"::error file=content/game.yaml,line={line},col={col}::field 'table.handLimit': expected a whole number, got the text 'x' (a number is written in digits, as handLimit: 1)",
-        f"::error file=content/home-deck/trains.yaml,line={tline},col={tcol}::card '{card_at(trains, t)}', field 'speed': the text 'slo' is not one of: fast, slow (did you mean 'slow'?)",
+        f"::error file=content/home-deck/trains.yaml,line={tline},col={tcol}::card '{card_at(trains, t)}', field 'speed': the text 'slo' is not one of: fast, slow (did you mean 'slow'?); the allowed set is listed in {speeds}",
     ]
     assert result.err == ""
 

@@ -5,13 +5,14 @@ out of range, and the ``$schema`` line each file opens with."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
 import pytest
 
 from engine.content.yamlread import read_yaml
-from tests.kit.validate import Validate, at, card_at, card_start, expect_problem, position, read, sub, value_at, write
+from tests.kit.validate import Validate, at, card_at, card_start, expect_problem, position, read, schema_key, sub, value_at, write
 
 # -- keys ------------------------------------------------------------------
 
@@ -49,8 +50,8 @@ def test_unknown_key_with_did_you_mean(content_copy: Path, validate: Validate, r
     [
         ("game.yaml", "  handLimit", "three", ["field 'table.handLimit'", "expected a whole number, got the text 'three' (a number is written in digits, as handLimit: 1)"]),
         ("home-deck/facilities.yaml", "    count", "one", ["card '{card}', field 'count'", "got the text 'one' (a number is written in digits, as count: 1)"]),
-        ("home-deck/facilities.yaml", "    count", '"1"', ["card '{card}', field 'count'", "got the text '1' (write the number without quotes)"]),
-        ("game.yaml", "  handLimit", '"3"', ["field 'table.handLimit'", "expected a whole number, got the text '3'", "without quotes"]),
+        ("home-deck/facilities.yaml", "    count", '"1"', ["card '{card}', field 'count'", "write 1 without quotes: the quotes make it text, where a whole number is expected"]),
+        ("game.yaml", "  handLimit", '"3"', ["field 'table.handLimit'", "write 3 without quotes: the quotes make it text"]),
         ("home-deck/facilities.yaml", "    inboundBoxes", "[0]", ["card '{card}', field 'inboundBoxes'", "expected a whole number, got a list"]),
         ("home-deck/maneuvers.yaml", "    name", "42", ["card '{card}', field 'name'", "expected text, got the number 42"]),
     ],
@@ -127,8 +128,8 @@ def test_each_missing_required_key_is_reported_once(content_copy: Path, validate
     sub(content_copy, "home-deck/facilities.yaml", r"^    traffic: .*\n", "", card=card)
     result = validate()
     assert sorted(p.message for p in result.problems) == [
-        f"card '{card}': missing required key 'commodity'",
-        f"card '{card}': missing required key 'traffic'",
+        f"card '{card}': missing required key 'commodity' (what the industry works; the two sides of a lockout pair work the same one; for example commodity: coal)",
+        f"card '{card}': missing required key 'traffic' (it takes one of: inbound, outbound, both)",
     ], result.out
 
 
@@ -238,3 +239,91 @@ def test_nul_in_schema_line(content_copy: Path, validate: Validate) -> None:
     result = validate()
     assert result.code == 1
     assert result.problems and result.problems[0].path == "content/game.yaml" and result.problems[0].line == 1
+
+
+# -- what to write, in both packs ---------------------------------------------
+# Each case: the pack, the file, a regex of what to damage and what to put
+# there, the text before the value in the match, and what the message says.
+
+SM, TOTR = "stationmaster", "trickoftherails"
+FACILITIES = "home-deck/facilities.yaml"
+
+
+@pytest.mark.parametrize(
+    "pack, rel, pattern, repl, says",
+    [
+        (SM, FACILITIES, r"^(    count: )(\d+)$", r'\g<1>"\2"', "field 'count': write {value} without quotes: the quotes make it text, where a whole number is expected"),
+        (SM, "home-deck/trains.yaml", r"^(    caboose: )(true|false)$", r'\g<1>"\2"', "field 'caboose': write {value} without quotes: the quotes make it text, where true or false is expected"),
+        (TOTR, "railway.yaml", r"(stationValue: )(\d+)", r'\g<1>"\2"', "field 'stationValue': write {value} without quotes: the quotes make it text (one of: 10, 20, 30, 40)"),
+        (TOTR, "railway.yaml", r"(number: )(\d+)", r'\g<1>"\2"', "field 'number': write {value} without quotes: the quotes make it text, where a whole number is expected"),
+        (TOTR, "locomotives.yaml", r"(reach: )(\d+)", r'\g<1>"\2"', "field 'reach': write {value} without quotes: the quotes make it text, where a whole number or 'all' is expected"),
+    ],
+    ids=["sm-count", "sm-boolean", "totr-number-in-a-set", "totr-integer", "totr-one-of-two-kinds"],
+)
+def test_a_quoted_number_or_boolean_says_to_drop_the_quotes(pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, repl: str, says: str) -> None:
+    content = pack_copy(pack)
+    text, off = sub(content, rel, pattern, repl)
+    m = cast("re.Match[str]", re.compile(pattern.replace(r"(\d+)", r'"(\d+)"').replace("(true|false)", '"(true|false)"'), re.M).match(text, off))
+    result = validate_pack(content)
+    expect_problem(result, f"content/{rel}", *at(text, m.start(2) - 1), f"card '{card_of(text, off)}', " + says.format(value=m[2]))
+    assert len(result.problems) == 1, result.out
+
+
+def card_of(text: str, offset: int) -> str:
+    """Id of the card whose record holds ``offset``, in block or one-line form."""
+    ids = list(re.finditer(r"^  - \{?id: ([\w-]+)", text[: offset + 1], re.M))
+    assert ids, "offset is before the first card"
+    return ids[-1].group(1)
+
+
+@pytest.mark.parametrize(
+    "pack, rel, pattern, key, takes",
+    [
+        (SM, FACILITIES, r"^    traffic: .*\n", "traffic", "it takes one of: inbound, outbound, both"),
+        (SM, FACILITIES, r"^    count: .*\n", "count", "copies the deck deals: a whole number from 0 to"),
+        (SM, FACILITIES, r"^    commodity: .*\n", "commodity", "; for example commodity: coal"),
+        (TOTR, "railway.yaml", r", stationValue: \d+", "stationValue", "it takes one of: 10, 20, 30, 40"),
+        (TOTR, "locomotives.yaml", r"reach: \d+, ", "reach", "a whole number from 1 to 10 or 'all'"),
+        (TOTR, "railway.yaml", r"company: [\w-]+, ", "company", "a company declared in companies.yaml"),
+    ],
+    ids=["sm-a-set", "sm-a-count", "sm-an-example", "totr-a-set", "totr-one-of-two-kinds", "totr-schema-words"],
+)
+def test_a_missing_required_key_says_what_it_takes(pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, key: str, takes: str) -> None:
+    content = pack_copy(pack)
+    text, off = sub(content, rel, pattern, "")
+    card = card_of(text, off)
+    result = validate_pack(content)
+    record = text.rfind("  - ", 0, text.index(f"id: {card}")) + len("  - ")  # where its mapping opens
+    line = expect_problem(result, f"content/{rel}", *at(text, record), f"card '{card}': missing required key '{key}' (", takes)
+    assert line.endswith(")"), line
+    assert len(result.problems) == 1, result.out
+
+
+@pytest.mark.parametrize(
+    "pack, rel, pattern, repl, schema, after",
+    [
+        (SM, FACILITIES, r"^(    traffic: )\w+", r"\g<1>outbond", "defs.schema.json", '"traffic": {'),
+        (TOTR, "railway.yaml", r"(stationValue: )\d+", r"\g<1>15", "defs.schema.json", '"stationValue": {'),
+        (TOTR, "companies.yaml", r"(colour: )\w+", r"\g<1>bleu", "companies.schema.json", '"colour": {'),
+    ],
+    ids=["sm-set-in-defs", "totr-set-in-defs", "totr-set-in-its-own-file"],
+)
+def test_a_value_outside_a_set_names_the_schema_file_holding_it(
+    pack_copy: Callable[[str], Path], validate_pack: Validate, pack: str, rel: str, pattern: str, repl: str, schema: str, after: str
+) -> None:
+    content = pack_copy(pack)
+    text, off = sub(content, rel, pattern, repl)
+    value = text.index(": ", off) + 2
+    result = validate_pack(content)
+    held = schema_key(content, f"schema/{schema}", after, "enum")
+    line = expect_problem(result, f"content/{rel}", *at(text, value), "is not one of: ", f"; the allowed set is listed in {held}")
+    assert line.endswith(held), line
+    assert len(result.problems) == 1, result.out
+
+
+def test_a_value_every_alternative_refuses_names_them_all(pack_copy: Callable[[str], Path], validate_pack: Validate) -> None:
+    content = pack_copy(TOTR)
+    text, off = sub(content, "locomotives.yaml", r"(reach: )\d+", r"\g<1>yes")
+    result = validate_pack(content)
+    expect_problem(result, "content/locomotives.yaml", *at(text, off + len("reach: ")), f"card '{card_of(text, off)}', field 'reach': expected a whole number or 'all', got the text 'yes'")
+    assert len(result.problems) == 1, result.out

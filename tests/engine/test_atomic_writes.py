@@ -163,8 +163,12 @@ def test_sigterm_during_play_save_ends_in_one_line_and_leaves_the_last_save(tmp_
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("stationmaster: stopped by SIGTERM"), done.stderr
     assert "Traceback" not in done.stderr
     assert _temporaries(tmp_path) == [], "the temporary file of the write that was stopped is removed"
-    resumed = _play([*SELF_PLAY[game][:-4], "--load", "game.json"], tmp_path)
-    assert resumed.returncode == 0 and "4 actions replayed" in resumed.stdout, resumed.stdout + resumed.stderr
+    # the stopped write left the save whole; then the session, told of the
+    # stop, saved the game as of its last action and said so
+    assert "interrupted: the game is saved in game.json; resume it with: " in done.stdout, done.stdout[-400:]
+    # (--bots 0: a person takes the saved bots' seats, so the resumed game waits for input)
+    resumed = _play([*SELF_PLAY[game][:-4], "--load", "game.json", "--bots", "0"], tmp_path)
+    assert resumed.returncode == 0 and "5 actions replayed" in resumed.stdout, resumed.stdout + resumed.stderr
 
 
 @pytest.mark.parametrize("game", sorted(SELF_PLAY))
@@ -173,7 +177,7 @@ def test_sigkill_during_play_save_leaves_a_temporary_the_next_run_removes(tmp_pa
     assert done.returncode == -signal.SIGKILL
     left = _temporaries(tmp_path)
     assert len(left) == 1, left
-    again = _play([*SELF_PLAY[game][:-4], "--load", "game.json", "--save", "game.json"], tmp_path)
+    again = _play([*SELF_PLAY[game][:-4], "--load", "game.json", "--bots", "0", "--save", "game.json"], tmp_path)
     assert again.returncode == 0, again.stdout + again.stderr
     assert "4 actions replayed" in again.stdout
     assert _temporaries(tmp_path) == [], "the dead run's temporary file is removed by the next write in its folder"

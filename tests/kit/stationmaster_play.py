@@ -7,11 +7,12 @@ from __future__ import annotations
 import argparse
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from command import play
+from engine.stationmaster.rules.actions import Action, EndTurn
 from engine.stationmaster.rules.game import Game
 from tests.kit.project import SHIPPED_CONTENT
 from tests.kit.stationmaster import CATALOG
@@ -44,6 +45,13 @@ def run_play(argv: list[str], lines: Sequence[str] = ()) -> Played:
     out, err = io.StringIO(), io.StringIO()
     code = play.run(args, stdin=io.StringIO("".join(line + "\n" for line in lines)), stdout=out, stderr=err)
     return Played(code, out.getvalue(), err.getvalue())
+
+
+def asked(keyed: Mapping[str, Action]) -> bool:
+    """Whether the session asks a person to choose among ``keyed`` (the
+    offered actions by key): not when there is one, unless it ends the turn
+    (a lone choice is taken unasked; ending the turn is always confirmed)."""
+    return len(keyed) != 1 or isinstance(next(iter(keyed.values())), EndTurn)
 
 
 def replay(path: Path) -> Game:

@@ -96,6 +96,15 @@ def sub(content: Path, rel: str, pattern: str, repl: str | Callable[[re.Match[st
     return text, m.start()
 
 
+def schema_key(content: Path, rel: str, after: str, key: str, *, shown: str = "content") -> str:
+    """``path:line:column`` of the first ``"key"`` after the text ``after``
+    in a schema file, as a message names it (``shown`` is the content
+    folder as the command was given it)."""
+    text = read(content, rel)
+    line, column = at(text, text.index(f'"{key}"', text.index(after)))
+    return f"{shown}/{rel}:{line}:{column}"
+
+
 def card_at(text: str, offset: int) -> str:
     """Id of the card whose block holds ``offset``."""
     ids = list(re.finditer(r"^  - id: ([\w-]+)", text[:offset], re.M))

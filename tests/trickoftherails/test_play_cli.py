@@ -29,7 +29,7 @@ from tests.kit.trickoftherails import CATALOG
 
 CONTENT = PROJECT_ROOT / "content" / "trickoftherails"
 # A person's prompt, and the prompt that waits for the terminal to be handed over.
-PROMPT = re.compile(r"player (\d+), (choose 1-\d+|press Enter when only you can see the screen)> ")
+PROMPT = re.compile(r"player (\d+), (choose [0-9, tor]+|press Enter when only you can see the screen)> ")
 
 
 class Played(NamedTuple):
@@ -275,7 +275,7 @@ def test_malformed_input_gets_a_one_line_error_and_the_prompt_again() -> None:
 def test_help_and_show_again() -> None:
     result = run_play(["--bots", "2", "--seed", "0"], ["help", "", "?", "quit"])
     replies = PROMPT.split(result.out)[3::3]
-    assert replies[0].startswith("(type a number") and replies[1].startswith("(type a number")
+    assert replies[0].startswith("\nA trick. The leader plays any card.") and replies[1].startswith("(type a number")
     assert replies[2].startswith("=== Trick of the Rails: trick 1 of 15")
 
 
@@ -338,11 +338,12 @@ def test_saves_of_the_other_game_are_refused_with_the_game_to_use(catalog: Catal
     theirs = tmp_path / "station.json"
     theirs.write_text(_bad_saves()["other game"].decode())
     result = run_play(["--load", str(theirs)])
-    assert result.code == 2 and "not a Trick of the Rails save" in result.err and "--game stationmaster" in result.err
+    # said once: what it is, what it is not, and the game that plays it
+    assert result.code == 2 and result.err.endswith(": cannot resume: it is a Station Master save, not a Trick of the Rails one (play it with --game stationmaster)\n")
     args = parser().parse_args(["play", "--load", str(ours)])
     err = io.StringIO()
     assert play.run(args, stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
-    assert "not a Station Master save" in err.getvalue() and "--game trickoftherails" in err.getvalue()
+    assert err.getvalue().endswith(": cannot resume: it is a Trick of the Rails save, not a Station Master one (play it with --game trickoftherails)\n")
     # nor does a save of one game overwrite the other's
     result = run_play(["--save", str(theirs)])
     assert result.code == 2 and "not a Trick of the Rails save" in result.err
@@ -373,3 +374,27 @@ def test_bad_arguments_are_one_line_usage_errors(argv: list[str], words: str) ->
 def test_the_same_seed_and_input_print_the_same_game() -> None:
     lines = ["1", "2", "?", "bad", "1", "quit"]
     assert run_play(["--bots", "1", "--seed", "9"], lines) == run_play(["--bots", "1", "--seed", "9"], lines)
+
+
+def test_a_resumed_game_keeps_its_bots_without_bots_given_again(tmp_path: Path) -> None:
+    save = tmp_path / "rails.json"
+    first = run_play(["--players", "4", "--bots", "3", "--seed", "6", "--save", str(save)], ["1", "quit"])
+    assert first.code == 0, first.err
+    assert json.loads(save.read_text(encoding="utf-8"))["table"] == [None, "greedy", "greedy", "greedy"]
+    second = run_play(["--load", str(save)], ["quit"])
+    assert second.code == 0, second.err
+    assert "player 0 (a person), player 1 (greedy bot), player 2 (greedy bot), player 3 (greedy bot)" in " ".join(second.out.split())
+    assert "Pass the terminal" not in second.out
+
+
+def test_help_teaches_the_tricks_from_the_quick_reference_words() -> None:
+    from generator.trickoftherails.quickref import paragraphs
+
+    result = run_play(["--bots", "2", "--seed", "0"], ["help", "quit"])
+    shown = " ".join(result.out.split())
+    for paragraph in paragraphs():
+        assert paragraph in shown, paragraph[:40]
+    # The screen's words show a railway card of the content as the screen shows it.
+    card = next(c for c in CATALOG.cards if c.station_value is not None and c.number is not None)
+    company = CATALOG.company(card.company).name if card.company else ""
+    assert f"{card.name} ({card.station_value}) is the {company} card numbered {card.number}, whose station value is {card.station_value}" in shown

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from engine.stationmaster.rules.actions import Action, Discard
+from engine.stationmaster.rules.actions import Action
 
 # The rules engine is imported where it is used: ``stationmaster`` builds the
 # ``simulate`` parser (which lists the bots) without loading the game.
@@ -45,22 +45,9 @@ def greedy_bot(game: Game) -> Action | None:
     """The legal action of the best :func:`greedy_value`, ties broken
     uniformly from ``game.bot`` (proposals of one rank are drawn at random and
     checked until one is legal, as ``random_legal_action`` does)."""
-    from engine.stationmaster.bots.greedy import extra_loads
-    from engine.stationmaster.rules.proposals import candidates
+    from engine.stationmaster.bots.greedy import choose
 
-    ranked: dict[int, list[Action]] = {}
-    discards: dict[str, int] = {}  # a card's discard rank is the same onto any Department
-    for action in candidates(game) + extra_loads(game):
-        if isinstance(action, Discard):
-            value = discards[action.card] if action.card in discards else discards.setdefault(action.card, greedy_value(game, action))
-        else:
-            value = greedy_value(game, action)
-        ranked.setdefault(value, []).append(action)
-    for value in sorted(ranked, reverse=True):
-        chosen = game.first_legal(ranked[value], game.bot)
-        if chosen is not None:
-            return chosen
-    return None
+    return choose(game)
 
 
 def searching(name: str) -> Bot:

@@ -35,8 +35,10 @@ rank. The ranks, best first:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Set
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.stationmaster.content.model import (
     Card,
@@ -56,11 +58,12 @@ from engine.stationmaster.rules.consist import car_label, car_refusal
 from engine.stationmaster.rules.district import capacity, grant_note, placement_candidates, routes_of
 from engine.stationmaster.rules.events import TRAIN_STOOD
 from engine.stationmaster.rules.geometry import OPPOSITE, coords, key, neighbour, ports
-from engine.stationmaster.rules.hand import limit_bonuses
 from engine.stationmaster.rules.held import spent_by
 from engine.stationmaster.rules.industry import works
 from engine.stationmaster.rules.inputs import HEADINGS
+from engine.stationmaster.rules.lookups import effect_of
 from engine.stationmaster.rules.play import card_play_reasons
+from engine.stationmaster.rules.proposals import proposals
 from engine.stationmaster.rules.state import OFFICE_SQUARE, Car, District, Square, Train
 from engine.stationmaster.rules.switching import pull_refusals, reachable, train_district
 from engine.stationmaster.rules.yards import cars_for, has_yard
@@ -114,17 +117,47 @@ def play_value(card: Card) -> int:
 def playable(game: Game, player: int, card: Card) -> bool:
     """Whether ``card`` could be played now somewhere (were it in the hand and
     the turn free to play): the card's own rules, not the turn's."""
+    if isinstance(card, (TrackShape, Facility)) and effect_of(card) is None:
+        return _laid_somewhere(game, player, card)
     if isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district"):
-        return any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r)) for x, y, r in placement_candidates(game, player, card))
+        return any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r), verdict=True) for x, y, r in placement_candidates(game, player, card))
     if isinstance(card, TrainCard) and card.service == "extra":
         return True
     if isinstance(card, MainlineModifier) or (isinstance(card, Enhancement) and card.placement == "mainline"):
         slots = [i for i, slot in enumerate(game.state.mainline) if slot.kind == "terrain"]
-        return any(not card_play_reasons(game, card, Play(player, card.id, slot=i)) for i in slots)
+        return any(not card_play_reasons(game, card, Play(player, card.id, slot=i), verdict=True) for i in slots)
     if isinstance(card, SecondSection):
         due = game.state.timetable[game.state.stage - 1]
-        return due is not None and not card_play_reasons(game, card, Play(player, card.id, train=due))
-    return not card_play_reasons(game, card, Play(player, card.id))
+        return due is not None and not card_play_reasons(game, card, Play(player, card.id, train=due), verdict=True)
+    return not card_play_reasons(game, card, Play(player, card.id), verdict=True)
+
+
+def _laid_somewhere(game: Game, player: int, card: TrackShape | Facility) -> bool:
+    """``playable`` for track or an industry with no effect of its own.
+
+    Whether such a card may be laid somewhere turns on the district alone
+    (its squares: card, kind, turn, and what stands on or carries it; its
+    Limits) unless an attack in force holds one of its squares: so the
+    answer is kept on the game with those facts, and given again while they
+    are the same (the greedy bot asks it of a Department's top card at the
+    start of every turn)."""
+    district = game.state.districts[player]
+    if any(entry.player == player and entry.square is not None for entry in game.state.lasting):
+        return any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r), verdict=True) for x, y, r in placement_candidates(game, player, card))
+    shape = (
+        district.west_limit,
+        district.east_limit,
+        tuple([(k, sq.card, sq.kind, sq.rotation, bool(sq.cars), sq.caboose_of is not None, sq.enhancement) for k, sq in district.squares.items()]),
+    )
+    kept = game.bot_views.get("playable")
+    if not isinstance(kept, dict):
+        kept = game.bot_views["playable"] = {}
+    known = kept.get((player, card.id))
+    if known is not None and known[0] == shape:
+        return known[1] is True
+    found = any(not card_play_reasons(game, card, Play(player, card.id, x=x, y=y, rotation=r), verdict=True) for x, y, r in placement_candidates(game, player, card))
+    kept[player, card.id] = (shape, found)
+    return found
 
 
 def _train(game: Game, train_id: str) -> Train | None:
@@ -204,36 +237,96 @@ def pays_for_stopping(card: Card) -> bool:
     return isinstance(card, TrainCard) and card.effect is not None and load_handlers().get_handler(TRAIN_STOOD, card.effect) is not None
 
 
+State = tuple[str, "str | None", bool]  # a square, the port entered by (None: the start), kicked
+
+
+class Walked:
+    """What a train from the Office reaches (see ``_walk``): the squares off
+    the Running Track, the open ends faced ("x,y:port"), every state the walk
+    went through; and, to walk on from it when a card is laid, those states
+    by square, how many of the open ends face each empty square, and every
+    way the walk tried into each square (the port it would enter by, and
+    whether kicked), taken or not."""
+
+    __slots__ = ("by_square", "ends", "ends_at", "into", "reached", "seen")
+
+    def __init__(self, reached: set[str], ends: set[str], seen: set[State], into: dict[str, list[tuple[str, bool]]]) -> None:
+        self.reached, self.ends, self.seen, self.into = reached, ends, seen, into
+        self.by_square: dict[str, list[State]] = {}
+        for state in seen:
+            self.by_square.setdefault(state[0], []).append(state)
+        self.ends_at: dict[str, int] = {}
+        for end in ends:
+            where = end.partition(":")[0]
+            self.ends_at[where] = self.ends_at.get(where, 0) + 1
+
+
 def frontier(game: Game, district: District, *, kick: bool = False) -> tuple[set[str], set[str]]:
-    """What a train from the Office reaches (see :func:`_frontier`), kept on
+    """What a train from the Office reaches (see :func:`_walk`), kept on
     the game for as long as the district's cards and standing cars are as
     they were."""
+    walked = _explored(game, district, kick)
+    return walked.reached, walked.ends
+
+
+def _explored(game: Game, district: District, kick: bool) -> Walked:
+    choosing = game.bot_views.get(_CHOOSING)
+    if isinstance(choosing, dict):
+        kept_now = choosing.get((id(district), kick))
+        if kept_now is not None and kept_now[0] is district:
+            return kept_now[1]  # type: ignore[no-any-return]
     shape = tuple((k, sq.card, sq.rotation, bool(sq.cars or sq.caboose_of)) for k, sq in district.squares.items())
     memo = ("frontier", district.player, kick)
     kept = game.bot_views.get(memo)
     if isinstance(kept, tuple) and kept[0] == shape:
-        return kept[1]  # type: ignore[no-any-return]
-    found = _frontier(game, district, kick=kick)
-    game.bot_views[memo] = (shape, found)
+        found: Walked = kept[1]
+    else:
+        into: dict[str, list[tuple[str, bool]]] = {}
+        found = Walked(*_frontier(game, district.squares, kick, into), into)
+        game.bot_views[memo] = (shape, found)
+    if isinstance(choosing, dict):
+        choosing[id(district), kick] = (district, found)
     return found
 
 
-def _frontier(game: Game, district: District, *, kick: bool = False) -> tuple[set[str], set[str]]:
+def _frontier(game: Game, squares: Mapping[str, Square], kick: bool, into: dict[str, list[tuple[str, bool]]] | None = None) -> tuple[set[str], set[str], set[State]]:
+    reached: set[str] = set()
+    ends: set[str] = set()
+    seen: set[State] = set()
+    _walk(game, squares, kick, [(OFFICE_SQUARE, None, False)], frozenset(), seen, reached, ends, into)
+    return reached, ends, seen
+
+
+def _walk(
+    game: Game,
+    squares: Mapping[str, Square],
+    kick: bool,
+    queue: list[State],
+    known: Set[State],
+    seen: set[State],
+    reached: set[str],
+    ends: set[str],
+    into: dict[str, list[tuple[str, bool]]] | None = None,
+) -> None:
     """What a train leaving the Office can reach, as the switching rules have
     it (in by one port, out by a port its routes join; never through standing
     cars): the squares off the Running Track it passes or stops on, and the
     empty squares off the Running Track it would run on into (where a card
     laid with a port facing it extends the reach). With ``kick``, what a car
     a Flying Switch cuts off reaches instead: it rolls back through a turnout
-    the train ran through and down its other leg."""
-    squares = district.squares
-    reached: set[str] = set()
-    ends: set[str] = set()
-    queue: list[tuple[str, str | None, bool]] = [(OFFICE_SQUARE, None, False)]
-    seen: set[tuple[str, str | None, bool]] = set()
+    the train ran through and down its other leg.
+
+    Walks on from the states in ``queue``, adding to ``seen``, ``reached``
+    and ``ends``; a state in ``known`` (walked already) is not walked again,
+    unless it is the first of the queue (a square that changed since). With
+    ``into``, every way tried into a square is noted there."""
+    routes_here = _routes(game)
+    again = set(queue) if known else set()
     while queue:
         state = queue.pop()
-        if state in seen:
+        if state in again:
+            again.discard(state)
+        elif state in seen or state in known:
             continue
         seen.add(state)
         here, entered, kicked = state
@@ -243,8 +336,8 @@ def _frontier(game: Game, district: District, *, kick: bool = False) -> tuple[se
             reached.add(here)
         if here != OFFICE_SQUARE and (square.cars or square.caboose_of):
             continue
-        routes = routes_of(game, square)
-        exits = ports(routes) if entered is None else {b if a == entered else a for a, b in routes if entered in (a, b)}
+        routes, joined = routes_here(square)
+        exits = joined if entered is None else {b if a == entered else a for a, b in routes if entered in (a, b)}
         moves = [(port, kicked) for port in exits]
         if kick and not kicked and entered is not None and len(routes) > 1:
             moves += [(b if a == out else a, True) for out in exits for a, b in routes if out in (a, b) and entered not in (a, b)]
@@ -252,12 +345,84 @@ def _frontier(game: Game, district: District, *, kick: bool = False) -> tuple[se
             nx, ny = neighbour(x, y, port)
             nxt = key(nx, ny)
             other = squares.get(nxt)
+            facing = OPPOSITE[port]
+            if into is not None:
+                into.setdefault(nxt, []).append((facing, now_kicked))
             if other is None:
                 if ny != 0 and now_kicked == kick:
-                    ends.add(f"{nxt}:{OPPOSITE[port]}")
-            elif OPPOSITE[port] in ports(routes_of(game, other)):
-                queue.append((nxt, OPPOSITE[port], now_kicked))
-    return reached, ends
+                    ends.add(f"{nxt}:{facing}")
+            elif facing in routes_here(other)[1]:
+                queue.append((nxt, facing, now_kicked))
+
+
+def _routes(game: Game) -> Callable[[Square], tuple[list[tuple[str, str]], frozenset[str]]]:
+    """A square's rails as laid and the ports they join (``routes_of``), by
+    what the answer follows from: its card, kind and rotation; kept on the
+    game (its copies share it: the catalog is the same)."""
+    kept = game.bot_views.get("routes")
+    if not isinstance(kept, dict):
+        kept = game.bot_views["routes"] = {}
+    known: dict[tuple[str, str, int], tuple[list[tuple[str, str]], frozenset[str]]] = kept
+
+    def routes_here(square: Square) -> tuple[list[tuple[str, str]], frozenset[str]]:
+        found = known.get((square.card, square.kind, square.rotation))
+        if found is None:
+            routes = routes_of(game, square)
+            found = known[square.card, square.kind, square.rotation] = (routes, frozenset(ports(routes)))
+        return found
+
+    return routes_here
+
+
+class _Laid(Mapping[str, Square]):
+    """A district's squares with one more card laid on one of them."""
+
+    __slots__ = ("_here", "_laid", "_squares")
+
+    def __init__(self, squares: dict[str, Square], here: str, laid: Square) -> None:
+        self._squares, self._here, self._laid = squares, here, laid
+
+    def __getitem__(self, where: str) -> Square:
+        return self._laid if where == self._here else self._squares[where]
+
+    def get(self, where: str, default: object = None) -> Any:
+        return self._laid if where == self._here else self._squares.get(where, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self._squares, self._here: self._laid})
+
+    def __len__(self) -> int:
+        return len(self._squares) + (self._here not in self._squares)
+
+
+def _laid_gain(game: Game, district: District, laid: Square, x: int, y: int, kick: bool) -> int:
+    """How much more a train from the Office would reach (squares and open
+    ends) were ``laid`` on (x, y).
+
+    A card laid on an empty square, or over one whose rails it keeps, only
+    adds rails: the walk of the district as it stands (kept) then needs only
+    walking on from the new card: into it, by each way the walk tried into
+    that square that its rails now take, and out of it again from where the
+    walk stood on it before. That finds what walking it all again would, for
+    far less. Over rails it does not keep (a proposal the rules refuse,
+    still ranked), it is walked again in full."""
+    here = key(x, y)
+    walked = _explored(game, district, kick)
+    old = district.squares.get(here)
+    routes_here = _routes(game)
+    routes, joined = routes_here(laid)
+    if here == OFFICE_SQUARE or (old is not None and not {frozenset(r) for r in routes_here(old)[0]} <= {frozenset(r) for r in routes}):
+        whole = _frontier(game, _Laid(district.squares, here, laid), kick)
+        return len(whole[0]) + len(whole[1]) - len(walked.reached) - len(walked.ends)
+    queue: list[State] = list(walked.by_square.get(here, ()))
+    queue += [(here, facing, kicked) for facing, kicked in walked.into.get(here, ()) if facing in joined]
+    lost = walked.ends_at.get(here, 0)  # the open ends that faced the square face a card now
+    if not queue:
+        return -lost
+    reached: set[str] = set()
+    ends: set[str] = set()
+    _walk(game, _Laid(district.squares, here, laid), kick, queue, walked.seen, set(), reached, ends)
+    return len(reached - walked.reached) + len(ends - walked.ends) - lost
 
 
 def reach_gain(game: Game, player: int, card: Card, x: int, y: int, rotation: int) -> int:
@@ -265,14 +430,23 @@ def reach_gain(game: Game, player: int, card: Card, x: int, y: int, rotation: in
     reaches off the Running Track (squares reached and open ends faced), and,
     while the player holds a Flying Switch, to what a car it cuts off reaches."""
     district = game.state.districts[player]
-    trial = District(player, dict(district.squares), district.west_limit, district.east_limit)
-    trial.squares[key(x, y)] = Square(card.id, "facility" if isinstance(card, Facility) else "track", rotation)
-    kicks = (False, True) if any(spent_by(game, game.catalog.by_id[c]) is FlyingSwitch for c in game.state.hands[player]) else (False,)
-    gain = 0
-    for kick in kicks:
-        before, after = frontier(game, district, kick=kick), _frontier(game, trial, kick=kick)
-        gain += len(after[0]) + len(after[1]) - len(before[0]) - len(before[1])
+    laid = Square(card.id, "facility" if isinstance(card, Facility) else "track", rotation)
+    gain = _laid_gain(game, district, laid, x, y, False)
+    if _holds_flying_switch(game, player):
+        gain += _laid_gain(game, district, laid, x, y, True)
     return gain
+
+
+def _holds_flying_switch(game: Game, player: int) -> bool:
+    """Whether ``player`` holds a card spent as a Flying Switch (asked once a choice)."""
+    choosing = game.bot_views.get(_CHOOSING)
+    memo = ("kicks", player)
+    if isinstance(choosing, dict) and memo in choosing:
+        return choosing[memo] is True
+    found = any(spent_by(game, game.catalog.by_id[c]) is FlyingSwitch for c in game.state.hands[player])
+    if isinstance(choosing, dict):
+        choosing[memo] = found
+    return found
 
 
 def _reached_facilities(game: Game, player: int) -> list[Facility]:
@@ -296,14 +470,12 @@ def extra_loads(game: Game) -> list[Action]:
     p = s.current
     if s.phase != "local" or s.turn.played:
         return []
-    facilities = _reached_facilities(game, p)
+    extras = [card for card in map(game.catalog.by_id.__getitem__, sorted(set(s.hands[p]))) if isinstance(card, TrainCard) and card.service == "extra" and not pays_for_stopping(card)]
+    facilities = _reached_facilities(game, p) if extras else []
     if not facilities:
         return []
     found: list[Action] = []
-    for card_id in sorted(set(s.hands[p])):
-        card = game.catalog.by_id[card_id]
-        if not isinstance(card, TrainCard) or card.service != "extra" or pays_for_stopping(card):
-            continue
+    for card in extras:
         room = min(card.consist.freight, game.catalog.game.table.crew_tray_pieces - (1 if card.caboose else 0))
         for start in range(len(s.mainline)):
             if not has_yard(game, start):
@@ -372,7 +544,12 @@ def _spot_value(game: Game, action: Spot) -> int:
 
 
 def _longest_freight(game: Game) -> int:
-    return max((c.consist.freight for c in game.catalog.of_type(TrainCard)), default=0)
+    """The most freight cars any train card pulls (from the catalog alone:
+    kept on the game, and carried to its copies)."""
+    kept = game.bot_views.get("longest freight")
+    if not isinstance(kept, int):
+        kept = game.bot_views["longest freight"] = max((c.consist.freight for c in game.catalog.of_type(TrainCard)), default=0)
+    return kept
 
 
 def _makes_room(game: Game, train: Train, action: Spot) -> bool:
@@ -383,20 +560,32 @@ def _makes_room(game: Game, train: Train, action: Spot) -> bool:
     card = game.catalog.by_id[train.card]
     if district is None or not isinstance(card, TrainCard) or action.caboose:
         return False
-    if not any(car.loaded and car.shipper == action.player for square in district.squares.values() for car in square.cars):
+    stuck = _stuck_loads(game, train, card, district, action.player)
+    if not stuck:
         return False
-    lighter = replace(train, cars=train.cars[: -action.cars])
     here = key(action.x, action.y)
+    lighter = replace(train, cars=train.cars[: -action.cars])
+    freed = [where for where in stuck if where != here and not pull_refusals(game, lighter, card, district, where)]
+    if not freed:
+        return False
     trial = District(district.player, dict(district.squares), district.west_limit, district.east_limit)
     trial.squares[here] = replace(district.squares[here], cars=district.squares[here].cars + train.cars[-action.cars :])
     still = reachable(game, trial)
-    for where in reachable(game, district):
-        square = district.squares[where]
-        if where == here or where not in still or not any(car.loaded and car.shipper == action.player for car in square.cars):
-            continue
-        if pull_refusals(game, train, card, district, where) and not pull_refusals(game, lighter, card, district, where):
-            return True
-    return False
+    return any(where in still for where in freed)
+
+
+def _stuck_loads(game: Game, train: Train, card: TrainCard, district: District, player: int) -> list[str]:
+    """The squares the train reaches where loads ``player`` shipped stand that
+    it cannot couple as it is; the same for every Spot of the train a
+    choice ranks, so worked out once a choice."""
+    choosing = game.bot_views.get(_CHOOSING)
+    memo = ("stuck", train.id, player)
+    if isinstance(choosing, dict) and memo in choosing:
+        return choosing[memo]  # type: ignore[no-any-return]
+    found = [where for where in reachable(game, district) if any(car.loaded and car.shipper == player for car in district.squares[where].cars) and pull_refusals(game, train, card, district, where)]
+    if isinstance(choosing, dict):
+        choosing[memo] = found
+    return found
 
 
 def _kick_delivers(game: Game, action: FlyingSwitch) -> bool:
@@ -500,7 +689,7 @@ def _discard_rank(game: Game, action: Discard) -> int:
     its own action is kept while it has somewhere to act."""
     card = game.catalog.by_id[action.card]
     p = action.player
-    bonuses = limit_bonuses(game.catalog)
+    bonuses = game.limit_bonus
     if card.id in bonuses and sum(1 for c in game.state.hands[p] if c in bonuses) == 1:
         return 1
     value = play_value(card)
@@ -525,41 +714,55 @@ def _attack_value(game: Game, action: Attack) -> int:
     return _ATTACK + (1 if scores[action.rival] == max(scores[i] for i in rivals) else -1)
 
 
+def _play_rank(game: Game, action: Play) -> int:
+    """A Play's rank (a ceiling of it by card alone: ``_card_ceiling``)."""
+    card = game.catalog.by_id[action.card]
+    if isinstance(card, TrainCard):
+        return _train_play_value(game, action, card)
+    if isinstance(card, SecondSection) and action.train is not None:
+        due = game.catalog.by_id[action.train]
+        if isinstance(due, TrainCard) and due.consist.coach > 0 and _passenger_office(game, action.player):
+            return _SECOND_SECTION_RIDERS
+    value = play_value(card)
+    if isinstance(card, (OfficeTier, FacilityModifier)) and card_adds_riders(game, action.player, card, action):
+        value = _MORE_RIDERS
+    elif isinstance(card, FacilityModifier) and card.hosts == "office":
+        value = _NO_MORE_RIDERS
+    elif isinstance(card, FacilityModifier):
+        value = _BOX_USED if _grant_used(game, action) else _NO_MORE_RIDERS
+    if isinstance(card, (TrackShape, Facility)) and action.x is not None and action.y is not None:
+        # Rails and industries a train from the Office can reach first.
+        gain = reach_gain(game, action.player, card, action.x, action.y, action.rotation or 0)
+        if isinstance(card, TrackShape) and _moves_limits_to_reach(game, action.player, action.x, action.y):
+            gain += 1
+        value += 4 if gain > 0 else (0 if isinstance(card, Facility) or action.y == 0 else -2)
+    return value
+
+
 def greedy_value(game: Game, action: Action) -> int:
     """The greedy bot's rank of a proposed action (higher is preferred); see the module."""
-    s = game.state
+    rank = _RANKS.get(type(action))
+    return rank(game, action) if rank is not None else _rank_by_kind(game, action)
+
+
+def _draw_value(game: Game, action: Draw) -> int:
+    if action.source == "deck":
+        return _DRAW + 1
+    pile = game.state.departments[int(action.source) - 1]
+    top = game.catalog.by_id[pile[-1]] if pile else None
+    if top is not None and play_value(top) >= 30 and spent_by(game, top) is None and playable(game, action.player, top):
+        return _DRAW + 2
+    return _DRAW
+
+
+def _rank_by_kind(game: Game, action: Action) -> int:
+    """``greedy_value`` of an action of any class, by the kind it is."""
     if isinstance(action, ChooseGrade):
         return 0
     if isinstance(action, Draw):
-        if action.source == "deck":
-            return _DRAW + 1
-        pile = s.departments[int(action.source) - 1]
-        top = game.catalog.by_id[pile[-1]] if pile else None
-        if top is not None and play_value(top) >= 30 and spent_by(game, top) is None and playable(game, action.player, top):
-            return _DRAW + 2
-        return _DRAW
+        return _draw_value(game, action)
     if isinstance(action, Play):
-        card = game.catalog.by_id[action.card]
-        if isinstance(card, TrainCard):
-            return _train_play_value(game, action, card)
-        if isinstance(card, SecondSection) and action.train is not None:
-            due = game.catalog.by_id[action.train]
-            if isinstance(due, TrainCard) and due.consist.coach > 0 and _passenger_office(game, action.player):
-                return _SECOND_SECTION_RIDERS
-        value = play_value(card)
-        if isinstance(card, (OfficeTier, FacilityModifier)) and card_adds_riders(game, action.player, card, action):
-            value = _MORE_RIDERS
-        elif isinstance(card, FacilityModifier) and card.hosts == "office":
-            value = _NO_MORE_RIDERS
-        elif isinstance(card, FacilityModifier):
-            value = _BOX_USED if _grant_used(game, action) else _NO_MORE_RIDERS
-        if isinstance(card, (TrackShape, Facility)) and action.x is not None and action.y is not None:
-            # Rails and industries a train from the Office can reach first.
-            gain = reach_gain(game, action.player, card, action.x, action.y, action.rotation or 0)
-            if isinstance(card, TrackShape) and _moves_limits_to_reach(game, action.player, action.x, action.y):
-                gain += 1
-            value += 4 if gain > 0 else (0 if isinstance(card, Facility) or action.y == 0 else -2)
-        return value
+        return _play_rank(game, action)
     if isinstance(action, Discard):
         return _discard_rank(game, action)
     if isinstance(action, Spot):
@@ -581,3 +784,149 @@ def greedy_value(game: Game, action: Action) -> int:
     if isinstance(action, EndTurn):
         return _END_TURN
     return _WASTED  # SortCars: nothing earned
+
+
+# ``_rank_by_kind`` of the classes of action the greedy bot ranks most,
+# looked up at once (it ranks thousands a game); the rest go by kind.
+_RANKS: Final[dict[type[Action], Callable[[Game, Any], int]]] = {
+    Draw: _draw_value,
+    Play: _play_rank,
+    Discard: _discard_rank,
+    Spot: _spot_value,
+    Pull: _pull_value,
+    EndTurn: lambda game, action: _END_TURN,
+}
+
+
+def _ceiling(game: Game, action: Action) -> int | None:
+    """A rank ``greedy_value`` never exceeds for ``action``, found without
+    its costly questions (where a card could be played, what laying it adds
+    to the reach, what a Spot delivers); None where the rank itself costs
+    little."""
+    if isinstance(action, Spot):
+        return max(_DELIVER_SPOT + 2 * action.cars, _MAKE_ROOM)
+    if isinstance(action, Draw):
+        return None if action.source == "deck" else _DRAW + 2
+    if isinstance(action, Play):
+        return _card_ceiling(game, action.card)
+    if isinstance(action, Discard):
+        return 9  # the top of _discard_rank's scale
+    return None
+
+
+def _card_ceiling(game: Game, card_id: str) -> int:
+    """A rank no Play of the card exceeds (``_play_rank``), wherever and
+    however it is played: from the card alone, so kept on the game (and
+    carried to its copies) by card."""
+    kept = game.bot_views.get("card ceilings")
+    if not isinstance(kept, dict):
+        kept = game.bot_views["card ceilings"] = {}
+    found = kept.get(card_id)
+    if found is None:
+        found = kept[card_id] = _ceiling_of_card(game.catalog.by_id[card_id])
+    return found
+
+
+def _ceiling_of_card(card: Card) -> int:
+    if isinstance(card, TrainCard):
+        return _RIDERS_TRAIN if card.service == "timetabled" else _YARD_EXTRA + 1
+    if isinstance(card, SecondSection):
+        return max(_SECOND_SECTION_RIDERS, play_value(card))
+    if isinstance(card, (OfficeTier, FacilityModifier)):
+        return max(_MORE_RIDERS, _BOX_USED, play_value(card))
+    if isinstance(card, (TrackShape, Facility)):
+        return play_value(card) + 4  # laid where a train from the Office reaches
+    return play_value(card)
+
+
+def _run_ceiling(game: Game, first: Action) -> int | None:
+    """A ceiling for a whole run of the proposals (``Proposals.runs``), from
+    its first: a run that starts with a Play is the ways to play that one
+    card, and one that starts with a discard is that card's discards onto
+    each Department (``rules.proposals`` builds them so); None for any
+    other run."""
+    if isinstance(first, Play):
+        return _card_ceiling(game, first.card)
+    if isinstance(first, Discard):
+        return 9
+    return None
+
+
+# The key in ``Game.bot_views`` of what one choice keeps while it ranks: the
+# position cannot change before it has chosen, so nothing kept there is
+# checked against the position again (``_explored``).
+_CHOOSING = "choosing"
+
+# An unranked entry: its ceiling, the place of its first proposal, how many
+# proposals, and the proposal (one) or the maker of the k-th (a run).
+_Unranked = tuple[int, int, int, "Action | Callable[[int], Action]"]
+
+
+def choose(game: Game) -> Action | None:
+    """The greedy bot's action (``bots.greedy_bot``): of the proposals of the
+    best rank, one drawn uniformly from ``game.bot`` and checked until one is
+    legal, then the next rank's, and so on.
+
+    A playout asks this at every step, and ranking every proposal was most of
+    its cost: so a proposal is ranked only when it might belong to the rank
+    tried next. Each gets a cheap ceiling first (``_ceiling``; a card's
+    placements and its discards one for the whole run, ``_run_ceiling``,
+    which are not even built until then); a rank is tried once every
+    proposal whose ceiling reaches it has been ranked, so its proposals are
+    exactly those ranking every one would find, in the same order, drawn
+    with the same draws."""
+    game.bot_views[_CHOOSING] = {}
+    try:
+        return _choose(game)
+    finally:
+        del game.bot_views[_CHOOSING]
+
+
+def _choose(game: Game) -> Action | None:
+    ranked: dict[int, list[tuple[int, Action]]] = {}
+    unranked: list[_Unranked] = []
+    pool = proposals(game)
+    runs = [(place, count, make, True) for place, count, make in pool.runs()]
+    loads = extra_loads(game)
+    if loads:
+        runs.append((len(pool), len(loads), loads.__getitem__, False))  # Extras, each its own
+    for place, count, make, of_one_card in runs:
+        first = make(0)
+        ceiling = _run_ceiling(game, first) if of_one_card else None
+        if ceiling is not None:
+            unranked.append((ceiling, place, count, make))
+            continue
+        for k in range(count):
+            action = make(k) if k else first
+            ceiling = _ceiling(game, action)
+            if ceiling is None:
+                ranked.setdefault(greedy_value(game, action), []).append((place + k, action))
+            else:
+                unranked.append((ceiling, place + k, 1, action))
+    unranked.sort(key=itemgetter(0), reverse=True)
+    done = 0
+    while True:
+        top = max(ranked) if ranked else None
+        while done < len(unranked) and (top is None or unranked[done][0] >= top):
+            _, place, count, item = unranked[done]
+            done += 1
+            if isinstance(item, Action):
+                value = greedy_value(game, item)
+                ranked.setdefault(value, []).append((place, item))
+            elif isinstance(first := item(0), Discard):
+                value = greedy_value(game, first)  # a card's discard rank is the same onto any Department
+                ranked.setdefault(value, []).extend((place + k, item(k) if k else first) for k in range(count))
+            else:
+                for k in range(count):
+                    action = item(k) if k else first
+                    found = greedy_value(game, action)
+                    ranked.setdefault(found, []).append((place + k, action))
+                    value = found if k == 0 or found > value else value
+            if top is None or value > top:
+                top = value
+        if top is None:
+            return None
+        pool_of_rank = [action for _, action in sorted(ranked.pop(top), key=itemgetter(0))]
+        chosen = game.first_legal(pool_of_rank, game.bot)
+        if chosen is not None:
+            return chosen

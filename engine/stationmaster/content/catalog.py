@@ -24,11 +24,14 @@ from engine.stationmaster.content.model import (
     Effect,
     FacilityStart,
     GameInfo,
+    GameWords,
+    GlossaryEntry,
     HouseRule,
     HouseRuleOption,
     MainlineCard,
     Restriction,
     Scoring,
+    ScoringWords,
     SetupSizes,
     SourcedValue,
     Supplies,
@@ -249,4 +252,15 @@ def _assemble(docs: Documents) -> Catalog:
         by_id=MappingProxyType(by_id),
         fingerprint=docs.fingerprint,
         value_sources=tuple(values),
+        words=_words(docs),
+    )
+
+
+def _words(docs: Documents) -> GameWords:
+    """game.yaml's words for the scoring events and its glossary (both optional)."""
+    scoring = docs.value("game", "scoringWords") or {}
+    glossary = docs.value("game", "glossary") or ()
+    return GameWords(
+        scoring=MappingProxyType({key: ScoringWords(w["earns"], w["to"]) for key, w in scoring.items()}),
+        glossary=tuple(GlossaryEntry(e["term"], e["words"], tuple(e.get("also", ()))) for e in glossary),
     )

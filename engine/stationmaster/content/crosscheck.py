@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.content.problems import Problem
+from engine.content.problems import Problem, about, field_path
 from engine.content.schemas import did_you_mean
 from engine.content.source import undeclared
 from engine.stationmaster.content.model import (
@@ -85,11 +85,11 @@ def _sources_declared(catalog: Catalog, report: Report) -> None:
     for card in catalog.cards:
         problem = undeclared(card.source, declared)
         if problem:
-            report(card.origin, f"card '{card.id}', field 'source': {problem}", "source")
+            report(card.origin, f"{about(card.id, 'source')}: {problem}", "source")
     for value in catalog.value_sources:
         problem = undeclared(value.source, declared)
         if problem:
-            report(value.origin, f"{value.kind} '{value.key}': source {problem}")
+            report(value.origin, f"{about(value.key, kind=value.kind)}: source {problem}")
 
 
 def _effects_declared(catalog: Catalog, report: Report) -> None:
@@ -97,7 +97,7 @@ def _effects_declared(catalog: Catalog, report: Report) -> None:
         effect = getattr(card, "effect", None)
         if effect is not None and effect not in catalog.effects:
             hint = did_you_mean(effect, list(catalog.effects))
-            report(card.origin, f"card '{card.id}': effect '{effect}' is not declared in effects.yaml{hint}", "effect")
+            report(card.origin, f"{about(card.id, 'effect')}: '{effect}' is not declared in effects.yaml{hint}", "effect")
 
 
 def _track(catalog: Catalog, report: Report) -> None:
@@ -186,7 +186,7 @@ def _offices(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> Non
             continue
         problem = _ref(catalog, unchecked, t.upgrades_from, OfficeTier, "office tier")
         if problem:
-            report(t.origin, f"card '{t.id}': upgradesFrom {problem}", "upgradesFrom")
+            report(t.origin, f"{about(t.id, 'upgradesFrom')}: {problem}", "upgradesFrom")
             reported.add(t.id)
             continue
         if t.upgrades_from in next_of:
@@ -245,7 +245,11 @@ def _office_steps(ladder: list[OfficeTier], report: Report) -> None:
 def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> None:
     producing = {"outbound", "both"}
     consuming = {"inbound", "both"}
-    for f in catalog.of_type(Facility):
+    facilities = catalog.of_type(Facility)
+    # A facility whose own lockout names nothing is reported for that; that
+    # it then does not list its partner back is the same typo, not a second problem.
+    dangling = {f.id for f in facilities if any(_ref(catalog, unchecked, p, Facility, "facility") for p in f.lockouts)}
+    for f in facilities:
         if f.traffic in consuming and f.inbound_boxes == 0:
             report(f.origin, f"card '{f.id}': its traffic is {f.traffic}, so it needs at least one inbound box", "inboundBoxes")
         if f.traffic in producing and f.outbound_boxes == 0:
@@ -253,7 +257,7 @@ def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> 
         for i, partner_id in enumerate(f.lockouts):
             problem = _ref(catalog, unchecked, partner_id, Facility, "facility")
             if problem:
-                report(f.origin, f"card '{f.id}': lockout {problem}", ("lockouts", i))
+                report(f.origin, f"{about(f.id, f'lockouts[{i}]')}: {problem}", ("lockouts", i))
                 continue
             partner = catalog.by_id.get(partner_id)
             if not isinstance(partner, Facility):
@@ -261,6 +265,8 @@ def _facilities(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> 
             if partner.id == f.id:
                 report(f.origin, f"card '{f.id}': a facility cannot lock itself out", ("lockouts", i))
             elif f.id not in partner.lockouts:
+                if partner.id in dangling:
+                    continue
                 report(f.origin, f"card '{f.id}': locks out '{partner.id}', but '{partner.id}' does not list '{f.id}' in its lockouts; pairs are symmetric", ("lockouts", i))
             elif partner.commodity != f.commodity:
                 report(
@@ -278,7 +284,7 @@ def _modifiers(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> N
             for i, host in enumerate(m.hosts):
                 problem = _ref(catalog, unchecked, host, Facility, "facility")
                 if problem:
-                    report(m.origin, f"card '{m.id}': host {problem}", ("hosts", i))
+                    report(m.origin, f"{about(m.id, f'hosts[{i}]')}: {problem}", ("hosts", i))
         if m.passenger != (m.grant in ("inboundSlot", "outboundSlot", "porter")):
             report(m.origin, f"card '{m.id}': grant '{m.grant}' does not fit hosts '{m.hosts}': slots and Porters belong to Offices, boxes to industries", "grant")
 
@@ -340,7 +346,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], *, wh
         for i, target in enumerate(targets):
             problem = _terrain_ref(catalog, unchecked, target)
             if problem:
-                report(mod.origin, f"card '{mod.id}': playOn {problem}", ("playOn", i))
+                report(mod.origin, f"{about(mod.id, f'playOn[{i}]')}: {problem}", ("playOn", i))
         if mod.crossing is not None:
             for target in targets:
                 card = catalog.by_id.get(target)
@@ -351,7 +357,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], *, wh
         if mod.requires is not None:
             problem = _ref(catalog, unchecked, mod.requires, MainlineModifier, "Mainline modifier")
             if problem:
-                report(mod.origin, f"card '{mod.id}': requires {problem}", "requires")
+                report(mod.origin, f"{about(mod.id, 'requires')}: {problem}", "requires")
             elif mod.requires == mod.id:
                 report(mod.origin, f"card '{mod.id}': cannot require itself", "requires")
         if mod.realign:
@@ -361,7 +367,7 @@ def _mainline(catalog: Catalog, report: Report, unchecked: frozenset[str], *, wh
                 for end_id, at_key in ((source, True), (target, False)):
                     problem = _terrain_ref(catalog, unchecked, end_id)
                     if problem:
-                        report(mod.origin, f"card '{mod.id}': realign {problem}", ("realign", source), at_key)
+                        report(mod.origin, f"{about(mod.id, field_path(('realign', source)))}: {problem}", ("realign", source), at_key)
                 if source == target:
                     report(mod.origin, f"card '{mod.id}': realign maps '{source}' to itself", ("realign", source))
         elif mod.play_on == "anyUnoccupied" and mod.crossing is None:
@@ -386,7 +392,7 @@ def _defences(catalog: Catalog, report: Report, unchecked: frozenset[str]) -> No
         for i, attack in enumerate(card.answers):
             problem = _ref(catalog, unchecked, attack, OpponentCard, "opponent-directed card")
             if problem:
-                report(card.origin, f"card '{card.id}': answers {problem}", ("answers", i))
+                report(card.origin, f"{about(card.id, f'answers[{i}]')}: {problem}", ("answers", i))
                 continue
             target = catalog.by_id.get(attack)
             if not isinstance(target, OpponentCard):

@@ -285,6 +285,35 @@ class GameInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class GameWords:
+    """Words that explain the game and change nothing in play (game.yaml's
+    ``scoringWords`` and ``glossary``): one source for the site and the
+    terminal game alike."""
+
+    # What each scoring event is, by its ``scoring`` key.
+    scoring: Mapping[str, ScoringWords] = field(default_factory=dict)
+    glossary: tuple[GlossaryEntry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringWords:
+    """A scoring event in words: what earns, and whose district scores."""
+
+    earns: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class GlossaryEntry:
+    """One of the game's own words (``term``, and ``also`` other words that
+    mean it is in use) explained in plain ``words``."""
+
+    term: str
+    words: str
+    also: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class FacilityStart:
     laborers: int
     pipeline: tuple[str, ...]
@@ -334,6 +363,7 @@ class Catalog:
     fingerprint: str
     # Every rule value outside the cards, with its source, in file order.
     value_sources: tuple[SourcedValue, ...] = ()
+    words: GameWords = GameWords()
 
     def family(self, name: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.family == name)

@@ -77,7 +77,7 @@ class Kept:
     the makers of the runs that recur at every proposal are made once: each
     player's Draw and end of turn, each card's discards, each card's run of
     plays (with what keeps it fresh: see ``proposals._play_run``). A copy of
-    a game starts with none. Defined here, not in ``proposals``, because the
+    a game starts with a copy of them. Defined here, not in ``proposals``, because the
     context carries it and must not import the rules."""
 
     __slots__ = ("discards", "makers", "plays")
@@ -87,3 +87,12 @@ class Kept:
         self.makers: dict[int, tuple[Callable[[int], Action], Callable[[int], Action]]] = {}
         self.discards: dict[int, dict[str, Callable[[int], Action]]] = {}
         self.plays: dict[int, dict[str, PlayRun]] = {}
+
+    def copy(self) -> Kept:
+        """The same kept makers, for a copy of the game in the same position
+        (what each was made from holds there too), in dicts of its own."""
+        twin = Kept()
+        twin.makers = dict(self.makers)
+        twin.discards = {player: dict(made) for player, made in self.discards.items()}
+        twin.plays = {player: dict(runs) for player, runs in self.plays.items()}
+        return twin

@@ -141,7 +141,7 @@ def judged(game: RulesContext, action: Action, *, verdict: bool = False) -> list
         early = from_hand_reasons(game, action.player, played)
         if early:
             return early
-        found += played_card_reasons(game, played, action)
+        found += played_card_reasons(game, played, action, verdict=True)
     else:
         judge = _JUDGES.get(type(action)) or _kind(_JUDGES, action)
         if judge is not None:

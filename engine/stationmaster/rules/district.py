@@ -68,20 +68,25 @@ def _busy(square: Square) -> tuple[str, str] | None:
     return None
 
 
-def placement_refusals(game: RulesContext, player: int, card: Card, x: int | None, y: int | None, rotation: int | None) -> list[str]:
-    """Every reason ``card`` cannot be placed at (x, y) in ``player``'s district."""
+def placement_refusals(game: RulesContext, player: int, card: Card, x: int | None, y: int | None, rotation: int | None, *, verdict: bool = False) -> list[str]:
+    """Every reason ``card`` cannot be placed at (x, y) in ``player``'s district.
+    With ``verdict``, only whether it can: the answer may stop at the first
+    reasons found (reasons the full answer gives too)."""
     if x is None or y is None:
         return [Reason("needs-square", f"{card.name} is placed in your district: give the square (x, y)")]
     # a square an attack in force holds (a rival's claim), then the card's own rules
-    return [*square_refusals(game, player, x, y), *_card_refusals(game, player, card, x, y, rotation)]
+    held: list[str] = [*square_refusals(game, player, x, y)]
+    if verdict and held:
+        return held
+    return [*held, *_card_refusals(game, player, card, x, y, rotation, verdict)]
 
 
-def _card_refusals(game: RulesContext, player: int, card: Card, x: int, y: int, rotation: int | None) -> list[str]:
+def _card_refusals(game: RulesContext, player: int, card: Card, x: int, y: int, rotation: int | None, verdict: bool = False) -> list[str]:
     district = game.state.districts[player]
     if isinstance(card, TrackShape):
-        return _track_refusals(game, district, card, x, y, rotation or 0)
+        return _track_refusals(game, district, card, x, y, rotation or 0, verdict)
     if isinstance(card, Facility):
-        return _facility_refusals(game, district, card, x, y)
+        return _facility_refusals(game, district, card, x, y, verdict)
     if isinstance(card, FacilityModifier):
         return _modifier_refusals(game, district, card, x, y)
     if isinstance(card, Enhancement):
@@ -89,7 +94,7 @@ def _card_refusals(game: RulesContext, player: int, card: Card, x: int, y: int, 
     return [Reason("not-placed-on-a-square", f"{card.name} is not placed on a square")]
 
 
-def _track_refusals(game: RulesContext, district: District, card: TrackShape, x: int, y: int, rotation: int) -> list[str]:
+def _track_refusals(game: RulesContext, district: District, card: TrackShape, x: int, y: int, rotation: int, verdict: bool = False) -> list[str]:
     reasons: list[str] = []
     routes = rotate(card.routes, rotation)
     on_limit = x in (district.west_limit, district.east_limit)
@@ -99,9 +104,13 @@ def _track_refusals(game: RulesContext, district: District, card: TrackShape, x:
         reasons.append(Reason("outside-limits", f"({x}, {y}) is outside your Limits (they stand at columns {district.west_limit} and {district.east_limit})"))
     if y == 0 and not has_through_route(routes):
         reasons.append(Reason("no-through-route", f"{card.name} has no east-west route, so it cannot stand on the Running Track"))
+    if verdict and reasons:
+        return reasons
     here = district.squares.get(key(x, y))
     if here is not None:
         reasons += _upgrade_refusals(game, card, routes, here)
+        if verdict and reasons:
+            return reasons
     if not joins(game, district, x, y, routes):
         reasons.append(Reason("joins-no-rail", f"{card.name} turned {rotation} degrees at ({x}, {y}) does not join any neighbouring rail"))
     return reasons
@@ -125,12 +134,14 @@ def _plain_straight_card(card: TrackShape) -> bool:
     return [frozenset(r) for r in card.routes] == [frozenset(("W", "E"))]
 
 
-def _facility_refusals(game: RulesContext, district: District, card: Facility, x: int, y: int) -> list[str]:
+def _facility_refusals(game: RulesContext, district: District, card: Facility, x: int, y: int, verdict: bool = False) -> list[str]:
     reasons: list[str] = []
     if y == 0:
         reasons.append(Reason("industry-on-running-track", "an industry never stands on the Running Track"))
     if not _inside(district, x, y):
         reasons.append(Reason("outside-limits", f"({x}, {y}) is outside your Limits"))
+    if verdict and reasons:
+        return reasons
     here = district.squares.get(key(x, y))
     if here is not None:
         if not _plain_straight(game, here):
@@ -141,6 +152,8 @@ def _facility_refusals(game: RulesContext, district: District, card: Facility, x
                 reasons.append(Reason(busy[0], f"the straight there cannot be built over: {busy[1]}"))
     elif not joins(game, district, x, y, FACILITY_ROUTES):
         reasons.append(Reason("not-on-a-stub", f"({x}, {y}) is not on a connected stub: no rail joins it from the east or west"))
+    if verdict and reasons:
+        return reasons
     built = {s.card for s in district.squares.values() if s.kind == "facility"}
     if card.id in built:
         reasons.append(Reason("one-per-office-area", f"this Office Area already has a {card.name}"))

@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from copy import copy as shallow_copy
 from functools import partial
 from typing import Any, TypeVar
 
 from engine import saves
 from engine.errors import ConfigurationError, IllegalActionError, InvalidActionError, Reason
+from engine.plaincopy import copier
 from engine.proven import Proven
 from engine.rng import SeededStream
 from engine.stationmaster.content.model import Catalog, MainlineCard
@@ -60,6 +62,9 @@ def check_players(catalog: Catalog, players: object) -> int:
 # that loads many does not keep them all.
 _DERIVED: dict[object, Any] = {}
 
+# The state copied as deepcopy would, field by field (engine.plaincopy).
+_copy_state = copier(GameState)
+
 
 def _derived(catalog: Catalog, key: tuple[object, ...], make: Callable[[], T]) -> T:
     if _DERIVED.get("catalog") is not catalog:
@@ -88,6 +93,7 @@ class Game:
         # What this game proposed and judged legal in the position it is in
         # now, so that ``apply`` of it does not judge it again.
         self._proven = Proven()
+        self._legal: tuple[GameState, int, list[Action]] | None = None  # legal_actions() of a position, kept
         # Derived views worth keeping between moves; never part of the state.
         self.open_ends_cache: dict[int, tuple[tuple[int, int], set[tuple[int, int]]]] = {}
         self.reachable_cache: dict[tuple[int, bool], tuple[tuple[object, ...], set[str]]] = {}  # engine.stationmaster.rules.switching
@@ -170,10 +176,19 @@ class Game:
     # -- the API ----------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
+        """Every action allowed now, in the engine's order. Kept until the
+        next ``apply`` (the same position as ``Proven`` tells one: this state
+        object after as many actions): a search asks it of a position more
+        than once, and of its copies. Each call returns a list of its own."""
+        ply = len(self.history)
+        kept = self._legal
+        if kept is not None and kept[0] is self.state and kept[1] == ply:
+            return list(kept[2])
         found = [a for a in rules.candidates(self) if not self._refused(a)]
         for action in found:
-            self._proven.record(self.state, len(self.history), action)
-        return found
+            self._proven.record(self.state, ply, action)
+        self._legal = (self.state, ply, found)
+        return list(found)
 
     def random_legal_action(self, stream: SeededStream | None = None) -> Action | None:
         """A legal action drawn uniformly at random (from the bot stream unless
@@ -212,19 +227,29 @@ class Game:
     def copy(self) -> Game:
         """An independent game in the same position, to try actions on (a
         bot's lookahead): the catalog is shared; the state, the history and
-        both streams are the copy's own, and its derived views start afresh."""
-        from copy import copy, deepcopy
-
-        twin = copy(self)
-        twin.state = deepcopy(self.state)
-        twin.history = list(self.history)
+        both streams are the copy's own."""
+        twin = self._twin()
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
+        return twin
+
+    def _twin(self) -> Game:
+        """A copy of everything but the streams (which the caller sets).
+
+        The derived views are carried over, each in a dict of its own: each
+        is checked against the state it was made from (or its district's
+        revision) before it is used, and the copy's state is the same, so
+        what holds for the game holds for its copy, and a search bot's
+        copies need not work it all out again."""
+        twin = shallow_copy(self)
+        twin.state = _copy_state(self.state)
+        twin.history = list(self.history)
         twin._proven = self._proven.carried(self.state, twin.state)  # the same position: what was proven holds
-        twin.open_ends_cache = {}
-        twin.reachable_cache = {}
-        twin.kept_proposals = Kept()
-        twin.spent_cache = dict(self.spent_cache)
-        twin.bot_views = {}
+        kept = self._legal
+        twin._legal = (twin.state, kept[1], kept[2]) if kept is not None and kept[0] is self.state and kept[1] == len(self.history) else None
+        twin.open_ends_cache = dict(self.open_ends_cache)
+        twin.reachable_cache = dict(self.reachable_cache)
+        twin.kept_proposals = self.kept_proposals.copy()
+        twin.bot_views = dict(self.bot_views)
         return twin
 
     def determinized(self, stream: SeededStream) -> Game:
@@ -235,8 +260,9 @@ class Game:
         bot stream comes from ``stream`` too. What is face up (the
         Departments, the Salvage Yard, the table) and the player's own hand
         are as they are."""
-        twin = self.copy()
+        twin = self._twin()
         twin._proven = Proven()  # another deal of the hidden cards: another position, nothing proven in it
+        twin._legal = None
         s = twin.state
         me = twin.to_act
         unseen = list(s.deck)
@@ -343,4 +369,4 @@ class Game:
 
     # convenience for callers that only need the office ladder
     def ladder(self) -> Sequence[str]:
-        return [t.id for t in office_ladder(self.catalog)]
+        return _derived(self.catalog, ("office ladder",), lambda: tuple(t.id for t in office_ladder(self.catalog)))

@@ -49,15 +49,20 @@ def play_reasons(game: RulesContext, action: Play) -> list[Reason]:
     return from_hand_reasons(game, action.player, card) + played_card_reasons(game, card, action)
 
 
-def played_card_reasons(game: RulesContext, card: Card, action: Play) -> list[Reason]:
+def played_card_reasons(game: RulesContext, card: Card, action: Play, *, verdict: bool = False) -> list[Reason]:
     """Every reason ``play_reasons`` finds beyond ``from_hand_reasons``: those
     of this card, played this way, now. Apart so that a verdict which asked
-    ``from_hand_reasons`` first (the usual refusal) need not ask it again."""
+    ``from_hand_reasons`` first (the usual refusal) need not ask it again.
+    With ``verdict``, the answer may stop at the first reasons found."""
     s = game.state
     found: list[Reason] = []
     if card.play_option == "draw" and not s.turn.drawn:
         found.append(Reason("draw-option-only", f"{card.name} is played only during the Draw option: draw a card this turn, then play it"))
-    found += card_play_reasons(game, card, action)
+        if verdict:
+            return found
+    found += card_play_reasons(game, card, action, verdict=verdict)
+    if verdict and found:
+        return found
     if action.load is not None and not (isinstance(card, TrainCard) and card.service == "extra"):
         found.append(Reason("load-only-for-extras", f"only an Extra is given a load when it is played, not {card.name}"))
     return found
@@ -67,8 +72,10 @@ def _placed_in_district(card: Card) -> bool:
     return isinstance(card, (TrackShape, Facility, FacilityModifier)) or (isinstance(card, Enhancement) and card.placement == "district")
 
 
-def card_play_reasons(game: RulesContext, card: Card, action: Play) -> list[Reason]:
-    """Why this card cannot be played this way now, by kind of card."""
+def card_play_reasons(game: RulesContext, card: Card, action: Play, *, verdict: bool = False) -> list[Reason]:
+    """Why this card cannot be played this way now, by kind of card. With
+    ``verdict``, only whether it can: the answer may stop at the first
+    reasons found (reasons the full answer gives too)."""
     s = game.state
     if isinstance(card, OpponentCard):
         return [play_refusal(card)]  # played with the attack action, or answered with (engine.stationmaster.rules.response)
@@ -99,7 +106,9 @@ def card_play_reasons(game: RulesContext, card: Card, action: Play) -> list[Reas
     found: list[Reason] = []
     placed = _placed_in_district(card)
     if placed:
-        found += reasons_from("placement", placement_refusals(game, action.player, card, action.x, action.y, action.rotation))
+        found += reasons_from("placement", placement_refusals(game, action.player, card, action.x, action.y, action.rotation, verdict=verdict))
+        if verdict and found:
+            return found
     if not placed and registry.get_handler(CARD_PLAYED, effect) is None:
         return [Reason("not-played-from-hand", f"{card.name} is not played from the hand: its effect ({effect}) acts in another way")]
     refuse = registry.get_handler(PLAY_REFUSALS, effect)

@@ -5,7 +5,7 @@ The order of the proposals is part of the game (a seeded bot picks from it)."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -115,7 +115,22 @@ class Proposals:
 
     def materialised(self) -> list[Action]:
         """Every proposal still in the pool, in order, built."""
-        return [self[i] for i in range(self._size)]
+        if self._moved:
+            return [self[i] for i in range(self._size)]
+        return [make(k) for _, count, make in self.runs() for k in range(count)]
+
+    def runs(self) -> Iterator[tuple[int, int, Callable[[int], Action]]]:
+        """Each run as it was added: the place of its first proposal, how
+        many, and the maker of the k-th. A run is proposals of one shape (a
+        card's places, its discards onto each Department, a train's moves to
+        one square) or a list added whole. Only for a pool nothing has been
+        drawn from."""
+        if self._moved or (self._ends and self._ends[-1] != self._size):
+            raise ValueError("the runs of a pool already drawn from")
+        start = 0
+        for end, make in zip(self._ends, self._makers):
+            yield start, end - start, make
+            start = end
 
 
 def proposals(game: RulesContext) -> Proposals:

@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from engine.content.loader import Coverage, Locator
-from engine.content.problems import Origin, Problem
+from engine.content.problems import Origin, Problem, about, field_path
 from engine.content.schemas import did_you_mean
-from engine.content.source import Source
+from engine.content.source import Source, undeclared, unknown_edition
 from engine.trickoftherails.content.model import Catalog
 
 SLOT_KINDS = {"exchange": "exchanges", "city": "cities", "reservation": "reservations"}
@@ -32,7 +32,8 @@ def cross_check(catalog: Catalog, locator: Locator, coverage: Coverage) -> list[
     if whole("game", "sourceEditions"):
         found += _sources(catalog, locator)
     if whole("railway") and companies:
-        found += _numbers(catalog, locator)
+        declared = {c.id for c in catalog.companies}
+        found += _numbers(catalog, locator, astray=any(c.company is not None and c.company not in declared for c in catalog.railway_cards))
     if whole("locomotives"):
         found += _locomotives(catalog, locator)
     if whole("game", "hands") and whole("lane", "layouts"):
@@ -45,7 +46,7 @@ def _unique_companies(catalog: Catalog, locator: Locator) -> list[Problem]:
     seen: set[str] = set()
     for company in catalog.companies:
         if company.id in seen:
-            found.append(locator.problem(company.origin, f"company '{company.id}' is declared twice", field="id"))
+            found.append(locator.problem(company.origin, f"{about(company.id, kind='company')}: declared twice; each company is declared once", field="id"))
         seen.add(company.id)
     return found
 
@@ -55,61 +56,69 @@ def _references(catalog: Catalog, locator: Locator, *, companies: bool, effects:
     company's one Station and Exchange (for the families in ``held``, read whole)."""
     found = []
     declared = [c.id for c in catalog.companies]
+    # Families with a card naming no company: a company's card may be that
+    # one, misspelt, so its missing card is not a second problem.
+    astray: set[str] = set()
     for card in catalog.cards:
         if companies and card.company is not None and card.company not in declared:
-            found.append(locator.problem(card.origin, f"'{card.company}' is not a company{did_you_mean(card.company, declared)}; companies.yaml declares: {', '.join(declared)}", field="company"))
+            astray.add(card.family)
+            found.append(
+                locator.problem(
+                    card.origin,
+                    f"{about(card.id, 'company')}: '{card.company}' is not a company{did_you_mean(card.company, declared)}; companies.yaml declares: {', '.join(declared)}",
+                    field="company",
+                )
+            )
         if effects and card.effect is not None and card.effect not in catalog.effects and card.family != "railway":
-            found.append(locator.problem(card.origin, f"effect '{card.effect}' is not declared in effects.yaml{did_you_mean(card.effect, list(catalog.effects))}", field="effect"))
+            found.append(locator.problem(card.origin, f"{about(card.id, 'effect')}: '{card.effect}' is not declared in effects.yaml{did_you_mean(card.effect, list(catalog.effects))}", field="effect"))
     # A Railway card does not name its effect: all of them take one, so a
     # missing declaration is one problem, not fifty.
     implied = next((c for c in catalog.railway_cards if effects and c.effect is not None and c.effect not in catalog.effects), None)
     if implied is not None:
-        found.append(locator.problem(implied.origin, f"Railway cards take effect '{implied.effect}', which is not declared in effects.yaml{did_you_mean(str(implied.effect), list(catalog.effects))}"))
+        found.append(
+            locator.problem(
+                implied.origin, f"{about(implied.id)}: Railway cards take effect '{implied.effect}', which is not declared in effects.yaml{did_you_mean(str(implied.effect), list(catalog.effects))}"
+            )
+        )
     for family, what in (("stations", "Station"), ("exchanges", "Exchange")):
         if family not in held or not companies:
             continue
         held_by = Counter(c.company for c in catalog.of_family(family))
         for company in catalog.companies:
-            if held_by[company.id] != 1:
+            if held_by[company.id] > 1 or (held_by[company.id] == 0 and family not in astray):
                 have = "none" if not held_by[company.id] else f"{held_by[company.id]}"
-                found.append(locator.problem(company.origin, f"company '{company.id}' needs exactly one {what} card; it has {have}", field="id"))
+                found.append(locator.problem(company.origin, f"{about(company.id, kind='company')}: needs exactly one {what} card; it has {have}", field="id"))
     return found
 
 
 def _sources(catalog: Catalog, locator: Locator) -> list[Problem]:
-    declared = list(catalog.editions)
     found = []
-    records: list[tuple[Source, Origin]] = [(c.source, c.origin) for c in catalog.cards]
-    records += [(c.source, c.origin) for c in catalog.companies]
-    records += [(e.source, e.origin) for e in catalog.effects.values()]
-    records += [(h.source, h.origin) for h in catalog.hands.values()]
-    records += [(v.source, v.origin) for v in catalog.variants.values()]
-    records += [(layout.source, layout.origin) for layout in catalog.layouts.values()]
-    for source, origin in records:
-        if source.edition is not None and source.edition not in catalog.editions:
-            found.append(
-                locator.problem(origin, f"source '{source.edition}' is not declared{did_you_mean(source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}", field="source")
-            )
+    records: list[tuple[Source, Origin, str]] = [(c.source, c.origin, about(c.id, "source")) for c in catalog.cards]
+    records += [(c.source, c.origin, about(c.id, "source", kind="company")) for c in catalog.companies]
+    records += [(e.source, e.origin, about(e.id, "source", kind="effect")) for e in catalog.effects.values()]
+    records += [(h.source, h.origin, f"field '{field_path((*h.origin.pointer, 'source'))}'") for h in catalog.hands.values()]
+    records += [(v.source, v.origin, about(v.id, "source", kind="variant")) for v in catalog.variants.values()]
+    records += [(layout.source, layout.origin, f"field '{field_path((*layout.origin.pointer, 'source'))}'") for layout in catalog.layouts.values()]
+    for source, origin, who in records:
+        problem = undeclared(source, catalog.editions)
+        if problem:
+            found.append(locator.problem(origin, f"{who}: {problem}", field="source"))
     for publication in catalog.published:
-        for edition in publication.sources:
+        for index, edition in enumerate(publication.sources):
             if edition not in catalog.editions:
-                found.append(
-                    locator.problem(
-                        publication.origin, f"source '{edition}' is not declared{did_you_mean(edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}", field="sources"
-                    )
-                )
+                who = f"field '{field_path((*publication.origin.pointer, 'sources', index))}'"
+                found.append(locator.problem(publication.origin, f"{who}: {unknown_edition(edition, catalog.editions)}", field=("sources", index)))
     for value in catalog.values:
-        if value.source.edition is not None and value.source.edition not in catalog.editions:
-            found.append(
-                locator.problem(
-                    value.origin, f"source '{value.source.edition}' is not declared{did_you_mean(value.source.edition, declared)}; game.yaml's sourceEditions declare: {', '.join(declared)}"
-                )
-            )
+        problem = undeclared(value.source, catalog.editions)
+        if problem:
+            found.append(locator.problem(value.origin, f"{about(value.key, kind=value.kind)}: source {problem}"))
     return found
 
 
-def _numbers(catalog: Catalog, locator: Locator) -> list[Problem]:
-    """Each company holds each number once: a trick can then never tie."""
+def _numbers(catalog: Catalog, locator: Locator, *, astray: bool) -> list[Problem]:
+    """Each company holds each number once: a trick can then never tie.
+    ``astray``: a Railway card names no company (reported as such), so a
+    number a company lacks may be that card's, and is not reported again."""
     railway = catalog.railway_cards
     numbers = sorted({c.number for c in railway if c.number is not None})
     top = numbers[-1] if numbers else 0
@@ -119,14 +128,20 @@ def _numbers(catalog: Catalog, locator: Locator) -> list[Problem]:
         key = (card.company, card.number)
         if key in seen:
             found.append(
-                locator.problem(card.origin, f"card '{card.id}': company '{card.company}' number {card.number} is already card '{seen[key]}'; each company holds each number once", field="number")
+                locator.problem(
+                    card.origin, f"{about(card.id, 'number')}: company '{card.company}' number {card.number} is already card '{seen[key]}'; each company holds each number once", field="number"
+                )
             )
         else:
             seen[key] = card.id
     for company in catalog.companies:
         missing = [n for n in range(1, top + 1) if (company.id, n) not in seen]
-        if missing:
-            found.append(locator.problem(company.origin, f"company '{company.id}' has no Railway card numbered {_listed(missing)}; every company holds each number from 1 to {top} once", field="id"))
+        if missing and not astray:
+            found.append(
+                locator.problem(
+                    company.origin, f"{about(company.id, kind='company')}: has no Railway card numbered {_listed(missing)}; every company holds each number from 1 to {top} once", field="id"
+                )
+            )
     return found
 
 
@@ -142,36 +157,51 @@ def _locomotives(catalog: Catalog, locator: Locator) -> list[Problem]:
     if len(whole) != 1:
         origin = whole[1].origin if len(whole) > 1 else (locos[0].origin if locos else None)
         if origin is not None:
-            found.append(locator.problem(origin, f"exactly one locomotive reaches 'all' (the whole railway); there are {len(whole)}", field="reach"))
+            card = whole[1] if len(whole) > 1 else locos[0]
+            found.append(locator.problem(origin, f"{about(card.id, 'reach')}: exactly one locomotive reaches 'all' (the whole railway); there are {len(whole)}", field="reach"))
     reaches = Counter(c.reach for c in locos if c.reach is not None)
     for card in locos:
         if card.reach is not None and reaches[card.reach] > 1:
-            found.append(locator.problem(card.origin, f"two locomotives reach {card.reach}; each reach is printed once", field="reach"))
+            found.append(locator.problem(card.origin, f"{about(card.id, 'reach')}: two locomotives reach {card.reach}; each reach is printed once", field="reach"))
             reaches[card.reach] = 0
     ordered = sorted(locos, key=lambda c: (c.reach is None, c.reach or 0))
     for before, after in zip(ordered, ordered[1:]):
         if before.cost is not None and after.cost is not None and after.cost <= before.cost:
             reach = "all" if after.reach is None else after.reach
-            found.append(locator.problem(after.origin, f"costs rise with reach: {after.name} (reach {reach}) costs {after.cost}, not more than {before.name}'s {before.cost}", field="cost"))
+            found.append(
+                locator.problem(
+                    after.origin, f"{about(after.id, 'cost')}: costs rise with reach: {after.name} (reach {reach}) costs {after.cost}, not more than {before.name}'s {before.cost}", field="cost"
+                )
+            )
+    # A locomotive whose brings names no locomotive is reported for that;
+    # that it then does not bring the [∞] is the same typo, not a second problem.
+    astray: set[str] = set()
     for card in locos:
         if card.brings is not None:
             target = catalog.by_id.get(card.brings)
             if target is None or not target.is_locomotive:
-                found.append(locator.problem(card.origin, f"brings '{card.brings}', which is not a locomotive{did_you_mean(card.brings, [c.id for c in locos])}", field="brings"))
+                astray.add(card.id)
+                found.append(locator.problem(card.origin, f"{about(card.id, 'brings')}: '{card.brings}' is not a locomotive{did_you_mean(card.brings, [c.id for c in locos])}", field="brings"))
             elif target.reach is not None:
-                found.append(locator.problem(card.origin, f"brings '{card.brings}', but only the locomotive that reaches 'all' (the [∞]) is brought by another", field="brings"))
+                found.append(
+                    locator.problem(
+                        card.origin, f"{about(card.id, 'brings')}: '{card.brings}' is a numbered locomotive; only the one that reaches 'all' (the [∞]) is brought by another", field="brings"
+                    )
+                )
     finite = [c for c in locos if c.reach is not None]
     highest = max(finite, key=lambda c: c.reach or 0) if finite else None
     for card in whole[:1]:
         bringers = [c for c in locos if c.brings == card.id]
         if highest is None:
-            found.append(locator.problem(card.origin, f"{card.name} comes into play with the highest numbered locomotive, but no locomotive has a number", field="id"))
+            found.append(locator.problem(card.origin, f"{about(card.id, 'id')}: {card.name} comes into play with the highest numbered locomotive, but no locomotive has a number", field="id"))
             continue
         for bringer in bringers:
             if bringer is not highest:
-                found.append(locator.problem(bringer.origin, f"{bringer.name} brings {card.name}, but only the highest numbered locomotive ({highest.name}) does", field="brings"))
-        if highest not in bringers:
-            found.append(locator.problem(highest.origin, f"{highest.name} must say 'brings: {card.id}': {card.name} comes into play with the highest numbered locomotive"))
+                found.append(
+                    locator.problem(bringer.origin, f"{about(bringer.id, 'brings')}: {bringer.name} brings {card.name}, but only the highest numbered locomotive ({highest.name}) does", field="brings")
+                )
+        if highest not in bringers and highest.id not in astray:
+            found.append(locator.problem(highest.origin, f"{about(highest.id)}: {highest.name} must say 'brings: {card.id}': {card.name} comes into play with the highest numbered locomotive"))
     return found
 
 
@@ -217,7 +247,13 @@ def _pool(catalog: Catalog, locator: Locator, unchecked: frozenset[str]) -> list
             continue
         if card is None or card.family not in ("cities", "locomotives") or (card.is_locomotive and card.reach is None):
             if lane_origin is not None:
-                found.append(locator.problem(Origin(lane_origin.file, ()), f"'{card_id}' cannot be in the operating pool: it holds Cities and numbered Locomotives", field=("operatingPool", index)))
+                found.append(
+                    locator.problem(
+                        Origin(lane_origin.file, ()),
+                        f"field 'operatingPool[{index}]': '{card_id}' cannot be in the operating pool: it holds Cities and numbered Locomotives",
+                        field=("operatingPool", index),
+                    )
+                )
     return found
 
 
@@ -228,13 +264,21 @@ def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots
     stock_before = 0
     reservations_seen = 0
     out_of_step = False
+    # A slot that names nothing is reported as such; the locomotive it
+    # likely misspells is then not reported missing from the lane as well.
+    astray = False
     for index, slot in enumerate(slots):
         where = (field, index)
         if slot not in allowed:
+            astray = True
             if slot in coverage.unchecked:
                 continue  # a locomotive whose own card is broken, already reported
             why = " (the [∞] locomotive comes with the one that brings it, never from the lane)" if slot in catalog.by_id and catalog.by_id[slot].is_locomotive else ""
-            found.append(locator.problem(origin, f"'{slot}' is not a lane slot{why}{did_you_mean(slot, allowed)}; a slot is one of: {', '.join(allowed)}", field=where))
+            found.append(
+                locator.problem(
+                    origin, f"field '{field_path((*origin.pointer, *where))}': '{slot}' is not a lane slot{why}{did_you_mean(slot, allowed)}; a slot is one of: {', '.join(allowed)}", field=where
+                )
+            )
             continue
         stock = slot in ("exchange", "reservation")
         if stock != (index % 2 == 0) and not out_of_step:
@@ -270,6 +314,6 @@ def _slots(catalog: Catalog, locator: Locator, origin: Origin, field: str, slots
     for loco in finite_locos:
         if counts[loco] > 1:
             found.append(locator.problem(origin, f"{loco} appears {counts[loco]} times in the {variant} lane; there is one of each locomotive", field=field))
-        if variant == "basic" and counts[loco] == 0 and coverage.whole("locomotives"):
+        if variant == "basic" and counts[loco] == 0 and coverage.whole("locomotives") and not astray:
             found.append(locator.problem(origin, f"the basic lane has no slot for {loco}; every numbered locomotive comes up once", field=field))
     return found

@@ -106,7 +106,7 @@ def test_the_grid_cell_fits_the_longest_label_the_schema_allows() -> None:
     from command.stationmaster import textview
 
     schema = json.loads((PROJECT_ROOT / "content" / "stationmaster" / "schema" / "track.schema.json").read_text(encoding="utf-8"))
-    assert schema["$defs"]["card"]["properties"]["label"]["maxLength"] == textview._LABEL_WIDTH
+    assert schema["$defs"]["card"]["properties"]["label"]["maxLength"] == textview.LABEL_WIDTH
 
 
 def test_the_grid_shows_each_track_card_by_its_content_label(catalog: Catalog) -> None:

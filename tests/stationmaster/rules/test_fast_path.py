@@ -19,10 +19,12 @@ from hypothesis import strategies as st
 from engine.errors import IllegalActionError, Reason
 from engine.rng import SeededStream
 from engine.stationmaster.bots import greedy_bot
-from engine.stationmaster.content.model import Catalog
+from engine.stationmaster.content.model import Catalog, Facility, TrackShape
 from engine.stationmaster.rules import dispatch as rules
 from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, Play, from_json
+from engine.stationmaster.rules.district import placement_candidates
 from engine.stationmaster.rules.game import Game
+from engine.stationmaster.rules.play import card_play_reasons
 from engine.stationmaster.rules.proposals import Proposals, proposals
 from tests.kit.project import PROJECT_ROOT as CATALOG_ROOT
 from tests.kit.stationmaster import CATALOG, new_game, set_hand_and_draw
@@ -359,3 +361,21 @@ def test_reachable_kept_on_the_game_follows_every_change_of_the_squares(catalog:
             district.squares[where] = square
             assert reachable(game, district) == _reachable(game, district, False)
     assert checked > 1000
+
+
+def test_a_verdict_on_a_placement_is_the_full_judgements() -> None:
+    """Asked only whether a card may go on a square, the placement rules stop
+    at the first reasons found: reasons the full judgement gives too, and
+    some whenever it gives any."""
+    asked = 0
+    for seed, steps in ((3, 40), (7, 120), (15, 200)):
+        game = _played(seed, steps, players=2)
+        for player in range(2):
+            for card in (c for c in CATALOG.cards if isinstance(c, (TrackShape, Facility))):
+                for x, y, rotation in placement_candidates(game, player, card) + [(9, 0, 0), (0, 0, 0), (1, -1, 180)]:
+                    play = Play(player, card.id, x=x, y=y, rotation=rotation)
+                    full = card_play_reasons(game, card, play)
+                    verdict = card_play_reasons(game, card, play, verdict=True)
+                    assert bool(verdict) == bool(full) and set(verdict) <= set(full), (card.id, x, y, rotation)
+                    asked += 1
+    assert asked > 300

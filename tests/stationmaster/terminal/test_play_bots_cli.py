@@ -47,7 +47,7 @@ class FirstChoice:
         if self.typed > self.lines:
             return ""
         asked = re.search(r"choose ([^>\n]*)> $", self.screen.getvalue()[-300:])
-        return "\n" if asked is None else asked.group(1).split(", ")[0].split("-")[0] + "\n"
+        return "\n" if asked is None else re.split(r", | to | or ", asked.group(1))[0] + "\n"
 
 
 def run_with_first_choices(argv: list[str], lines: int = 2000) -> Played:

@@ -20,7 +20,7 @@ from engine.stationmaster.rules.actions import Action, Discard, Draw, EndTurn, F
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.switching import train_district
 from tests.kit.stationmaster import CATALOG, codes
-from tests.kit.stationmaster_play import Played, parser, replay, run_play
+from tests.kit.stationmaster_play import Played, asked, parser, replay, run_play
 
 
 def fresh(seed: int, players: int = 1) -> Game:
@@ -97,11 +97,13 @@ def _first_keys(seed: int, players: int = 1) -> tuple[list[str], Game]:
     game, held, typed = fresh(seed, players), ActionKeys(), []
     at_terminal = None
     while not game.is_over():
-        if players > 1 and game.to_act != at_terminal:
-            typed.append("")
-            at_terminal = game.to_act
-        first, action = next(iter(held.assign(game, game.legal_actions()).items()))
-        typed.append(first)
+        keyed = held.assign(game, game.legal_actions())
+        first, action = next(iter(keyed.items()))
+        if asked(keyed):  # else the session takes the lone choice unasked
+            if players > 1 and game.to_act != at_terminal:
+                typed.append("")
+                at_terminal = game.to_act
+            typed.append(first)
         game.apply(action)
     return typed, game
 

@@ -8,7 +8,7 @@ from command.stationmaster.textview import ActionKeys
 from engine.stationmaster.rules.actions import Answer, Attack
 from engine.stationmaster.rules.game import Game
 from tests.kit.stationmaster import CATALOG
-from tests.kit.stationmaster_play import run_play
+from tests.kit.stationmaster_play import asked, run_play
 
 
 def _inputs(seed: int) -> list[str]:
@@ -21,14 +21,15 @@ def _inputs(seed: int) -> list[str]:
     typed = []
     at_terminal = None
     while not game.is_over():
-        if game.to_act != at_terminal:  # Enter at the hand-over prompt
-            typed.append("")
-            at_terminal = game.to_act
         actions = game.legal_actions()
         keyed = keys.assign(game, actions)
         action = next((a for a in actions if isinstance(a, (Attack, Answer))), None) or game.random_legal_action()
         assert action is not None
-        typed.append(next(key for key, offered in keyed.items() if offered == action))
+        if asked(keyed):  # else the session takes the lone choice unasked
+            if game.to_act != at_terminal:  # Enter at the hand-over prompt
+                typed.append("")
+                at_terminal = game.to_act
+            typed.append(next(key for key, offered in keyed.items() if offered == action))
         game.apply(action)
     return typed
 
@@ -38,8 +39,8 @@ def test_three_players_attack_answer_and_finish() -> None:
     assert result.code == 0, result.err
     assert "Traceback" not in result.out + result.err
     assert "Play Eminent Domain at the empty square (0, -1) of player 2's district" in result.out
-    assert "Attack on you: player 1 plays Eminent Domain at the empty square (0, -1) of player 2's district." in result.out
-    assert "Let the Eminent Domain stand (no answer)" in result.out
+    # player 2 holds no answer: letting it stand is taken for them, and said
+    assert "> Let the Eminent Domain stand (no answer) (the only choice player 2 had, taken without asking)" in result.out
     assert "Attacks in force:" in result.out
     assert "Game over after 3 Days." in result.out
     for raw in ("attack(", "answer(", "decline("):
