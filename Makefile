@@ -127,9 +127,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/totr_speed.py
 	$(BIN)/python bench/site_build.py
 	$(BIN)/python bench/page_weight.py
-	$(BIN)/python bench/lookahead_speed.py 3
 	$(BIN)/python bench/search_speed.py --runs 3
-	$(BIN)/python bench/two_player.py --lookahead-games 1 --seeds 2
+	$(BIN)/python bench/two_player.py
+	nice -n 15 $(BIN)/python bench/ladder.py --game stationmaster --players 2 --deals 3
+	nice -n 15 $(BIN)/python bench/ladder.py --game trickoftherails --players 3 --players 4 --deals 3
 	$(BIN)/python bench/sweep_speed.py
 
 clean:

@@ -33,7 +33,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         help=SIMULATE_HELP,
         description=(
             "Play seeded games with bots and report on them. One --bot plays every seat; "
-            "--bot given once for each seat seats them in order (--bot greedy --bot lookahead: seat 0 greedy, seat 1 lookahead). "
+            "--bot given once for each seat seats them in order (--bot random --bot greedy: seat 0 random, seat 1 greedy). "
             "Game i uses seed SEED * 1000003 + i; the same seed gives the same report whatever --workers is."
         ),
     )

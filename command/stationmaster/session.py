@@ -3,7 +3,7 @@ to each person) on the shared frame of ``command.play``.
 
 ``--players`` seats Station Master's districts (default 1, solitaire);
 ``--bots N`` gives the last N seats to a bot (``--bot NAME``: random, greedy
-or lookahead, greedy unless said), which acts by itself, an answer to an
+or a search rung, greedy unless said), which acts by itself, an answer to an
 attack aimed at it included, each action told in a line under its name (a
 card it draws from the deck is not named). The other seats are people at
 this terminal. With more than one, the screen and its scrollback are

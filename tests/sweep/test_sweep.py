@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from engine.packs import pack_rules
+from engine.stationmaster.bots import BOTS as STATION_MASTER_BOTS
 from engine.sweep import runner as runners
 from engine.sweep.differences import compare, comparisons, judge
 from engine.sweep.figures import CardCounts, CellFigures
@@ -275,7 +276,7 @@ BAD = [
     (["--rule", "startingOffice"], "write KEY=VALUE1,VALUE2"),
     (["--rule", "startingOffice=depot,depot"], "'depot' is listed twice"),
     (["--rule", "startingOffice=depot", "--rule", "startingOffice=whistle-post"], "--rule startingOffice is given twice"),
-    (["--bot", "nobody"], "--bot nobody: game 'stationmaster' has no such bot; its bots: random, greedy, lookahead"),
+    (["--bot", "nobody"], f"--bot nobody: game 'stationmaster' has no such bot; its bots: {', '.join(STATION_MASTER_BOTS)}"),
     (["--bot", ""], "--bot '': an empty value"),
     (["--players", ""], "--players '': an empty value"),
     (["--players", "1,two"], "'two' is not a whole number"),

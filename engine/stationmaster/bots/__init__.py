@@ -7,10 +7,10 @@ rules' stream, so a bot's game is exactly its seed plus its recorded actions.
 - ``greedy``: ranks every proposed action with a fixed heuristic (see
   :func:`greedy_value`) and takes a legal one of the best rank, ties broken
   uniformly from ``game.bot``.
-- ``lookahead``: at the choices that shape a turn, tries the greedy bot's few
-  best actions on copies of the game with the hidden cards dealt afresh and
-  played out by the greedy bot, and takes the best on average
-  (``engine.stationmaster.bots.lookahead``; far slower than the others).
+- ``ismcts-N``: where a turn starts, the shared search
+  (``engine.search.ismcts``) over N deals of the hidden cards, its playouts
+  the greedy bot's (``engine.stationmaster.bots.search``); every other
+  decision is greedy's. The rungs and their budgets are ``SEARCH_RUNGS``.
 """
 
 from __future__ import annotations
@@ -25,11 +25,6 @@ from engine.stationmaster.rules.actions import Action
 if TYPE_CHECKING:
     from engine.stationmaster.rules.game import Game
 
-BOTS: Final = ("random", "greedy", "lookahead")
-# The skill ladder, weakest first: the bots the Simulation page's matchup
-# matrix plays against each other. Lookahead is left off: at some 80 CPU
-# seconds a two-player game it is too slow to simulate with.
-LADDER: Final = ("random", "greedy")
 
 Bot = Callable[["Game"], "Action | None"]
 
@@ -55,11 +50,22 @@ def greedy_bot(game: Game) -> Action | None:
     return choose(game)
 
 
-def lookahead_bot(game: Game) -> Action | None:
-    """Monte Carlo over determinized hidden information (``engine.stationmaster.bots.lookahead``)."""
-    from engine.stationmaster.bots.lookahead import choose
+def searching(name: str) -> Bot:
+    """The shared search bot (``engine.search.ismcts``) with this game's
+    guide (``engine.stationmaster.bots.search``), at the budget
+    ``SEARCH_RUNGS`` gives the rung ``name`` (read at each decision)."""
 
-    return choose(game)
+    def bot(game: Game) -> Action | None:
+        from engine.stationmaster.bots.search import choose_searching
+
+        return choose_searching(game, *SEARCH_RUNGS[name])
+
+    return bot
 
 
-BOT_FUNCTIONS: Final[dict[str, Bot]] = {"random": random_bot, "greedy": greedy_bot, "lookahead": lookahead_bot}
+# The search rungs: (iterations a decision, greedy playout actions at least).
+SEARCH_RUNGS: Final[dict[str, tuple[int, int]]] = {"ismcts-8": (8, 6), "ismcts-25": (25, 6)}
+BOT_FUNCTIONS: Final[dict[str, Bot]] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
+# The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).
+LADDER: Final = ("random", "greedy", *SEARCH_RUNGS)
+BOTS: Final = tuple(BOT_FUNCTIONS)

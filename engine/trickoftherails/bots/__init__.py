@@ -257,8 +257,22 @@ def _placement_gains(outlook: Outlook, game: Game, me: int, lane_card: Card) -> 
     return gains
 
 
-BOT_FUNCTIONS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+def searching(name: str) -> Bot:
+    """The shared search bot (``engine.search.ismcts``) with this game's
+    guide (``engine.trickoftherails.bots.search``), at the budget
+    ``SEARCH_RUNGS`` gives the rung ``name`` (read at each decision)."""
+
+    def bot(game: Game) -> Action:
+        from engine.trickoftherails.bots.search import choose_searching
+
+        return choose_searching(game, *SEARCH_RUNGS[name])
+
+    return bot
+
+
+# The search rungs: iterations a decision and playout actions (see ``engine.trickoftherails.bots.search``).
+SEARCH_RUNGS: dict[str, tuple[int, int]] = {"ismcts-10": (10, 0), "ismcts-30": (30, 0)}
+BOT_FUNCTIONS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
 BOTS: tuple[str, ...] = tuple(BOT_FUNCTIONS)
-# The skill ladder, weakest first: the bots the Simulation page's matchup
-# matrix plays against each other.
-LADDER: tuple[str, ...] = ("random", "greedy")
+# The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).
+LADDER: tuple[str, ...] = ("random", "greedy", *SEARCH_RUNGS)

@@ -20,6 +20,8 @@ from engine.trickoftherails.effects import load_handlers
 from engine.trickoftherails.rules import dispatch as rules
 from engine.trickoftherails.rules.actions import ENDS, Action, LayTrack, PlaceCity, PlaceLocomotive, Play, from_json
 from engine.trickoftherails.rules.events import RAILWAY_STARTED
+from engine.trickoftherails.rules.hidden import deal as deal_hidden
+from engine.trickoftherails.rules.hidden import voids
 from engine.trickoftherails.rules.houserules import HouseRuleValue, resolve
 from engine.trickoftherails.rules.scoring import scores, share_values, winners
 from engine.trickoftherails.rules.setup import build_lane, deal
@@ -194,6 +196,30 @@ class Game:
         twin.history = list(self.history)
         twin.rng, twin.bot = self.rng.copy(), self.bot.copy()
         twin._proven = self._proven.carried(self.state, twin.state)
+        return twin
+
+    def determinized(self, stream: SeededStream) -> Game:
+        """A copy in which what the player to act cannot see is dealt afresh
+        from ``stream``: the other players' hands, dealt again at their sizes
+        from the cards in them, none a card of a company its holder has failed
+        to follow (``engine.trickoftherails.rules.hidden``). Everything on the
+        table and the player's own hand are as they are; the copy's streams
+        come from ``stream`` (the rules draw nothing after setup, so only a
+        bot playing the copy on draws from them). Once the game is over,
+        nothing is hidden any more: the copy is dealt as the game was."""
+        twin = self.copy()
+        twin._proven = Proven()  # another deal of the hidden cards: another position, nothing proven in it
+        twin.rng = SeededStream(stream.below(2**62), "determinized")
+        twin.bot = twin.rng.fork("bot")
+        me = self.to_act
+        if me is None:
+            return twin
+        s = twin.state
+        sizes = {p: len(hand) for p, hand in enumerate(s.hands) if p != me}
+        unseen = [card for p in sizes for card in s.hands[p]]
+        hands = deal_hidden(self.catalog, unseen, sizes, voids(self.catalog, s.players, self.history), stream)
+        for p, hand in hands.items():
+            s.hands[p] = sorted(hand, key=self._order.__getitem__)
         return twin
 
     def census(self) -> Counter[str]:

@@ -22,6 +22,7 @@ from command import cli
 from command import simulate as simulate_command
 from engine.errors import InvalidActionError
 from engine.pack import SimulationRequest
+from engine.stationmaster.bots import SEARCH_RUNGS
 from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import Discard, Draw, EndTurn, Play, RedFlag
 from engine.stationmaster.rules.deck import home_deck
@@ -79,10 +80,10 @@ def test_game_i_is_the_game_with_its_own_seed(catalog: Catalog) -> None:
     assert game_seed(9, 4) == 9 * 1_000_003 + 4
 
 
-# The lookahead bot plays out copies of the game at every turn's choices: a
-# whole game of it takes many seconds, so it is held to the first turns
-# (each of which plays out copies of the game: what could touch the stream).
-ACTIONS_CHECKED = {"lookahead": 15}
+# A search rung plays out copies of the game at every turn's choices: a
+# whole game of it takes seconds, so it is held to the first turns (each of
+# which plays out copies of the game: what could touch the stream).
+ACTIONS_CHECKED = dict.fromkeys(SEARCH_RUNGS, 15)
 
 
 @pytest.mark.parametrize("bot", sorted(BOT_FUNCTIONS))

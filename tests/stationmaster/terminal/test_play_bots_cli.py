@@ -19,7 +19,7 @@ import pytest
 from command import play
 from command.stationmaster import session
 from command.stationmaster.textview import ActionKeys
-from engine.stationmaster.bots import greedy_bot
+from engine.stationmaster.bots import BOTS, greedy_bot
 from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.actions import Answer, Decline
 from engine.stationmaster.rules.game import Game
@@ -131,7 +131,7 @@ def test_a_resumed_game_says_again_who_the_bots_are(tmp_path: Path) -> None:
     [
         (["--players", "3", "--bots", "4"], "--bots 4: a 3-player game has 3 seats, so from 0 to 3 of them can be bots"),
         (["--bots", "-1"], "--bots -1: a 1-player game"),
-        (["--players", "2", "--bots", "1", "--bot", "clever"], "--bot clever: Station Master has no such bot (its bots: random, greedy, lookahead)"),
+        (["--players", "2", "--bots", "1", "--bot", "clever"], f"--bot clever: Station Master has no such bot (its bots: {', '.join(BOTS)})"),
         (["--players", "2", "--bot", "random"], "--bot random names the bot for the --bots seats; give --bots N too"),
     ],
 )
