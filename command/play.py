@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO, cast
 
 from command.commands import PLAY_HELP
+from command.fit import screen_size, wrap_lines
 from command.games import DEFAULT_GAME, add_game_option, check_one_pack, default_content
 from command.words import counted
 from engine import jsonfile, saves
@@ -528,7 +529,10 @@ class Terminal:
         print(text, file=self.out)
 
     def error(self, text: str) -> None:
-        self.say(f"error: {one_line(text)}")
+        """A refusal on one line, wrapped between words on a terminal (a
+        terminal would otherwise break it mid-word at its edge)."""
+        size = screen_size(self.out)
+        self.say("\n".join(wrap_lines([f"error: {one_line(text)}"], size[0] if size else None)))
 
     def read_line(self, inp: TextIO, prompt: str) -> str | None:
         """The next line typed after ``prompt``, stripped; None at the end of input."""

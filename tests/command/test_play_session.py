@@ -200,3 +200,16 @@ def test_the_recovered_game_played_out_is_offered_no_more(private_state: Path) -
     assert result.code == 0 and "Game over" in result.out, result.err
     assert not recovery.exists()
     assert "was interrupted" not in run_play(["--seed", "1"], ["quit"]).out
+
+
+def test_a_refusal_is_wrapped_to_the_terminal_between_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal 60 columns wide the refusal of a key comes back in
+    lines of at most 60, never a word cut at the edge."""
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("LINES", "40")
+    result = run_play(["--seed", "4"], ["d", "e", "quit"])
+    refusal = result.out[result.out.index("error: ") :].split("\nplayer ")[0]
+    lines = refusal.splitlines()
+    assert len(lines) > 1 and all(len(line) <= 60 for line in lines), refusal
+    words = " ".join(refusal.split())
+    assert "the hand holds 4 cards and the limit is 3" in words, words
