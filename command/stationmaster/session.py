@@ -374,7 +374,9 @@ class Session(Terminal):
     def _why(self, named: str) -> None:
         """``why N`` or ``why NAME``: every reason the rules give against playing that card now."""
         if not named:
-            self.error("why needs a card in your hand, by its number or name: why 2, why Coal Mine")
+            hand = self.game.state.hands[self.game.to_act]
+            example = f", why {card_name(self.game, hand[0])}" if hand else ""
+            self.error(f"why needs a card in your hand, by its number or name: why 1{example}")
             return
         card = self._in_hand(named)
         if card is None:

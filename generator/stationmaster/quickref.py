@@ -35,6 +35,13 @@ def scoring_rows(catalog: Catalog) -> list[ScoringRow]:
     return [ScoringRow(words[key].earns, getattr(catalog.game.scoring, field), words[key].to) for key, field in SCORING_KEYS if key in words]
 
 
+def _flag(catalog: Catalog) -> str:
+    """The card that stops a train where it stands, by the content's name
+    for it (the card whose effect is ``red-flag``), with its article."""
+    names = [card.name for card in catalog.cards if getattr(card, "effect", None) == "red-flag"]
+    return f"a {names[0]}" if names else "a card that stops a train"
+
+
 def paragraphs(catalog: Catalog) -> list[str]:
     """The turn, the options and the scoring, a paragraph each."""
     table = catalog.game.table
@@ -46,7 +53,7 @@ def paragraphs(catalog: Catalog) -> list[str]:
         "The options. A turn takes at most one of three: Draw (take the top card of the Home Office deck or of a "
         "Department, then play a card, discard one onto a Department, or neither); Play (play a card without drawing); "
         f"Switch (up to {counted(table.switch_moves, 'move')} with a train standing at your Office: set out cars at an "
-        "industry, or couple up cars standing there). Whatever the option, a Red Flag may be spent and an Extra you "
+        f"industry, or couple up cars standing there). Whatever the option, {_flag(catalog)} may be spent and an Extra you "
         f"played may be held, and the hand must be down to its limit ({table.hand_limit}) before the turn ends.",
         "The cards. Track joins your district's rails; an industry (a Facility) stands on a stub off the Running "
         "Track and ships or receives loads; a Facility Modifier serves the card beside it; a train card goes onto the "
