@@ -81,8 +81,8 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadgroup -m "not slow"
 
 # The fuzz tier at five times its usual budget (STATIONMASTER_FUZZ_EXAMPLES):
-# every fuzz test's examples, and 10,000 random Trick of the Rails games a
-# player count. Minutes: run it before a release, not on every edit.
+# every fuzz test's examples, and 5,000 random Trick of the Rails games a
+# player count. Minutes: CI runs it after `make test`; by hand, before a release.
 fuzz-deep: $(STAMP)
 	STATIONMASTER_FUZZ_EXAMPLES=5 $(BIN)/python -m pytest -n auto --dist loadgroup -m fuzz
 

@@ -26,6 +26,7 @@ from engine.content.problems import Problem, render_all
 from engine.errors import ContentError
 from engine.packs import load_packs
 from engine.stationmaster.content.model import Catalog
+from tests.kit.fuzz import multiplier
 from tests.kit.project import SHIPPED_CONTENT
 
 # Every file of the shipped content, read once: {relative path: bytes}.
@@ -87,7 +88,7 @@ POOL = [
 ]
 
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=75 * multiplier(),
     deadline=None,
     derandomize=True,
     database=None,
@@ -308,7 +309,7 @@ def test_damaged_content_loads_or_gives_located_problems(case: tuple[str, bytes,
         assert not (root / "PWNED").exists()
 
 
-@settings(SETTINGS, max_examples=60)
+@settings(SETTINGS, max_examples=30 * multiplier())
 @given(damaged_content())
 def test_loading_is_deterministic(case: tuple[str, bytes, list[str]]) -> None:
     name, data, _ = case

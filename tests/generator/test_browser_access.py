@@ -24,8 +24,8 @@ from tests.kit.project import PROJECT_ROOT
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-# One site build and one Chromium for the module: it runs on one worker.
-pytestmark = pytest.mark.xdist_group("browser_access")
+# One site build for every browser module: they all run on one worker.
+pytestmark = pytest.mark.xdist_group("browser")
 
 AXE = PROJECT_ROOT / ".venv" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 # WCAG 2.0 and 2.1 at levels A and AA, and Deque's best practices.

@@ -1,4 +1,5 @@
-"""Properties over many random games (a seeded loop: 300 whole games, every
+"""Properties over many random games (a seeded loop: 150 whole games, five
+times as many under `make fuzz-deep`, every
 house-rule configuration, one to four players, the bot choosing among
 ``legal_actions()``).
 
@@ -25,6 +26,7 @@ from engine.stationmaster.rules.deck import home_deck
 from engine.stationmaster.rules.game import Game
 from engine.stationmaster.rules.houserules import configurations
 from engine.stationmaster.rules.switching import train_district
+from tests.kit.fuzz import multiplier
 from tests.kit.stationmaster import CATALOG, codes
 
 # Hundreds of random whole games: the fuzz tier, not the quick loop.
@@ -33,7 +35,7 @@ pytestmark = pytest.mark.fuzz
 CONFIGS = configurations(CATALOG)
 EXTRAS = [c.id for c in CATALOG.of_type(TrainCard) if c.service == "extra"]
 
-GAMES = 300
+GAMES = 150 * multiplier()
 CHUNKS = 6
 ILLEGAL_EVERY = 10  # about one step in ten gets an illegal action thrown at it
 JSON_SHARE = 6  # of those, one in six compares state_json() itself
