@@ -19,10 +19,9 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -30,6 +29,7 @@ import pytest
 from engine.packs import load_packs
 from tests.kit.browser import Reader, reader_pages, search
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.site_survey import Survey, survey
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -87,61 +87,19 @@ def reader(browser: Browser) -> Iterator[Reader]:
     context.close()
 
 
-@dataclass
-class Visit:
-    """What one pass over every page found: each page is loaded once per
-    screen size and every check of that size reads it then (a page load,
-    with its search index, is most of a browser test's time)."""
-
-    pages: int = 0
-    problems: list[str] = field(default_factory=list)
-    no_index: list[str] = field(default_factory=list)
-    hidden_columns: list[str] = field(default_factory=list)
-    wide: list[str] = field(default_factory=list)
-    split_paths: list[str] = field(default_factory=list)
-
-
 @pytest.fixture(scope="module")
-def at_1280(built_site: Path, browser: Browser) -> Visit:
+def at_1280(built_site: Path, browser: Browser) -> Survey:
     """Every page at 1280 px: loading errors, the search index, the Dealt and Status columns."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        desk, visit = Reader(context), Visit()
-        for path in reader_pages(built_site):
-            page, name = desk.open(path), path.relative_to(built_site)
-            visit.pages += 1
-            # The search index waits until the reader reaches for search
-            # (test_browser_search.py shows search then works from disk).
-            if page.evaluate("typeof __index") != "undefined":
-                visit.no_index.append(f"{name}: the search index loaded before anyone searched")
-            visit.hidden_columns.extend(f"{name}: {what}" for what in _column_overflow(page, ("Dealt", "Status")))
-        visit.problems = desk.problems
-        return visit
-    finally:
-        context.close()
+    return survey(built_site, browser, 1280)
 
 
 @pytest.fixture(scope="module")
-def at_375(built_site: Path, browser: Browser) -> Visit:
+def at_375(built_site: Path, browser: Browser) -> Survey:
     """Every page at 375 px, a phone: the page's width and how file paths wrap."""
-    context = browser.new_context(viewport={"width": 375, "height": 740})
-    try:
-        phone, visit = Reader(context), Visit()
-        for path in reader_pages(built_site):
-            page, name = phone.open(path), path.relative_to(built_site)
-            visit.pages += 1
-            width: Any = page.evaluate("document.documentElement.scrollWidth")
-            if width > 375:
-                visit.wide.append(f"{name}: {width} px wide")
-            pieces: Any = page.evaluate(_SPLIT_PATH_PIECES)
-            visit.split_paths.extend(f"{name}: {piece!r} broken over two lines" for piece in pieces)
-        visit.problems = phone.problems
-        return visit
-    finally:
-        context.close()
+    return survey(built_site, browser, 375)
 
 
-def test_every_page_loads_with_no_error_and_no_outside_request(at_1280: Visit, at_375: Visit) -> None:
+def test_every_page_loads_with_no_error_and_no_outside_request(at_1280: Survey, at_375: Survey) -> None:
     assert at_1280.pages >= 10
     assert not at_1280.no_index, "\n".join(at_1280.no_index)
     assert not at_1280.problems + at_375.problems, "\n".join(at_1280.problems + at_375.problems)
@@ -253,55 +211,15 @@ def test_searching_a_card_name_lands_on_its_row(built_site: Path, reader: Reader
     assert not reader.problems, "\n".join(reader.problems)
 
 
-def _column_overflow(page: Page, headings: tuple[str, ...]) -> list[str]:
-    """Header cells named ``headings`` that end outside the screen or outside
-    the box their table scrolls in."""
-    found: list[str] = page.evaluate(
-        """headings => {
-            const out = [];
-            for (const th of document.querySelectorAll('.md-content table th')) {
-                const label = th.textContent.trim();
-                if (!headings.includes(label)) continue;
-                const box = th.getBoundingClientRect();
-                const wrap = th.closest('.md-typeset__scrollwrap') || th.closest('table').parentElement;
-                const frame = wrap.getBoundingClientRect();
-                if (box.right > Math.min(innerWidth, frame.right) + 1 || box.left < Math.max(0, frame.left) - 1)
-                    out.push(`${label} column at ${Math.round(box.left)}-${Math.round(box.right)} px, visible ${Math.round(frame.left)}-${Math.round(Math.min(innerWidth, frame.right))} px`);
-            }
-            return out;
-        }""",
-        list(headings),
-    )
-    return found
-
-
-def test_dealt_and_status_columns_fit_a_1280_px_screen(at_1280: Visit) -> None:
+def test_dealt_and_status_columns_fit_a_1280_px_screen(at_1280: Survey) -> None:
     assert at_1280.pages >= 10
     assert not at_1280.hidden_columns, "\n".join(at_1280.hidden_columns)
 
 
-def test_no_page_is_wider_than_a_375_px_phone(at_375: Visit) -> None:
+def test_no_page_is_wider_than_a_375_px_phone(at_375: Survey) -> None:
     assert at_375.pages >= 10
     assert not at_375.wide, "\n".join(at_375.wide)
 
 
-# For each file path marked with <wbr> after its slashes, the pieces between
-# the marks that the browser split over more than one line.
-_SPLIT_PATH_PIECES = """() => {
-  const split = [];
-  for (const code of document.querySelectorAll("code")) {
-    if (!code.querySelector("wbr")) continue;
-    for (const node of code.childNodes) {
-      if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
-      if (tops.size > 1) split.push(node.textContent);
-    }
-  }
-  return split;
-}"""
-
-
-def test_file_paths_break_only_after_a_slash_on_a_phone(at_375: Visit) -> None:
+def test_file_paths_break_only_after_a_slash_on_a_phone(at_375: Survey) -> None:
     assert not at_375.split_paths, "\n".join(at_375.split_paths)

@@ -12,14 +12,14 @@ other browser tests without Chromium.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.kit.browser import Reader, reader_pages, unavailable
+from tests.kit.browser import Reader, unavailable
 from tests.kit.project import PROJECT_ROOT
+from tests.kit.site_survey import AXE, Survey, survey
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -27,113 +27,37 @@ if TYPE_CHECKING:
 # One site build for every browser module: they all run on one worker.
 pytestmark = pytest.mark.xdist_group("browser")
 
-AXE = PROJECT_ROOT / ".venv" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-# WCAG 2.0 and 2.1 at levels A and AA, and Deque's best practices.
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-# Findings of these rules fail the tests at any impact: axe calls two
-# landmarks of one name "moderate", but a screen reader's list of landmarks
-# then offers two entries it cannot tell apart.
-ALWAYS = ["landmark-unique"]
-# The rules whose outcome depends on colours: the only ones the dark palette
-# can change, so the only ones run again after switching to it.
-COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-# A web server sends 404.html for any missing address, so its links are
-# absolute: it is opened from this made-up origin, answered from the build.
-ORIGIN = "http://site.invalid"
 
-_AXE_RUN = """async ([tags, rules, always]) => {
-    const only = rules ? {type: 'rule', values: rules} : {type: 'tag', values: tags};
-    const found = await axe.run(document, {runOnly: only, resultTypes: ['violations']});
-    return found.violations
-        .filter(rule => rule.impact === 'serious' || rule.impact === 'critical' || always.includes(rule.id))
-        .flatMap(rule => rule.nodes.map(node =>
-            `${rule.id} (${rule.impact}) at ${node.target.join(' ')}: ${node.failureSummary.split('\\n')[1].trim()}`));
-}"""
-
-# The palette switch as the theme's toggle makes it, with the theme's colour
-# transitions stopped: axe would read colours halfway between the two.
-_DARK = """() => {
-    const still = document.createElement('style');
-    still.textContent = '*, *::before, *::after { transition: none !important; }';
-    document.head.append(still);
-    document.body.setAttribute('data-md-color-scheme', 'slate');
-    return getComputedStyle(document.body).backgroundColor;
-}"""
+@pytest.fixture(scope="module")
+def at_1280(built_site: Path, browser: Browser) -> Survey:
+    """axe's findings on every page at 1280 px, light and dark (the 404 page too)."""
+    return _audited(survey(built_site, browser, 1280))
 
 
 @pytest.fixture(scope="module")
-def axe_script() -> Path:
-    if not AXE.exists():
+def at_375(built_site: Path, browser: Browser) -> Survey:
+    return _audited(survey(built_site, browser, 375))
+
+
+def _audited(found: Survey) -> Survey:
+    if found.axe is None:
         unavailable(f"no {AXE.relative_to(PROJECT_ROOT)}: `make .venv/.installed` installs axe-core where npm is on PATH")
-    return AXE
-
-
-@dataclass
-class Audit:
-    """What axe found at one screen size, one line a violation."""
-
-    pages: int = 0
-    light: list[str] = field(default_factory=list)
-    dark: list[str] = field(default_factory=list)
-
-
-def _axe(page: Page, axe_script: Path, rules: list[str] | None = None) -> list[str]:
-    if not page.evaluate("typeof axe === 'object'"):
-        if page.url.startswith("file:"):
-            page.add_script_tag(url=axe_script.as_uri())
-        else:
-            page.add_script_tag(content=axe_script.read_text(encoding="utf-8"))
-    found: list[str] = page.evaluate(_AXE_RUN, [TAGS, rules, ALWAYS])
     return found
 
 
-def _audit(site: Path, browser: Browser, axe_script: Path, width: int, *, dark: bool) -> Audit:
-    """Every page at ``width`` px in the light palette, and then, with the
-    page still loaded, in the dark one when ``dark``."""
-    context = browser.new_context(viewport={"width": width, "height": 800}, color_scheme="light")
-    try:
-        reader, audit = Reader(context), Audit()
-        context.route(f"{ORIGIN}/**", lambda route: route.fulfill(path=site / route.request.url.removeprefix(ORIGIN + "/")))
-        addresses = [(path.relative_to(site).as_posix(), path.as_uri()) for path in reader_pages(site)]
-        addresses.append(("404.html", f"{ORIGIN}/404.html"))
-        for name, address in addresses:
-            page = reader.page
-            page.goto(address)
-            page.wait_for_load_state("load")
-            audit.pages += 1
-            audit.light.extend(f"{name} at {width} px, light: {line}" for line in _axe(page, axe_script))
-            if dark:
-                background: Any = page.evaluate(_DARK)
-                assert background != "rgb(255, 255, 255)", f"{name}: the dark palette did not apply"
-                audit.dark.extend(f"{name} at {width} px, dark: {line}" for line in _axe(page, axe_script, COLOUR_RULES))
-        return audit
-    finally:
-        context.close()
-
-
-@pytest.fixture(scope="module")
-def at_1280(built_site: Path, browser: Browser, axe_script: Path) -> Audit:
-    return _audit(built_site, browser, axe_script, 1280, dark=True)
-
-
-@pytest.fixture(scope="module")
-def at_375(built_site: Path, browser: Browser, axe_script: Path) -> Audit:
-    return _audit(built_site, browser, axe_script, 375, dark=False)
-
-
-def test_no_serious_violation_at_1280_px_light(at_1280: Audit) -> None:
+def test_no_serious_violation_at_1280_px_light(at_1280: Survey) -> None:
     assert at_1280.pages >= 10
-    assert not at_1280.light, "\n".join(at_1280.light)
+    assert at_1280.axe is not None and not at_1280.axe, "\n".join(at_1280.axe or [])
 
 
-def test_no_serious_violation_at_1280_px_dark(at_1280: Audit) -> None:
+def test_no_serious_violation_at_1280_px_dark(at_1280: Survey) -> None:
     assert at_1280.pages >= 10
-    assert not at_1280.dark, "\n".join(at_1280.dark)
+    assert at_1280.axe_dark is not None and not at_1280.axe_dark, "\n".join(at_1280.axe_dark or [])
 
 
-def test_no_serious_violation_at_375_px(at_375: Audit) -> None:
+def test_no_serious_violation_at_375_px(at_375: Survey) -> None:
     assert at_375.pages >= 10
-    assert not at_375.light, "\n".join(at_375.light)
+    assert at_375.axe is not None and not at_375.axe, "\n".join(at_375.axe or [])
 
 
 # -- the keyboard ----------------------------------------------------------------

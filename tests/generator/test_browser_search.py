@@ -220,3 +220,26 @@ def test_served_search_waits_for_the_reader_and_works_and_404_still_finds_its_fi
     assert any("search/search_index.json" in url for url in visit.after_search)
     assert best(visit.results["Station"]).target == "stationmaster/home-deck.html#card-station"
     assert not failed + failed_404, "\n".join(failed + failed_404)
+
+
+def test_a_query_typed_while_the_cards_entries_load_is_answered(built_site: Path, browser: Browser) -> None:
+    """The index goes to the search worker only once the cards' entries have
+    come; a query typed before then must wait for it, not reach the worker
+    first and find nothing. cards.js is held back until the query is typed."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        reader, held = Reader(context), list[Route]()
+        context.route("**/assets/search/cards.js", lambda route: held.append(route))
+        page = reader.open(built_site / "trickoftherails" / "index.html")
+        box = page.locator("input.md-search__input")
+        box.click()
+        page.wait_for_function("() => typeof __index !== 'undefined'")
+        box.fill("ERIE")
+        box.press("End")  # Material searches on keyup
+        assert len(held) == 1, "the cards' entries were not asked for when the reader reached for search"
+        held[0].continue_()
+        page.locator(".md-search-result__item").first.wait_for()
+        assert "ERIE" in page.locator(".md-search-result__item").first.inner_text()
+        assert not reader.problems, "\n".join(reader.problems)
+    finally:
+        context.close()
