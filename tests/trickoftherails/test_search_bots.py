@@ -1,7 +1,7 @@
-"""The search rungs of Trick of the Rails' ladder (``ismcts-N``,
-engine/trickoftherails/bots/search.py over engine/search/ismcts.py): each is
-a bot by name in ``simulate`` and ``play``, and a game with one replays from
-its seed and actions, byte for byte. The budgets are cut to a few deals a
+"""The search rungs of Trick of the Rails' ladder (``pimc-N``,
+engine/trickoftherails/bots/search.py): each is a bot by name in
+``simulate`` and ``play``, and a game with one replays from its seed and
+actions, byte for byte. The budgets are cut to a few deals a
 decision where only the name and the routing are under test."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_a_search_game_replays_byte_for_byte_from_its_seed_and_actions() -> None
 
 @pytest.mark.parametrize("rung", sorted(SEARCH_RUNGS))
 def test_each_rung_is_a_bot_by_name_in_simulate(rung: str, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(SEARCH_RUNGS, rung, (2, 0))
+    monkeypatch.setitem(SEARCH_RUNGS, rung, (2, 3))
     result = run_cli(["simulate", "--game", "trickoftherails", "--games", "1", "--players", "3", "--bot", rung, "--bot", "greedy", "--bot", "random", "--json"], PROJECT_ROOT)
     assert result.code == 0, result.err
     assert rung in json.dumps(json.loads(result.out))
@@ -52,7 +52,7 @@ def test_each_rung_is_a_bot_by_name_in_simulate(rung: str, run_cli: RunCli, monk
 
 @pytest.mark.parametrize("rung", sorted(SEARCH_RUNGS))
 def test_each_rung_is_a_bot_by_name_in_play(rung: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(SEARCH_RUNGS, rung, (2, 0))
+    monkeypatch.setitem(SEARCH_RUNGS, rung, (2, 3))
     top = argparse.ArgumentParser(prog="stationmaster")
     play.add_parser(top.add_subparsers(dest="command", required=True))
     save = tmp_path / "game.json"

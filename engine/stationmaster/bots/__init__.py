@@ -7,10 +7,12 @@ rules' stream, so a bot's game is exactly its seed plus its recorded actions.
 - ``greedy``: ranks every proposed action with a fixed heuristic (see
   :func:`greedy_value`) and takes a legal one of the best rank, ties broken
   uniformly from ``game.bot``.
-- ``ismcts-N``: where a turn starts, the shared search
-  (``engine.search.ismcts``) over N deals of the hidden cards, its playouts
-  the greedy bot's (``engine.stationmaster.bots.search``); every other
-  decision is greedy's. The rungs and their budgets are ``SEARCH_RUNGS``.
+- ``paired-N``: at every decision of the local phase, greedy's pick and its
+  next best of other cards or kinds raced on up to N shared deals of the
+  hidden cards, greedy playouts read by each seat's potential; greedy's pick
+  stands unless another is clearly better
+  (``engine.stationmaster.bots.search``). The rungs and their budgets are
+  ``SEARCH_RUNGS``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from engine.stationmaster.bots.search import Rung
 from engine.stationmaster.rules.actions import Action
 
 # The rules engine is imported where it is used: ``stationmaster`` builds the
@@ -58,13 +61,19 @@ def searching(name: str) -> Bot:
     def bot(game: Game) -> Action | None:
         from engine.stationmaster.bots.search import choose_searching
 
-        return choose_searching(game, *SEARCH_RUNGS[name])
+        return choose_searching(game, SEARCH_RUNGS[name])
 
     return bot
 
 
-# The search rungs: (iterations a decision, greedy playout actions at least).
-SEARCH_RUNGS: Final[dict[str, tuple[int, int]]] = {"ismcts-8": (8, 6), "ismcts-25": (25, 6)}
+# The search rungs and their budgets (engine.stationmaster.bots.search):
+# deals of the hidden cards at most a decision. Measured with bench/ladder.py's
+# paired design (seed 26, 2 players, both seatings of deals 0 to 199):
+# paired-8 over greedy +0.034 [95% -0.001, +0.069], 5.5 CPU-s a game with it
+# in both seats: ahead, on the edge of significance (+0.037 [+0.002, +0.071]
+# on 204 deals). paired-16 costs 7.2 CPU-s a game (two games); paired-16
+# over paired-8 is not measured yet.
+SEARCH_RUNGS: Final[dict[str, Rung]] = {"paired-8": Rung(8), "paired-16": Rung(16)}
 BOT_FUNCTIONS: Final[dict[str, Bot]] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
 # The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).
 LADDER: Final = ("random", "greedy", *SEARCH_RUNGS)

@@ -10,6 +10,9 @@ game replays from its seed.
   whose trick turns out best on average over a few deals of the hidden
   cards that agree with everything public (``engine.trickoftherails.bots.knowledge``),
   the others playing any legal card. It never reads another player's hand.
+- ``pimc-N``: the search rungs (``engine.trickoftherails.bots.search``):
+  greedy's few best actions, each played out to the end of the game on
+  ``N`` deals of the hidden cards, the one that wins most taken.
 """
 
 from __future__ import annotations
@@ -258,9 +261,8 @@ def _placement_gains(outlook: Outlook, game: Game, me: int, lane_card: Card) -> 
 
 
 def searching(name: str) -> Bot:
-    """The shared search bot (``engine.search.ismcts``) with this game's
-    guide (``engine.trickoftherails.bots.search``), at the budget
-    ``SEARCH_RUNGS`` gives the rung ``name`` (read at each decision)."""
+    """The search rung ``name`` (``engine.trickoftherails.bots.search``),
+    at the budget ``SEARCH_RUNGS`` gives it (read at each decision)."""
 
     def bot(game: Game) -> Action:
         from engine.trickoftherails.bots.search import choose_searching
@@ -270,8 +272,10 @@ def searching(name: str) -> Bot:
     return bot
 
 
-# The search rungs: iterations a decision and playout actions (see ``engine.trickoftherails.bots.search``).
-SEARCH_RUNGS: dict[str, tuple[int, int]] = {"ismcts-10": (10, 0), "ismcts-30": (30, 0)}
+# The search rungs: deals of the hidden cards a decision, and how many of
+# greedy's best actions are played out on each (see
+# ``engine.trickoftherails.bots.search``).
+SEARCH_RUNGS: dict[str, tuple[int, int]] = {"pimc-12": (12, 3), "pimc-48": (48, 3)}
 BOT_FUNCTIONS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
 BOTS: tuple[str, ...] = tuple(BOT_FUNCTIONS)
 # The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).

@@ -1,9 +1,10 @@
-"""The search rungs of Station Master's ladder (``ismcts-N``,
-engine/stationmaster/bots/search.py over engine/search/ismcts.py): each is a
-bot by name in ``simulate`` and ``play``, it searches only where a turn
-starts, and a game with one replays from its seed and actions, byte for
-byte. The budgets are cut to a few deals a decision where only the name and
-the routing are under test."""
+"""The search rungs of Station Master's ladder (``paired-N``,
+engine/stationmaster/bots/search.py): each is a bot by name in ``simulate``
+and ``play``, it searches only in the local phase and keeps greedy's pick
+where there is nothing to weigh, its potential counts loads not yet scored,
+and a game with one replays from its seed and actions, byte for byte. The
+budgets are cut to a few deals a decision where only the name and the
+routing are under test."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.stationmaster.bots import BOT_FUNCTIONS, BOTS, LADDER, SEARCH_RUNGS, greedy_bot
-from engine.stationmaster.bots.search import turn_start
+from engine.stationmaster.bots.search import Rung, potential, shortlist
 from engine.stationmaster.rules.game import Game
 from tests.kit.cli import RunCli
 from tests.kit.project import PROJECT_ROOT
@@ -42,19 +43,36 @@ def test_a_search_game_replays_byte_for_byte_from_its_seed_and_actions() -> None
     assert _played(3, seats, 40).dumps() == game.dumps()
 
 
-def test_away_from_a_turn_start_the_search_rung_is_the_greedy_bot() -> None:
-    game = _played(5, ["greedy", "greedy"], 30)
-    while turn_start(game):
-        action = greedy_bot(game)
-        assert action is not None
-        game.apply(action)
+def test_where_there_is_nothing_to_weigh_the_search_rung_is_the_greedy_bot() -> None:
+    """A decision greedy's shortlist leaves one action in (a turn that can
+    only end, say) is greedy's own: no deal is dealt."""
     rung = BOT_FUNCTIONS[next(iter(SEARCH_RUNGS))]
-    assert rung(game.copy()) == greedy_bot(game.copy())
+    seen = 0
+    for seed in range(40):
+        game = _played(seed, ["greedy", "greedy"], 30)
+        if game.state.phase == "local" and len(shortlist(game, 4)) == 1:
+            assert rung(game.copy()) == greedy_bot(game.copy())
+            seen += 1
+    assert seen
+
+
+def test_the_potential_counts_a_load_in_a_pipeline_as_scored() -> None:
+    """A load in an industry's pipeline is worth what it earns when worked
+    through, to the industry's district, before it is scored."""
+    game = _played(5, ["greedy", "greedy"], 150)
+    built = [(d.player, sq) for d in game.state.districts for sq in d.squares.values() if sq.kind == "facility"]
+    assert built, "greedy builds an industry within 150 actions"
+    owner, square = built[0]
+    before = potential(game)
+    square.pipeline = [square.pipeline[0] + 1, *square.pipeline[1:]] if square.pipeline else [1]
+    after = potential(game)
+    assert after[owner] == pytest.approx(before[owner] + game.catalog.game.scoring.load_worked)
+    assert after[1 - owner] == before[1 - owner]
 
 
 @pytest.mark.parametrize("rung", sorted(SEARCH_RUNGS))
 def test_each_rung_is_a_bot_by_name_in_simulate(rung: str, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(SEARCH_RUNGS, rung, (2, 2))
+    monkeypatch.setitem(SEARCH_RUNGS, rung, Rung(2, horizon=2))
     result = run_cli(["simulate", "--games", "1", "--bot", rung, "--bot", "greedy", "--json"], PROJECT_ROOT)
     assert result.code == 0, result.err
     assert rung in json.dumps(json.loads(result.out))
@@ -62,7 +80,7 @@ def test_each_rung_is_a_bot_by_name_in_simulate(rung: str, run_cli: RunCli, monk
 
 @pytest.mark.parametrize("rung", sorted(SEARCH_RUNGS))
 def test_each_rung_is_a_bot_by_name_in_play(rung: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(SEARCH_RUNGS, rung, (2, 2))
+    monkeypatch.setitem(SEARCH_RUNGS, rung, Rung(2, horizon=2))
     save = tmp_path / "game.json"
     result = run_play(["--players", "2", "--bots", "2", "--bot", rung, "--seed", "6", "--save", str(save)])
     assert result.code == 0, result.err
