@@ -14,6 +14,7 @@ from engine.trickoftherails.rules.actions import Play
 from engine.trickoftherails.rules.game import Game
 from engine.trickoftherails.rules.hidden import deal
 from tests.kit.trickoftherails import CATALOG
+from tests.kit.walk import random_walk
 
 
 def _failed_to_follow(game: Game) -> dict[int, set[str]]:
@@ -32,13 +33,7 @@ def _failed_to_follow(game: Game) -> dict[int, set[str]]:
 @settings(max_examples=40, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4, 5]), steps=st.integers(0, 80), deal_seed=st.integers(0, 2**32))
 def test_a_determinized_game_agrees_with_all_the_player_to_act_sees(seed: int, players: int, steps: int, deal_seed: int) -> None:
-    game = Game(CATALOG, players, seed)
-    for _ in range(steps):
-        if game.is_over():
-            break
-        action = game.random_legal_action()
-        assert action is not None
-        game.apply(action)
+    game = random_walk(Game(CATALOG, players, seed), steps)
     before = game.state_json()
     twin = game.determinized(SeededStream(deal_seed))
     assert game.state_json() == before, "the game itself is untouched"

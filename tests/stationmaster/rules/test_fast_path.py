@@ -28,6 +28,7 @@ from engine.stationmaster.rules.play import card_play_reasons
 from engine.stationmaster.rules.proposals import Proposals, proposals
 from tests.kit.project import PROJECT_ROOT as CATALOG_ROOT
 from tests.kit.stationmaster import CATALOG, new_game, set_hand_and_draw
+from tests.kit.walk import random_walk
 
 
 @contextmanager
@@ -53,14 +54,7 @@ def judgements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Action]]:
 
 
 def _played(seed: int, steps: int, players: int = 1) -> Game:
-    game = Game(CATALOG, players=players, seed=seed)
-    for _ in range(steps):
-        if game.is_over():
-            break
-        action = game.random_legal_action()
-        assert action is not None
-        game.apply(action)
-    return game
+    return random_walk(Game(CATALOG, players=players, seed=seed), steps)
 
 
 # -- apply trusts what the game just proposed -----------------------------------
