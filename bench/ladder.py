@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.search.ismcts import win_shares
+from engine.search.outcome import win_shares
 from engine.sim.pool import game_seed, play_chunks
 
 # Each game's ladder and what plays one of its games, named here: a bench

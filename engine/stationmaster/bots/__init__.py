@@ -54,8 +54,7 @@ def greedy_bot(game: Game) -> Action | None:
 
 
 def searching(name: str) -> Bot:
-    """The shared search bot (``engine.search.ismcts``) with this game's
-    guide (``engine.stationmaster.bots.search``), at the budget
+    """The search bot (``engine.stationmaster.bots.search``), at the budget
     ``SEARCH_RUNGS`` gives the rung ``name`` (read at each decision)."""
 
     def bot(game: Game) -> Action | None:

@@ -37,7 +37,7 @@ adding the score margin to the win as a reward."""
 from __future__ import annotations
 
 from engine.rng import SeededStream
-from engine.search.ismcts import win_shares
+from engine.search.outcome import win_shares
 from engine.trickoftherails.bots import _after, _best, _play_values
 from engine.trickoftherails.rules.actions import Action, Play
 from engine.trickoftherails.rules.game import Game
