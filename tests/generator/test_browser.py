@@ -29,7 +29,7 @@ import pytest
 from engine.packs import load_packs
 from tests.kit.browser import Reader, reader_pages, search
 from tests.kit.project import PROJECT_ROOT
-from tests.kit.site_survey import Survey, survey
+from tests.kit.site_survey import PHONE_WIDTH, Survey, survey
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -96,7 +96,7 @@ def at_1280(built_site: Path, browser: Browser) -> Survey:
 @pytest.fixture(scope="module")
 def at_375(built_site: Path, browser: Browser) -> Survey:
     """Every page at 375 px, a phone: the page's width and how file paths wrap."""
-    return survey(built_site, browser, 375)
+    return survey(built_site, browser, PHONE_WIDTH)
 
 
 def test_every_page_loads_with_no_error_and_no_outside_request(at_1280: Survey, at_375: Survey) -> None:

@@ -7,7 +7,8 @@ of it most of the rest; the modules once loaded each page four times at
 and everything any module asks of a page at that size is read during that
 one visit: in an order that keeps the readings apart (the search index is
 looked for before axe's script is added; the dark palette is switched on
-last, since it changes the page). Each module then asserts only its own
+last, since it changes the page, and on a phone the page is scrolled to
+every card's anchor only after axe has read it). Each module then asserts only its own
 part. The pass runs in whichever module asks first, with that module's
 browser, and is kept for the rest of the worker's session (the browser
 modules share one xdist group, so one worker).
@@ -37,6 +38,10 @@ ALWAYS = ["landmark-unique"]
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 # The screen size at which the dark palette is audited too.
 DARK_WIDTH = 1280
+# The phone's screen, where a jump to a card is checked and tables must fit.
+PHONE_WIDTH, PHONE_HEIGHT = 375, 812
+# The folders of the games' own pages (the kit's pages hold no card table).
+GAME_FOLDERS = ("stationmaster", "trickoftherails")
 # A web server sends 404.html for any missing address, so its links are
 # absolute: it is opened from this made-up origin, answered from the build.
 ORIGIN = "http://site.invalid"
@@ -99,6 +104,48 @@ _SPLIT_PATH_PIECES = """() => {
 }"""
 
 
+# Moving to each card's anchor as a jump does (setting the fragment scrolls
+# at once), or, given one card's anchor, staying where a real jump landed;
+# then where the landed card stands against the top bar and its
+# table's headings: for the name cell (the cell holding the anchor) and each
+# heading cell, its box and whether the point at its centre shows the cell
+# itself (and not the top bar drawn over it). One line a card out of view.
+_LANDINGS = """landed => {
+    const bar = () => document.querySelector('.md-header').getBoundingClientRect().bottom;
+    const seen = element => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(Math.min(box.left + box.width / 2, innerWidth - 1), box.top + Math.min(box.height / 2, 8));
+        return {top: box.top, bottom: box.bottom, left: box.left, right: box.right, shown: !!hit && element.contains(hit),
+                text: element.textContent.trim().slice(0, 30)};
+    };
+    const found = [];
+    const anchors = landed ? [document.getElementById(landed)].filter(Boolean)
+        : [...document.querySelectorAll('.md-content td [id^="card-"], .md-content td[id^="card-"]')];
+    for (const anchor of anchors) {
+        if (!landed) location.hash = anchor.id;
+        const top = bar(), cell = seen(anchor.closest('td'));
+        const name = anchor.id.slice('card-'.length);
+        if (!(cell.top >= top - 1 && cell.bottom <= innerHeight && cell.shown))
+            found.push(`${name}: its name cell at ${Math.round(cell.top)}-${Math.round(cell.bottom)} px is not in view below the top bar (bottom ${Math.round(top)} px)`);
+        for (const heading of [...anchor.closest('table').querySelectorAll('thead th')].map(seen)) {
+            const inside = heading.top >= top - 1 && heading.bottom <= cell.top + 1 && heading.right <= innerWidth + 1 && heading.left >= -1;
+            if (!(inside && heading.shown))
+                found.push(`${name}: heading '${heading.text}' at ${Math.round(heading.top)}-${Math.round(heading.bottom)} px is not in view between the top bar (${Math.round(top)} px) and the row (${Math.round(cell.top)} px)`);
+        }
+    }
+    return [anchors.length, found];
+}"""
+
+# Every table of the page wider than the text column it stands in.
+_WIDE_TABLES = """() => [...document.querySelectorAll('.md-content table')].flatMap(table => {
+    const column = table.closest('.md-typeset').getBoundingClientRect();
+    const box = table.getBoundingClientRect();
+    const wide = Math.max(table.scrollWidth, box.width);
+    const head = [...table.querySelectorAll('thead th')].map(th => th.textContent.trim()).join(' | ');
+    return wide > column.width + 1 || box.right > column.right + 1 ? [`${head.slice(0, 80)}: ${Math.round(wide)} px in a ${Math.round(column.width)} px column`] : [];
+})"""
+
+
 @dataclass
 class Survey:
     """What one pass at ``width`` px found, one line a finding. ``axe`` and
@@ -114,6 +161,11 @@ class Survey:
     split_paths: list[str] = field(default_factory=list)
     axe: list[str] | None = None
     axe_dark: list[str] | None = None
+    # On a phone only: the games' tables and cards, and the findings.
+    tables: int = 0
+    wide_tables: list[str] = field(default_factory=list)
+    landings: int = 0
+    hidden_landings: list[str] = field(default_factory=list)
 
 
 _done: dict[tuple[Path, int], Survey] = {}
@@ -143,7 +195,9 @@ def _visit(site: Path, browser: Browser, width: int) -> Survey:
     audit = AXE.exists()
     dark = audit and width == DARK_WIDTH
     found = Survey(width, axe=[] if audit else None, axe_dark=[] if dark else None)
-    context = browser.new_context(viewport={"width": width, "height": 800}, color_scheme="light")
+    phone = width == PHONE_WIDTH
+    height = PHONE_HEIGHT if phone else 800
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light")
     try:
         reader = Reader(context)
         for path in reader_pages(site):
@@ -159,6 +213,8 @@ def _visit(site: Path, browser: Browser, width: int) -> Survey:
                 found.wide.append(f"{name}: {scroll_width} px wide")
             found.split_paths.extend(f"{name}: {piece!r} broken over two lines" for piece in page.evaluate(_SPLIT_PATH_PIECES))
             _audit(page, name, found, dark)
+            if phone and path.parent.name in GAME_FOLDERS:
+                _phone_tables(page, name, found)
         found.problems = list(reader.problems)
         if audit:
             context.route(f"{ORIGIN}/**", lambda route: route.fulfill(path=site / route.request.url.removeprefix(ORIGIN + "/")))
@@ -170,6 +226,21 @@ def _visit(site: Path, browser: Browser, width: int) -> Survey:
         return found
     finally:
         context.close()
+
+
+def _phone_tables(page: Page, name: str, found: Survey) -> None:
+    """The tables' widths, then a jump to every card of the page."""
+    found.tables += int(page.evaluate("document.querySelectorAll('.md-content table').length"))
+    found.wide_tables.extend(f"{name}: {line}" for line in page.evaluate(_WIDE_TABLES))
+    cards, hidden = page.evaluate(_LANDINGS, None)
+    found.landings += cards
+    found.hidden_landings.extend(f"{name}#card-{line}" for line in hidden)
+
+
+def landing_problems(page: Page, card_id: str) -> list[str]:
+    """Where a real jump to ``card_id`` left it and its table's headings."""
+    cards, hidden = page.evaluate(_LANDINGS, f"card-{card_id}")
+    return list(hidden) if cards else [f"{card_id}: no anchor card-{card_id} on the page landed on"]
 
 
 def _audit(page: Page, name: str, found: Survey, dark: bool) -> None:
