@@ -32,6 +32,9 @@ from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
 
 DEFAULT_CACHE = ".sweep-cache"
 
+# The longest --patience: past an hour a wait is a hang.
+MAX_PATIENCE = 3600
+
 
 def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Add the ``sweep`` subcommand to ``stationmaster``'s subparsers."""
@@ -63,6 +66,13 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
             "play on Dask distributed: 'local' starts --workers processes for the run; an address joins a running scheduler and its workers, "
             "which must be trusted (--workers is then unused; tls:// takes its certificates from Dask's configuration) (default: the plain process pool)"
         ),
+    )
+    parser.add_argument(
+        "--patience",
+        type=whole_number(1, MAX_PATIENCE),
+        default=None,
+        metavar="SECONDS",
+        help=f"with --cluster: how long to wait for the scheduler to answer and for a worker, before giving up (1 to {MAX_PATIENCE}; default: a few seconds, site/kit/cluster.md)",
     )
     parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="text (default), JSON with sorted keys, or a Markdown page with the charts")
     add_output_options(parser, "the report")
@@ -109,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
     from engine.sweep.run import sweep
     from engine.sweep.store import CellStore
 
+    if args.patience is not None and args.cluster is None:
+        return _fail("--patience is how long to wait on a cluster: give it with --cluster")
     if args.no_cache and args.cache is not None:
         return _fail(f"--cache {args.cache} and --no-cache contradict each other: give --cache DIR to keep the cells there, or --no-cache to keep none")
     try:
@@ -143,10 +155,11 @@ def run(args: argparse.Namespace) -> int:
                 runner = runners.pool_runner(pack, catalog, args.games, args.seed, args.workers, content)
             else:
                 # Imported only here: a plain sweep neither needs nor starts Dask.
-                from engine.sweep.dask_runner import cluster_client, dask_runner
+                from engine.sweep.dask_runner import Patience, cluster_client, dask_runner
 
-                client = stack.enter_context(cluster_client(args.cluster, args.workers))
-                runner = dask_runner(pack, catalog, args.games, args.seed, client)
+                patience = Patience() if args.patience is None else Patience(args.patience, args.patience)
+                client = stack.enter_context(cluster_client(args.cluster, args.workers, patience=patience))
+                runner = dask_runner(pack, catalog, args.games, args.seed, client, patience=patience)
             result = sweep(pack, catalog, grid, args.games, args.seed, store, runner, bar)
     except WorkerDied as exc:
         return _fail(f"{exc}; the cells finished so far are cached; run again, or with --workers 1")

@@ -66,10 +66,23 @@ from engine.sweep.runner import CellProgress, CellRunner
 if TYPE_CHECKING:
     from distributed import Client, Future
 
-# How long to wait for a scheduler at an address before saying it cannot be
-# reached: long enough for a scheduler across a network, short enough that a
-# mistyped address is a prompt error rather than a hang.
-CONNECT_SECONDS: Final = 5.0
+
+@dataclass(frozen=True)
+class Patience:
+    """How long a sweep waits on a cluster before it gives up, in seconds.
+
+    ``connect``: for a scheduler at an address to answer, and for it to have
+    a worker: long enough for a scheduler across a network, short enough
+    that a mistyped address is a prompt error rather than a hang.
+    ``workerless``: mid-run, for a worker once none is left: a worker
+    restarted by its nanny is back within a few seconds; a cluster with none
+    for longer has lost them, and the chunks would wait for ever.
+    ``sweep --patience`` sets both (a far cluster may need longer)."""
+
+    connect: float = 5.0
+    workerless: float = 6.0
+
+
 _ADDRESS = re.compile(r"^(tcp|tls)://[^\s/:]+:[0-9]{1,5}$")
 
 # What a LocalCluster started for a sweep turns down. Out of the box, Dask
@@ -210,14 +223,14 @@ def _quiet() -> None:
 
 
 @contextmanager
-def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = QUIET_CLUSTER) -> Iterator[Client]:
+def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = QUIET_CLUSTER, patience: Patience = Patience()) -> Iterator[Client]:
     """A client of ``cluster``: ``local`` starts a LocalCluster of ``workers``
     processes (one thread each: the games are pure Python) for the run and
     stops it after, under Dask configuration ``settings``;
     ``tcp://HOST:PORT`` or ``tls://HOST:PORT`` connects to a running
     scheduler, and for as long as it is connected, reads nothing from it
     but plain data (``engine.sweep.unpickling``).
-    UsageError, within CONNECT_SECONDS, for an address where no Dask
+    UsageError, within ``patience.connect``, for an address where no Dask
     scheduler answers, or one with no worker."""
     _quiet()
     import dask.config
@@ -237,21 +250,21 @@ def cluster_client(cluster: str, workers: int, settings: Mapping[str, object] = 
 
     security = _security(cluster)
     with restricted():  # from the first byte read: the probe's greeting may hold a pickle too
-        _probe(cluster, security)
+        _probe(cluster, security, patience.connect)
         try:
-            client = Client(cluster, timeout=CONNECT_SECONDS, security=security)
+            client = Client(cluster, timeout=patience.connect, security=security)
         except Exception as exc:  # whatever the peer sent, the cause fits in one line
-            raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
+            raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {patience.connect:g} s ({type(exc).__name__})") from None
         try:
             try:
                 # A scheduler with no worker would hold the chunks forever: say so instead.
-                client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+                client.wait_for_workers(1, timeout=patience.connect)
             except Exception:
                 raise UsageError(f"the Dask scheduler at {cluster} has no worker (start one with: dask worker {cluster})") from None
             yield client
         finally:
             try:
-                client.close(timeout=CONNECT_SECONDS)
+                client.close(timeout=patience.connect)
             except Exception:
                 pass  # a scheduler already gone: there is nothing to close politely
 
@@ -271,9 +284,9 @@ def _security(cluster: str) -> Any:
     return security
 
 
-def _probe(cluster: str, security: Any) -> None:
+def _probe(cluster: str, security: Any, seconds: float) -> None:
     """UsageError unless a Dask scheduler answers at ``cluster`` within
-    CONNECT_SECONDS. Dask's own connect waits for the peer's greeting
+    ``seconds``. Dask's own connect waits for the peer's greeting
     without a limit, so a listener that accepts and says nothing would hold
     the sweep for ever; a web server or a peer sending garbage makes it
     fail with an error of any kind."""
@@ -285,7 +298,7 @@ def _probe(cluster: str, security: Any) -> None:
     async def identity() -> object:
         # Dask's own limit is set past ours, so an address where nothing
         # answers always ends at the same one, with the same words.
-        comm = await connect(cluster, timeout=CONNECT_SECONDS + 2, **security.get_connection_args("client"))
+        comm = await connect(cluster, timeout=seconds + 2, **security.get_connection_args("client"))
         try:
             await comm.write({"op": "identity", "reply": True})
             return await comm.read()
@@ -293,7 +306,7 @@ def _probe(cluster: str, security: Any) -> None:
             comm.abort()
 
     def ask() -> object:
-        return asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
+        return asyncio.run(asyncio.wait_for(identity(), seconds))
 
     from engine.sweep.unpickling import refusals
 
@@ -305,9 +318,9 @@ def _probe(cluster: str, security: Any) -> None:
         with ThreadPoolExecutor(max_workers=1) as one:
             answer = one.submit(ask).result()
     except TimeoutError:
-        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s (nothing answered)") from None
+        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {seconds:g} s (nothing answered)") from None
     except OSError as exc:
-        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {CONNECT_SECONDS:g} s ({type(exc).__name__})") from None
+        raise UsageError(f"cannot reach a Dask scheduler at {cluster} within {seconds:g} s ({type(exc).__name__})") from None
     except Exception as exc:  # a web server's answer, or garbage, read as Dask's frames
         if refusals[earlier:]:
             raise UsageError(f"refused what answers at {cluster}: a pickle naming {refusals[earlier]}, not plain data") from None
@@ -316,12 +329,12 @@ def _probe(cluster: str, security: Any) -> None:
         raise UsageError(f"what answers at {cluster} is not a Dask scheduler")
 
 
-def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Client, task: ChunkTask = play_chunk) -> CellRunner:
+def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Client, task: ChunkTask = play_chunk, patience: Patience = Patience()) -> CellRunner:
     """Cells played on ``client``'s cluster, all at once, each merged in game
     order as soon as its chunks and those of the cells before it are in.
     ``task`` plays a chunk (a test may wrap it). ClusterFailed, in one line,
     when the scheduler goes away, the last worker leaves for longer than
-    WORKERLESS_SECONDS, or a worker hands back a chunk that does not hold up."""
+    ``patience.workerless``, or a worker hands back a chunk that does not hold up."""
     from engine.sweep.run import engine_fingerprint
 
     code = engine_fingerprint(pack.id)
@@ -347,11 +360,11 @@ def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Clie
         where = {future.key: (position, stop - start) for position, futures in enumerate(submitted) for future, (start, stop) in zip(futures, bounds)}
         following = 0  # the next cell to merge
         try:
-            for future in _finishing(client, [future for futures in submitted for future in futures]):
+            for future in _finishing(client, [future for futures in submitted for future in futures], patience):
                 position, played = where[future.key]
                 finished[position][future.key] = played
                 while following < len(cells) and len(finished[following]) == len(bounds):
-                    yield _merged(pack, catalog, games, seed, cells[following], submitted[following], bounds, progress, following)
+                    yield _merged(pack, catalog, games, seed, cells[following], submitted[following], bounds, progress, following, patience)
                     submitted[following] = []  # the cluster may let the results go
                     following += 1
                 if progress is not None and following < len(cells):
@@ -365,18 +378,14 @@ def dask_runner(pack: AnyPack, catalog: Any, games: int, seed: int, client: Clie
     return run
 
 
-# How often the sweep looks at the cluster while no chunk finishes, and how
-# long it waits for a worker once none is left: a worker restarted by its
-# nanny is back within a few seconds; a cluster with none for longer has
-# lost them, and the chunks would wait for ever.
+# How often the sweep looks at the cluster while no chunk finishes.
 TICK_SECONDS: Final = 1.0
-WORKERLESS_SECONDS: Final = 6.0
 
 
-def _finishing(client: Client, futures: list[Future[Any]]) -> Iterator[Future[Any]]:
+def _finishing(client: Client, futures: list[Future[Any]], patience: Patience) -> Iterator[Future[Any]]:
     """``futures`` as they finish (done, failed or cancelled), watching the
     cluster between them: ClusterFailed once the scheduler is gone or no
-    worker has been there for WORKERLESS_SECONDS."""
+    worker has been there for ``patience.workerless``."""
     from distributed import wait
 
     pending = set(futures)
@@ -393,10 +402,10 @@ def _finishing(client: Client, futures: list[Future[Any]]) -> Iterator[Future[An
         if done:
             workerless_since = None
             continue
-        workerless_since = _look(client, workerless_since)
+        workerless_since = _look(client, workerless_since, patience)
 
 
-def _look(client: Client, workerless_since: float | None) -> float | None:
+def _look(client: Client, workerless_since: float | None, patience: Patience) -> float | None:
     """Since when the cluster has had no worker (None: it has one now), or
     ClusterFailed if it is gone or has had none for too long."""
     import time
@@ -406,7 +415,7 @@ def _look(client: Client, workerless_since: float | None) -> float | None:
         raise ClusterFailed(f"lost the Dask scheduler at {address}; the cells finished so far are cached")
     try:
         scheduler: Any = client.scheduler
-        workers = client.sync(scheduler.ncores, callback_timeout=CONNECT_SECONDS)
+        workers = client.sync(scheduler.ncores, callback_timeout=patience.connect)
     except Exception:
         raise ClusterFailed(f"the Dask scheduler at {address} stopped answering; the cells finished so far are cached") from None
     if workers:
@@ -414,8 +423,8 @@ def _look(client: Client, workerless_since: float | None) -> float | None:
     now = time.monotonic()
     if workerless_since is None:
         return now
-    if now - workerless_since > WORKERLESS_SECONDS:
-        raise ClusterFailed(f"the Dask scheduler at {address} has had no worker for {WORKERLESS_SECONDS:g} s; the cells finished so far are cached")
+    if now - workerless_since > patience.workerless:
+        raise ClusterFailed(f"the Dask scheduler at {address} has had no worker for {patience.workerless:g} s; the cells finished so far are cached")
     return workerless_since
 
 
@@ -424,7 +433,7 @@ def _look(client: Client, workerless_since: float | None) -> float | None:
 RESULT_SECONDS: Final = 60.0
 
 
-def _result(future: Future[Any]) -> Any:
+def _result(future: Future[Any], patience: Patience) -> Any:
     """``future``'s result, watching the cluster while it does not come."""
     import time
 
@@ -436,10 +445,12 @@ def _result(future: Future[Any]) -> Any:
         except TimeoutError:
             if time.monotonic() > given_up:
                 raise ClusterFailed(f"a finished chunk's result did not arrive within {RESULT_SECONDS:g} s; the cells finished so far are cached") from None
-            workerless_since = _look(future.client, workerless_since)
+            workerless_since = _look(future.client, workerless_since, patience)
 
 
-def _merged(pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futures: list[Future[Any]], bounds: list[tuple[int, int]], progress: CellProgress | None, position: int) -> CellFigures:
+def _merged(
+    pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futures: list[Future[Any]], bounds: list[tuple[int, int]], progress: CellProgress | None, position: int, patience: Patience
+) -> CellFigures:
     from concurrent.futures import CancelledError
 
     from distributed.scheduler import KilledWorker
@@ -452,7 +463,7 @@ def _merged(pack: AnyPack, catalog: Any, games: int, seed: int, cell: Cell, futu
     results = []
     try:
         for future, (start, stop) in zip(futures, bounds):  # in game order
-            plain = _result(future)
+            plain = _result(future, patience)
             results.append(pack.simulator.chunk_from_plain(catalog, request, start, stop, plain))
     except BadChunk as exc:
         raise ClusterFailed(f"a worker handed back a chunk of {where} that does not hold up ({exc}); the cells finished so far are cached") from None

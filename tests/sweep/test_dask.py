@@ -148,6 +148,15 @@ def test_an_unreachable_scheduler_is_a_prompt_usage_error(run_cli_subprocess: Ca
     assert not (tmp_path / "report.json").exists()
 
 
+def test_patience_is_for_a_cluster_and_whole_seconds(run_cli: RunCli, tmp_path: Path) -> None:
+    code, out, err = run_cli([*ARGS, "--patience", "3"], tmp_path)
+    assert (code, out, err) == (2, "", "stationmaster sweep: error: --patience is how long to wait on a cluster: give it with --cluster\n")
+    for wrong in ("0", "2.5", "soon"):
+        code, out, err = run_cli([*ARGS, "--cluster", "local", "--patience", wrong], tmp_path)
+        assert (code, out) == (2, ""), err
+        assert "--patience" in err and ("a whole number from 1" in err or "must be from 1" in err), err
+
+
 @pytest.mark.parametrize("cluster", ["foo", "tcp://", "http://host:8786", "tcp://host:port"])
 def test_a_cluster_that_is_not_an_address_is_refused(run_cli: RunCli, tmp_path: Path, cluster: str) -> None:
     code, out, err = run_cli([*ARGS, "--cluster", cluster], tmp_path)
@@ -173,7 +182,7 @@ def test_a_scheduler_with_no_worker_is_a_usage_error_not_a_hang(run_cli: RunCli,
     # A scheduler alone (no worker), in this process, reached over TCP as a real one is.
     with LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=None, silence_logs=50) as empty:  # type: ignore[no-untyped-call]
         address = empty.scheduler_address
-        code, out, err = run_cli([*ARGS, "--cluster", address, "--output", "report.json"], tmp_path)
+        code, out, err = run_cli([*ARGS, "--cluster", address, "--patience", "1", "--output", "report.json"], tmp_path)
     assert (code, out) == (2, "")
     assert err == f"stationmaster sweep: error: the Dask scheduler at {address} has no worker (start one with: dask worker {address})\n"
     assert not (tmp_path / "report.json").exists()
