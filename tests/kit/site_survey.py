@@ -1,17 +1,19 @@
-"""One pass over every page of the built site at a screen size, shared by
-the browser test modules (tests/generator/test_browser*.py).
+"""One pass over every page of the built site, at a desk's screen (1280
+px) and a phone's (375 px), shared by the browser test modules
+(tests/generator/test_browser*.py).
 
 Loading a page is most of what a browser test costs, and axe-core's audit
 of it most of the rest; the modules once loaded each page four times at
-1280 px and three times at 375 px. Here each page is loaded once per size,
-and everything any module asks of a page at that size is read during that
-one visit: in an order that keeps the readings apart (the search index is
-looked for before axe's script is added; the dark palette is switched on
-last, since it changes the page, and on a phone the page is scrolled to
-every card's anchor only after axe has read it). Each module then asserts only its own
-part. The pass runs in whichever module asks first, with that module's
-browser, and is kept for the rest of the worker's session (the browser
-modules share one xdist group, so one worker).
+1280 px and three times at 375 px. Here each page is loaded once, and
+everything any module asks of it is read during that one visit, in an
+order that keeps the readings apart: the search index is looked for before
+axe's script is added; the dark palette is switched on after the light one
+is audited, and off again; then the window is narrowed to a phone's and
+read again; last, on a phone, the page is scrolled to every card's anchor.
+Each module then asserts only its own part. The pass runs in whichever
+module asks first, with that module's browser, and is kept for the rest of
+the worker's session (the browser modules share one xdist group, so one
+worker).
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ ALWAYS = ["landmark-unique"]
 # The rules whose outcome depends on colours: the only ones the dark palette
 # can change, so the only ones run again after switching to it.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-# The screen size at which the dark palette is audited too.
-DARK_WIDTH = 1280
+# The desk's screen, at which the dark palette is audited too.
+DARK_WIDTH, DESK_HEIGHT = 1280, 800
 # The phone's screen, where a jump to a card is checked and tables must fit.
 PHONE_WIDTH, PHONE_HEIGHT = 375, 812
 # The folders of the games' own pages (the kit's pages hold no card table).
@@ -57,6 +59,9 @@ _AXE_RUN = """async ([tags, rules, always]) => {
         .flatMap(rule => rule.nodes.map(node =>
             `${rule.id} (${rule.impact}) at ${node.target.join(' ')}: ${node.failureSummary.split('\\n')[1].trim()}`));
 }"""
+
+# Back to the light palette (the transitions stay stopped).
+_LIGHT = "() => document.body.setAttribute('data-md-color-scheme', 'default')"
 
 # The palette switch as the theme's toggle makes it, with the theme's colour
 # transitions stopped: axe would read colours halfway between the two.
@@ -172,11 +177,12 @@ _done: dict[tuple[Path, int], Survey] = {}
 
 
 def survey(site: Path, browser: Browser, width: int) -> Survey:
-    """The pass over ``site`` at ``width`` px, made on first asking."""
-    key = (site, width)
-    if key not in _done:
-        _done[key] = _visit(site, browser, width)
-    return _done[key]
+    """The pass over ``site`` at ``width`` px (one of WIDTHS), made on
+    first asking (with the other width's, in the same visits)."""
+    if (site, width) not in _done:
+        for one in _visit(site, browser):
+            _done[(site, one.width)] = one
+    return _done[(site, width)]
 
 
 def run_axe(page: Page, rules: list[str] | None = None) -> list[str]:
@@ -191,41 +197,59 @@ def run_axe(page: Page, rules: list[str] | None = None) -> list[str]:
     return found
 
 
-def _visit(site: Path, browser: Browser, width: int) -> Survey:
+def _visit(site: Path, browser: Browser) -> tuple[Survey, Survey]:
+    """Every page loaded once, at the desk's width: read there, in the light
+    palette and then the dark; then the light palette again, the window
+    narrowed to a phone's, and read there (the page's own scripts see the
+    resize as a reader turning a tablet would make them). Loading was most
+    of what a pass cost, so this is one load per page, not one per size."""
     audit = AXE.exists()
-    dark = audit and width == DARK_WIDTH
-    found = Survey(width, axe=[] if audit else None, axe_dark=[] if dark else None)
-    phone = width == PHONE_WIDTH
-    height = PHONE_HEIGHT if phone else 800
-    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme="light")
+    desk = Survey(DARK_WIDTH, axe=[] if audit else None, axe_dark=[] if audit else None)
+    phone = Survey(PHONE_WIDTH, axe=[] if audit else None)
+    context = browser.new_context(viewport={"width": DARK_WIDTH, "height": DESK_HEIGHT}, color_scheme="light")
     try:
         reader = Reader(context)
         for path in reader_pages(site):
-            page, name = reader.open(path), path.relative_to(site).as_posix()
-            found.pages += 1
+            page, name = reader.page, path.relative_to(site).as_posix()
+            page.set_viewport_size({"width": DARK_WIDTH, "height": DESK_HEIGHT})
+            seen = len(reader.problems)
+            reader.open(path)
             # The search index waits until the reader reaches for search
             # (test_browser_search.py shows search then works from disk).
             if page.evaluate("typeof __index") != "undefined":
-                found.no_index.append(f"{name}: the search index loaded before anyone searched")
-            found.hidden_columns.extend(f"{name}: {what}" for what in page.evaluate(_COLUMN_OVERFLOW, KEY_COLUMNS))
-            scroll_width: Any = page.evaluate("document.documentElement.scrollWidth")
-            if scroll_width > width:
-                found.wide.append(f"{name}: {scroll_width} px wide")
-            found.split_paths.extend(f"{name}: {piece!r} broken over two lines" for piece in page.evaluate(_SPLIT_PATH_PIECES))
-            _audit(page, name, found, dark)
-            if phone and path.parent.name in GAME_FOLDERS:
-                _phone_tables(page, name, found)
-        found.problems = list(reader.problems)
+                desk.no_index.append(f"{name}: the search index loaded before anyone searched")
+            _read(page, name, desk)
+            desk.problems.extend(reader.problems[seen:])
+            seen = len(reader.problems)
+            page.set_viewport_size({"width": PHONE_WIDTH, "height": PHONE_HEIGHT})
+            _read(page, name, phone)
+            if path.parent.name in GAME_FOLDERS:
+                _phone_tables(page, name, phone)
+            phone.problems.extend(reader.problems[seen:])
         if audit:
             context.route(f"{ORIGIN}/**", lambda route: route.fulfill(path=site / route.request.url.removeprefix(ORIGIN + "/")))
             page = reader.page
+            page.set_viewport_size({"width": DARK_WIDTH, "height": DESK_HEIGHT})
             page.goto(f"{ORIGIN}/404.html")
             page.wait_for_load_state("load")
-            found.pages += 1
-            _audit(page, "404.html", found, dark)
-        return found
+            for found, size in ((desk, DARK_WIDTH), (phone, PHONE_WIDTH)):
+                page.set_viewport_size({"width": size, "height": DESK_HEIGHT if size == DARK_WIDTH else PHONE_HEIGHT})
+                found.pages += 1
+                _audit(page, "404.html", found)
+        return desk, phone
     finally:
         context.close()
+
+
+def _read(page: Page, name: str, found: Survey) -> None:
+    """Everything asked of ``page`` at the size it is now, into ``found``."""
+    found.pages += 1
+    found.hidden_columns.extend(f"{name}: {what}" for what in page.evaluate(_COLUMN_OVERFLOW, KEY_COLUMNS))
+    scroll_width: Any = page.evaluate("document.documentElement.scrollWidth")
+    if scroll_width > found.width:
+        found.wide.append(f"{name}: {scroll_width} px wide")
+    found.split_paths.extend(f"{name}: {piece!r} broken over two lines" for piece in page.evaluate(_SPLIT_PATH_PIECES))
+    _audit(page, name, found)
 
 
 def _phone_tables(page: Page, name: str, found: Survey) -> None:
@@ -243,12 +267,14 @@ def landing_problems(page: Page, card_id: str) -> list[str]:
     return list(hidden) if cards else [f"{card_id}: no anchor card-{card_id} on the page landed on"]
 
 
-def _audit(page: Page, name: str, found: Survey, dark: bool) -> None:
-    """axe on the page as loaded, then, when ``dark``, in the dark palette."""
+def _audit(page: Page, name: str, found: Survey) -> None:
+    """axe on the page as it is, then, where ``found`` keeps the dark
+    palette's findings, in the dark palette, and back to the light."""
     if found.axe is None:
         return
     found.axe.extend(f"{name} at {found.width} px, light: {line}" for line in run_axe(page))
-    if dark and found.axe_dark is not None:
+    if found.axe_dark is not None:
         background: Any = page.evaluate(_DARK)
         assert background != "rgb(255, 255, 255)", f"{name}: the dark palette did not apply"
         found.axe_dark.extend(f"{name} at {found.width} px, dark: {line}" for line in run_axe(page, COLOUR_RULES))
+        page.evaluate(_LIGHT)
