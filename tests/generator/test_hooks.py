@@ -51,9 +51,28 @@ class Repo:
         return self.run(str(self.root / ".venv/bin/stationmaster"), *args, check=False)
 
 
-@pytest.fixture
-def repo(baseline: Path, tmp_path: Path) -> Repo:
-    root = tmp_path / "repo"
+def _environment(home: Path) -> dict[str, str]:
+    """The environment of git and pre-commit, with their own home under ``home``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "PRE_COMMIT"))}
+    env.update(
+        HOME=str(home / "home"),
+        XDG_CONFIG_HOME=str(home / "home" / ".config"),
+        GIT_CONFIG_NOSYSTEM="1",
+        PRE_COMMIT_HOME=str(home / "pre-commit-home"),
+        NO_MKDOCS_2_WARNING="1",
+    )
+    env.pop("PYTHONPATH", None)
+    (home / "home").mkdir(parents=True, exist_ok=True)
+    return env
+
+
+@pytest.fixture(scope="module")
+def first_commit(baseline: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A repository of the up-to-date project with the hooks installed and
+    its first commit made (the hooks passing on it), made once: each test
+    works on a copy of it."""
+    home = tmp_path_factory.mktemp("hooks")
+    root = home / "repo"
     root.mkdir()
     for name in ("content", "site"):
         shutil.copytree(baseline / name, root / name)
@@ -61,18 +80,7 @@ def repo(baseline: Path, tmp_path: Path) -> Repo:
     shutil.copy2(PROJECT_ROOT / ".pre-commit-config.yaml", root / ".pre-commit-config.yaml")
     (root / ".venv").symlink_to(PROJECT_ROOT / ".venv")
     (root / ".gitignore").write_text(".venv\n", encoding="utf-8")
-    home = tmp_path / "home"
-    home.mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "PRE_COMMIT"))}
-    env.update(
-        HOME=str(home),
-        XDG_CONFIG_HOME=str(home / ".config"),
-        GIT_CONFIG_NOSYSTEM="1",
-        PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"),
-        NO_MKDOCS_2_WARNING="1",
-    )
-    env.pop("PYTHONPATH", None)
-    made = Repo(root, env)
+    made = Repo(root, _environment(home))
     made.git("init", "-q")
     made.git("config", "user.name", "Site Tests")
     made.git("config", "user.email", "site-tests@example.invalid")
@@ -83,6 +91,15 @@ def repo(baseline: Path, tmp_path: Path) -> Repo:
     first = made.git("commit", "-m", "initial", check=False)
     assert first.returncode == 0, first.stdout + first.stderr
     assert "stationmaster check (site agrees with content)" in first.stdout + first.stderr
+    return root
+
+
+@pytest.fixture
+def repo(first_commit: Path, tmp_path: Path) -> Repo:
+    root = tmp_path / "repo"
+    shutil.copytree(first_commit, root, symlinks=True)
+    made = Repo(root, _environment(tmp_path))
+    assert made.git("status", "--porcelain").stdout == ""
     return made
 
 
