@@ -12,9 +12,10 @@ from collections import Counter
 import pytest
 
 from engine.trickoftherails.bots import BOT_FUNCTIONS, BOTS, SEARCH_RUNGS, Outlook, greedy_bot, random_bot
-from engine.trickoftherails.bots.knowledge import knowledge, known_voids, sample_hands
+from engine.trickoftherails.bots.knowledge import knowledge, sample_hands
 from engine.trickoftherails.content.model import Catalog
 from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.rules.hidden import voids as shown_out
 from engine.trickoftherails.sim.runner import play_game
 from tests.kit.trickoftherails import CATALOG
 
@@ -127,8 +128,7 @@ def test_the_unseen_cards_are_exactly_the_other_hands(players: int) -> None:
 def test_a_void_is_known_once_a_player_does_not_follow(catalog: Catalog) -> None:
     seen_void = False
     for game in _positions(4, range(6), every=1):
-        voids = known_voids(game, list(range(4)))
-        for p, companies in voids.items():
+        for p, companies in shown_out(catalog, 4, game.history).items():
             held = {catalog.by_id[c].company for c in game.state.hands[p]}
             assert not companies & held, "a player shown out of a company cannot hold it"
             seen_void = seen_void or bool(companies)

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.rng import SeededStream
-from engine.trickoftherails.rules.actions import Play
 from engine.trickoftherails.rules.game import Game
+from engine.trickoftherails.rules.hidden import voids
 
 # Tries at a deal that honours every known void before giving up on them.
 _DEAL_TRIES = 20
@@ -38,28 +38,13 @@ def knowledge(game: Game, player: int) -> Knowledge:
     seen.update(card for _, card in s.trick.plays)
     unseen = tuple(c.id for c in catalog.railway_cards if c.id not in seen)
     others = [p for p in range(s.players) if p != player]
-    return Knowledge(player, unseen, {p: len(s.hands[p]) for p in others}, known_voids(game, others))
+    shown_out = voids(catalog, s.players, game.history)
+    return Knowledge(player, unseen, {p: len(s.hands[p]) for p in others}, {p: shown_out[p] for p in others})
 
 
 def companies(game: Game) -> dict[str, str | None]:
     """Each card's company (None for a card of none)."""
     return {c.id: c.company for c in game.catalog.cards}
-
-
-def known_voids(game: Game, players: list[int]) -> dict[int, frozenset[str]]:
-    """The companies each of ``players`` failed to follow: every trick is
-    ``players`` plays in a row, so the history's plays group into tricks."""
-    company = companies(game)
-    n = game.state.players
-    voids: dict[int, set[str]] = {p: set() for p in players}
-    plays = [a for a in game.history if isinstance(a, Play)]
-    for start in range(0, len(plays), n):
-        trick = plays[start : start + n]
-        led = company[trick[0].card]
-        for play in trick[1:]:
-            if play.player in voids and company[play.card] != led:
-                voids[play.player].add(led)  # type: ignore[arg-type]
-    return {p: frozenset(v) for p, v in voids.items()}
 
 
 def sample_hands(game: Game, known: Knowledge, stream: SeededStream) -> dict[int, list[str]]:
