@@ -9,10 +9,8 @@ succeeds, ``check`` agrees with what it wrote; no temporary file stays.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Iterator
-from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -39,17 +37,10 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A copy of the project brought up to date once, so that ``check``
     passes on it before any damage."""
     with scratch(PROJECT_ROOT, PARTS) as root:
-        with _quick_simulation():
-            assert call(["cards"], root).code == 0
-            result = call(["check"], root)
+        assert call(["cards"], root).code == 0
+        result = call(["check"], root)
         assert result.code == 0, result
         yield root
-
-
-def _quick_simulation() -> AbstractContextManager[object]:
-    """Nothing to stand in for any more: ``cards`` and ``check`` never play
-    a simulation report (``generator.reports``), so every run is real."""
-    return contextlib.nullcontext()
 
 
 def _prose(root: Path) -> dict[str, str]:
@@ -91,7 +82,7 @@ def check_and_cards(baseline: Path, kinds: list[str], examples: int, *, mixed: b
     @fuzz_settings(examples)
     @given(st.data())
     def case(data: st.DataObject) -> None:
-        with scratch(baseline, PARTS) as root, _quick_simulation():
+        with scratch(baseline, PARTS) as root:
             done = "; ".join(damage(data.draw, root, kinds, mixed=mixed))
             before = fingerprint(root)
             # Each case runs check, or cards and then (if it wrote) check again:
@@ -180,7 +171,7 @@ def test_a_marker_shown_as_an_example_is_prose(baseline: Path, shape: str) -> No
     @fuzz_settings(3)
     @given(st.data())
     def case(data: st.DataObject) -> None:
-        with scratch(baseline, PARTS) as root, _quick_simulation():
+        with scratch(baseline, PARTS) as root:
             rel = data.draw(st.sampled_from(_pages_with_blocks(baseline)), label="page")
             page = root / rel
             text = page.read_bytes()
@@ -207,7 +198,7 @@ def test_a_sentence_written_inside_a_block_is_kept_or_refused(baseline: Path) ->
     @fuzz_settings(3)
     @given(st.data())
     def case(data: st.DataObject) -> None:
-        with scratch(baseline, PARTS) as root, _quick_simulation():
+        with scratch(baseline, PARTS) as root:
             rel = data.draw(st.sampled_from(_pages_with_blocks(baseline)), label="page")
             page = root / rel
             text = page.read_bytes()
