@@ -8,8 +8,8 @@ Every card of both games is jumped to, on the 375 px pass of
 anchor, which is what the browser does on arriving at a search result), and
 that pass measures the tables too. A few jumps are made for real as well:
 the card's name typed into the search box and Enter pressed, as a reader
-does, one card from each of two kinds of each game (the Station Values grid
-among them), so a landing that only a fresh page load gets wrong is caught.
+does, for one card of each of two kinds in each game, so a landing that
+only a fresh page load gets wrong is caught.
 The site and the browser are ``conftest.py``'s.
 """
 
@@ -48,11 +48,10 @@ class Jumps:
 
 
 def jump_cards() -> list[tuple[str, str, str]]:
-    """The cards the phone test jumps to: for each pack, ``JUMPS_PER_PACK``
-    cards taken in turn from each kind of card (so every kind's table gets
-    some, the Station Values grid among them), last, middle and first of each
-    kind first; only cards search finds by their own name (not one whose
-    words all stand in another card's name)."""
+    """The cards the phone test jumps to for real: for each pack,
+    ``JUMPS_PER_PACK`` cards taken in turn from each kind of card, the last
+    of a kind first; only cards search finds by their own name (not one
+    whose words all stand in another card's name)."""
     loaded, problems = load_packs(PROJECT_ROOT / "content")
     assert not problems, problems
     inside = _name_inside_another(every_card())
