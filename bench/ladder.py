@@ -19,7 +19,10 @@ wall clock, not the figures. Games go through ``engine.sim.pool.play_chunks``
 (``--workers``); run it under ``nice``.
 
 Prints figures only; nothing is asserted.
-Usage: python bench/ladder.py --game trickoftherails --players 4 --deals 50 [--workers 2] [--rungs random,greedy,...] [--seed S]
+Usage: python bench/ladder.py --game trickoftherails --players 4 --deals 50 [--workers 2] [--rungs random,greedy,...] [--seed S [--seed S2 ...]]
+
+Given several seeds, each gives --deals deals, all of them one sample: the
+figure for ``--seed 26 --seed 27 --deals 200`` is the one 400 deals give.
 """
 
 from __future__ import annotations
@@ -68,7 +71,8 @@ class Matchup:
     new_game: Callable[[int, int], Any]
     bots: dict[str, Callable[[Any], Any]]
     players: int
-    seed: int
+    seeds: tuple[int, ...]
+    deals: int  # a seed
     upper: str
     lower: str
 
@@ -79,7 +83,8 @@ Result = tuple[float, float, int, float, int]
 
 def play_one(m: Matchup, index: int) -> Result:
     deal, seat = divmod(index, m.players)
-    game = m.new_game(m.players, game_seed(m.seed, deal))
+    seed, deal = divmod(deal, m.deals)
+    game = m.new_game(m.players, game_seed(m.seeds[seed], deal))
     upper, lower = m.bots[m.upper], m.bots[m.lower]
     cpu = [0.0, 0.0]
     decisions = [0, 0]
@@ -128,10 +133,11 @@ class Figures:
         )
 
 
-def matchup(game: str, players: int, upper: str, lower: str, deals: int, seed: int, workers: int) -> Figures:
+def matchup(game: str, players: int, upper: str, lower: str, deals: int, seeds: Sequence[int], workers: int) -> Figures:
     _ladder, new_game, bots = GAMES[game]()
-    m = Matchup(new_game, bots, players, seed, upper, lower)
+    m = Matchup(new_game, bots, players, tuple(seeds), deals, upper, lower)
     results: list[Result] = []
+    deals *= len(seeds)  # each seed's deals are more deals of the one sample
     play_chunks(play_chunk, m, deals * players, workers, results.extend)
     per_deal = [statistics.fmean(r[0] for r in results[d * players : (d + 1) * players]) - 1 / players for d in range(deals)]
     mean = statistics.fmean(per_deal)
@@ -149,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(GAMES), required=True)
     parser.add_argument("--players", type=int, action="append", required=True, help="a player count (again for more)")
     parser.add_argument("--deals", type=int, default=100, help="deals a matchup (each played from every seat)")
-    parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--seed", type=int, action="append", help="the deals' seed (again for more deals: --deals of each seed; default 26)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--rungs", help="the rungs to climb, lowest first, comma-separated (default: the game's ladder)")
     parser.add_argument("--pairs", help="matchups as UPPER/LOWER, comma-separated, instead of adjacent rungs")
@@ -160,10 +166,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         rungs = args.rungs.split(",") if args.rungs else list(ladder)
         pairs = [(rungs[i + 1], rungs[i]) for i in range(len(rungs) - 1)]
-    print(f"{args.game} ladder, seed {args.seed}, {args.deals} deals a matchup, workers {args.workers}", flush=True)
+    seeds = args.seed or [26]
+    print(f"{args.game} ladder, seed {', '.join(map(str, seeds))}, {args.deals * len(seeds)} deals a matchup, workers {args.workers}", flush=True)
     for players in args.players:
         for upper, lower in pairs:
-            print(matchup(args.game, players, upper, lower, args.deals, args.seed, args.workers).line(), flush=True)
+            print(matchup(args.game, players, upper, lower, args.deals, seeds, args.workers).line(), flush=True)
     return 0
 
 
