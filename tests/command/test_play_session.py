@@ -83,7 +83,7 @@ def test_a_save_without_a_table_loads_and_says_the_table_was_not_recorded(tmp_pa
     [
         (["greedy"], "the save's table is damaged (it must list, for each of the 2 seats, null for a person or a bot's name)"),
         ([None, 7], "the save's table is damaged"),
-        ([None, "oracle"], "the save seats a bot named 'oracle', which Station Master does not have (its bots: random, greedy, paired-8, paired-16)"),
+        ([None, "oracle"], "the save seats a bot named 'oracle', which Station Master does not have (its bots: random, greedy, paired-8, deep-6)"),
     ],
 )
 def test_a_bad_table_is_a_one_line_usage_error(tmp_path: Path, table: object, words: str) -> None:

@@ -66,13 +66,15 @@ def searching(name: str) -> Bot:
 
 
 # The search rungs and their budgets (engine.stationmaster.bots.search):
-# deals of the hidden cards at most a decision. Measured with bench/ladder.py's
-# paired design (seed 26, 2 players, both seatings of deals 0 to 199):
-# paired-8 over greedy +0.034 [95% -0.001, +0.069], 5.5 CPU-s a game with it
-# in both seats: ahead, on the edge of significance (+0.037 [+0.002, +0.071]
-# on 204 deals). paired-16 costs 7.2 CPU-s a game (two games); paired-16
-# over paired-8 is not measured yet.
-SEARCH_RUNGS: Final[dict[str, Rung]] = {"paired-8": Rung(8), "paired-16": Rung(16)}
+# deals of the hidden cards at most a decision, and how long a playout runs.
+# Measured with bench/ladder.py's paired design (seed 26, 2 players, both
+# seatings of deals 0 to 199): paired-8 over greedy +0.034 [95% -0.001,
+# +0.069], 5.5 CPU-s a game with it in both seats: ahead, on the edge of
+# significance (+0.037 [+0.002, +0.071] on 204 deals). More deals bought
+# nothing (16 over 8: -0.006 [-0.026, +0.014]); longer playouts did:
+# deep-6, 6 deals and playouts of 24 actions, over paired-8 +0.056
+# [+0.022, +0.090], 8.1 CPU-s a game.
+SEARCH_RUNGS: Final[dict[str, Rung]] = {"paired-8": Rung(8), "deep-6": Rung(6, horizon=24)}
 BOT_FUNCTIONS: Final[dict[str, Bot]] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
 # The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).
 LADDER: Final = ("random", "greedy", *SEARCH_RUNGS)
