@@ -218,6 +218,8 @@ def _visit(site: Path, browser: Browser) -> tuple[Survey, Survey]:
             # (test_browser_search.py shows search then works from disk).
             if page.evaluate("typeof __index") != "undefined":
                 desk.no_index.append(f"{name}: the search index loaded before anyone searched")
+            # Only a desk's screen is asked to show the key columns without scrolling.
+            desk.hidden_columns.extend(f"{name}: {what}" for what in page.evaluate(_COLUMN_OVERFLOW, KEY_COLUMNS))
             _read(page, name, desk)
             desk.problems.extend(reader.problems[seen:])
             seen = len(reader.problems)
@@ -242,9 +244,8 @@ def _visit(site: Path, browser: Browser) -> tuple[Survey, Survey]:
 
 
 def _read(page: Page, name: str, found: Survey) -> None:
-    """Everything asked of ``page`` at the size it is now, into ``found``."""
+    """What both sizes ask of ``page``, at the size it is now, into ``found``."""
     found.pages += 1
-    found.hidden_columns.extend(f"{name}: {what}" for what in page.evaluate(_COLUMN_OVERFLOW, KEY_COLUMNS))
     scroll_width: Any = page.evaluate("document.documentElement.scrollWidth")
     if scroll_width > found.width:
         found.wide.append(f"{name}: {scroll_width} px wide")
