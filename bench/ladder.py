@@ -8,8 +8,10 @@ other seat, for ``s = 0 .. N-1``. A's win share in a game is 1 for a win,
 B in every seat shares out exactly 1 over the N seats, so had B sat where A
 sat it would have got 1/N on average: the deal's *paired difference* is A's
 mean win share over the N seatings less 1/N. The figure is the mean of those
-over the deals with a 95% Student t interval (the deals are independent; the
-seatings of one deal are not, which is why they are averaged first).
+over the deals with a 95% interval (the deals are independent; the
+seatings of one deal are not, which is why they are averaged first): the
+matchup matrix's own (``engine.sweep.matrix.paired_interval``), so this
+bench and the Simulation pages judge a step alike.
 
 Also printed, per rung: CPU seconds a rung spends deciding in one seat of a
 game, times N (what a game with the rung in every seat costs), and decisions
@@ -28,7 +30,6 @@ figure for ``--seed 26 --seed 27 --deals 200`` is the one 400 deals give.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -38,6 +39,7 @@ from typing import Any
 
 from engine.search.outcome import win_shares
 from engine.sim.pool import game_seed, play_chunks
+from engine.sweep.matrix import paired_interval
 
 # Each game's ladder and what plays one of its games, named here: a bench
 # may name the games it measures.
@@ -102,13 +104,6 @@ def play_chunk(m: Matchup, start: int, stop: int) -> list[Result]:
     return [play_one(m, i) for i in range(start, stop)]
 
 
-def t_quantile(df: int) -> float:
-    """Student's t at 97.5% for ``df`` degrees of freedom (Cornish-Fisher
-    from the normal quantile: within 0.002 of the table from 5 up)."""
-    z = statistics.NormalDist().inv_cdf(0.975)
-    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-
-
 @dataclass(frozen=True)
 class Figures:
     upper: str
@@ -116,17 +111,18 @@ class Figures:
     players: int
     deals: int
     share: float  # A's mean win share
-    difference: float  # A's mean win share less 1/N
-    half_width: float  # of the 95% interval on the difference
+    low: float  # the 95% interval on A's win share
+    high: float
     cpu: tuple[float, float]  # CPU-s a seat-game, A and B
     rate: tuple[float, float]  # decisions per CPU-second, A and B
 
     def line(self) -> str:
-        low, high = self.difference - self.half_width, self.difference + self.half_width
+        fair = 1 / self.players
+        difference, low, high = self.share - fair, self.low - fair, self.high - fair
         verdict = "significant" if low > 0 else ("WORSE" if high < 0 else "not significant")
         return (
             f"{self.players}p  {self.upper:>12} over {self.lower:<12} {self.deals * self.players:4d} games ({self.deals} deals x {self.players} seats): "
-            f"win share {self.share:.3f} vs fair {1 / self.players:.3f}, difference {self.difference:+.3f} "
+            f"win share {self.share:.3f} vs fair {fair:.3f}, difference {difference:+.3f} "
             f"[95% {low:+.3f}, {high:+.3f}] {verdict}; "
             f"CPU-s a game with the rung in every seat: {self.upper} {self.cpu[0] * self.players:.3f}, {self.lower} {self.cpu[1] * self.players:.3f}; "
             f"decisions per CPU-s: {self.rate[0]:.0f}, {self.rate[1]:.0f}"
@@ -139,15 +135,13 @@ def matchup(game: str, players: int, upper: str, lower: str, deals: int, seeds: 
     results: list[Result] = []
     deals *= len(seeds)  # each seed's deals are more deals of the one sample
     play_chunks(play_chunk, m, deals * players, workers, results.extend)
-    per_deal = [statistics.fmean(r[0] for r in results[d * players : (d + 1) * players]) - 1 / players for d in range(deals)]
-    mean = statistics.fmean(per_deal)
-    half = t_quantile(deals - 1) * statistics.stdev(per_deal) / math.sqrt(deals) if deals > 1 else math.inf
+    interval = paired_interval([statistics.fmean(r[0] for r in results[d * players : (d + 1) * players]) for d in range(deals)])
     seat_games = deals * players
     cpu_a = sum(r[1] for r in results) / seat_games
     cpu_b = sum(r[3] for r in results) / (seat_games * (players - 1))
     rate_a = sum(r[2] for r in results) / max(sum(r[1] for r in results), 1e-9)
     rate_b = sum(r[4] for r in results) / max(sum(r[3] for r in results), 1e-9)
-    return Figures(upper, lower, players, deals, mean + 1 / players, mean, half, (cpu_a, cpu_b), (rate_a, rate_b))
+    return Figures(upper, lower, players, deals, interval.value, interval.low, interval.high, (cpu_a, cpu_b), (rate_a, rate_b))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

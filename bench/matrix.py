@@ -1,33 +1,34 @@
-"""The matchup matrix of each pack's ladder, with its intervals, and what it
-cost: the same figures a Simulation page shows, at any number of games.
+"""Each pack's skill ladder as its Simulation page measures it, with every
+interval, and what it cost: the figures a reader can play again.
 
-For each pack, its bots' ``LADDER`` (weakest first) plays itself at the
-player counts given (Station Master 2, Trick of the Rails 3 and 4 unless
-said), GAMES games a seating, seed SEED, through the sweep machinery
-(``engine.sweep.matrix``: the cells ``stationmaster sweep --matrix`` plays),
-over WORKERS processes; it prints the matrix, the first player's win share
-at each rung, and the CPU seconds it took (this process and its children).
+By default each pack's page plan (``SITE_MATRIX`` in
+``generator/<pack>/simulation.py``: the ladder's steps on enough deals to
+tell adjacent rungs apart, and each rung's self-play) is played through
+the sweep machinery (``generator.matrix_site.play``, over every core), and
+the matrix, the ladder's steps and the first player's win share are
+printed with the CPU seconds it took (this process and its children).
+``--games N`` scales the plan to N deals a step (and N self-play games at
+most); ``--full`` plays every rung against every other instead of the
+steps, which for the search rungs is CPU-hours.
 
-Usage: python bench/matrix.py [GAMES] [WORKERS] [SEED] [PACK:N1,N2 ...]
-(e.g. ``python bench/matrix.py 200 2 2026 stationmaster:2 trickoftherails:3,4``)
+Usage: python bench/matrix.py [--games N] [--full] [PACK ...]
+(e.g. ``python bench/matrix.py --games 20 trickoftherails``)
 """
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import importlib
 import resource
-import sys
 from pathlib import Path
 
-from engine.packs import pack_rules
-from engine.sweep.matrix import matrix, matrix_grid
+from engine.packs import known_pack_ids, pack_rules
+from engine.sweep.matrix import matrix
 from engine.sweep.render import matrix_lines
-from engine.sweep.run import sweep
-from engine.sweep.runner import pool_runner
-from engine.sweep.store import CellStore
+from generator.matrix_site import MatrixPlan, command_lines, play
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT = ("stationmaster:2", "trickoftherails:3,4")
 
 
 def _cpu() -> float:
@@ -35,24 +36,32 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def main(argv: list[str]) -> None:
-    games = int(argv[0]) if argv else 100
-    workers = int(argv[1]) if len(argv) > 1 else 1
-    seed = int(argv[2]) if len(argv) > 2 else 2026
-    for spec in argv[3:] or DEFAULT:
-        pack_id, _, counts = spec.partition(":")
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, help="deals a step (default: the page plan's)")
+    parser.add_argument("--full", action="store_true", help="every rung against every other, not only the steps")
+    parser.add_argument("packs", nargs="*", help="the packs (default: every pack with a page plan)")
+    args = parser.parse_args(argv)
+    for pack_id in args.packs or known_pack_ids():
+        try:
+            plan: MatrixPlan = importlib.import_module(f"generator.{pack_id}.simulation").SITE_MATRIX
+        except (ModuleNotFoundError, AttributeError):
+            continue
+        if args.games is not None:
+            plan = dataclasses.replace(plan, games=args.games, self_play_games=min(args.games, plan.alone_games))
+        if args.full:
+            plan = dataclasses.replace(plan, steps=False, self_play_games=None)
         pack = pack_rules(pack_id)
-        ladder: tuple[str, ...] = importlib.import_module(f"engine.{pack_id}.bots").LADDER
         catalog = pack.load_catalog(ROOT / "content" / pack_id)
-        grid = matrix_grid(pack, catalog, ladder, tuple(int(n) for n in counts.split(",")))
         before = _cpu()
-        result = sweep(pack, catalog, grid, games, seed, CellStore(None, lambda line: None), pool_runner(pack, catalog, games, seed, workers, ROOT / "content" / pack_id))
+        result = play(pack, catalog, plan)
         spent = _cpu() - before
-        played = games * len(grid.cells)
-        print(f"{pack.title}: ladder {', '.join(ladder)}; {len(grid.cells)} cells of {games} games ({played:,} games), seed {seed}: {spent:.1f} CPU-s, {played / spent:.1f} games per CPU-s")
-        print("\n".join(matrix_lines(matrix(grid, result.figures))))
-        print()
+        played = sum(f.games for f in result.figures)
+        print(f"{pack.title}: {len(result.grid.cells)} cells, {played:,} games: {spent:.1f} CPU-s, {played / spent:.2f} games per CPU-s")
+        print("\n".join(f"  {line}" for line in command_lines(pack_id, plan)))
+        print("\n".join(matrix_lines(matrix(result.grid, result.figures), plan.rungs)))
+        print(flush=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

@@ -29,8 +29,8 @@ from command.games import add_game_option, open_game
 from command.output import ProgressLine, add_output_options, check_output, emit, refused
 from engine.errors import InvalidActionError, UsageError
 from engine.sim.pool import MAX_GAMES, MAX_SEED, MAX_WORKERS, WorkerDied
-
-DEFAULT_CACHE = ".sweep-cache"
+from engine.sources import rules_digest
+from engine.sweep.store import DEFAULT_CACHE
 
 # The longest --patience: past an hour a wait is a hang.
 MAX_PATIENCE = 3600
@@ -54,6 +54,11 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> argparse.Argument
         "--matrix",
         action="store_true",
         help="play the --bot list as a skill ladder (weakest first) against itself: each bot in every seat, and each in one seat against each other in the rest, at each --players count (no --rule)",
+    )
+    parser.add_argument(
+        "--steps",
+        action="store_true",
+        help="with --matrix: only each bot in one seat against the bot before it in the rest (the ladder's steps; no bot plays itself: a sweep of the same --bot list without --matrix plays those cells)",
     )
     parser.add_argument("--games", type=whole_number(1, MAX_GAMES), required=True, metavar="N", help=f"games in each cell (1 to {MAX_GAMES:,})")
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="S", help="the seed every cell's games use (default 0)")
@@ -119,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
     from engine.sweep.run import sweep
     from engine.sweep.store import CellStore
 
+    if args.steps and not args.matrix:
+        return _fail("--steps picks a ladder's matchups: give it with --matrix")
     if args.patience is not None and args.cluster is None:
         return _fail("--patience is how long to wait on a cluster: give it with --cluster")
     if args.no_cache and args.cache is not None:
@@ -142,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError("--matrix plays every house rule at its default: drop --rule")
             if bots is None:
                 raise UsageError("--matrix needs the ladder's bots, weakest first: --bot random,greedy")
-            grid = matrix_grid(pack, catalog, bots, players if players is not None else (2,))
+            grid = matrix_grid(pack, catalog, bots, players if players is not None else (2,), steps=args.steps)
         else:
             grid = build_grid(pack, catalog, args.rule, players, bots)
         store.open()
@@ -160,7 +167,10 @@ def run(args: argparse.Namespace) -> int:
                 patience = Patience() if args.patience is None else Patience(args.patience, args.patience)
                 client = stack.enter_context(cluster_client(args.cluster, args.workers, patience=patience))
                 runner = dask_runner(pack, catalog, args.games, args.seed, client, patience=patience)
-            result = sweep(pack, catalog, grid, args.games, args.seed, store, runner, bar)
+            # Cells are named by what plays them, as the Simulation pages'
+            # reports are: the commands a page prints, run here (on a
+            # cluster, say), leave the cells its `make reports` then reads.
+            result = sweep(pack, catalog, grid, args.games, args.seed, store, runner, bar, engine_code=rules_digest(pack.id))
     except WorkerDied as exc:
         return _fail(f"{exc}; the cells finished so far are cached; run again, or with --workers 1")
     except (InvalidActionError, UsageError) as exc:
@@ -169,12 +179,11 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.finish()
     if args.format == "markdown" and args.matrix:
-        from generator.matrix_site import MatrixPlan
-        from generator.matrix_site import command_line as matrix_command
+        from generator.matrix_site import MatrixPlan, command_lines
         from generator.sweep_page import matrix_page
 
-        plan = MatrixPlan(grid.bots, grid.players, args.games, args.seed)
-        text = matrix_page(pack, result, matrix_command(pack.id, plan))
+        plan = MatrixPlan(grid.bots, grid.players, args.games, args.seed, steps=args.steps)
+        text = matrix_page(pack, result, command_lines(pack.id, plan)[:1])
     elif args.format == "markdown":
         from generator.sweep_page import sweep_page
         from generator.sweep_site import SitePlan, command_line

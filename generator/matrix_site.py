@@ -9,21 +9,34 @@ seed); this module plays it through the sweep itself
 plays, so the same figures come from a Dask cluster) and lays out the
 page's context. Laying out (:func:`lay_out_matrix`) is apart from playing,
 so a test can hand it a small made-up result.
+
+A ladder with search rungs is played as its *steps* (each rung against the
+one below it) and its rungs' self-play, the latter on fewer games: a
+search rung's game costs seconds, so every pair of rungs on enough deals to
+tell adjacent rungs apart would cost CPU-hours a measurement. The two parts
+are two sweeps (``sweep --matrix --steps`` and a plain ``sweep`` of the
+rungs), laid out as one matrix.
 """
 
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
+from engine.errors import UsageError
 from engine.pack import AnyPack
 from engine.sim.intervals import CONFIDENCE, Interval, family_confidence, wilson
-from engine.sweep.matrix import Matrix, matrix, matrix_grid
+from engine.sources import rules_digest
+from engine.sweep.grid import Grid, build_grid
+from engine.sweep.matrix import Matrix, Step, matrix, matrix_grid
 from engine.sweep.run import SweepResult, sweep
 from engine.sweep.runner import pool_runner
-from engine.sweep.store import CellStore
+from engine.sweep.store import DEFAULT_CACHE, CellStore
 from generator.charts import figure, grid_svg
+from generator.forked import cores
 from generator.tableset import Context
 
 # A card is "mostly dead" at a rung when the whole interval of its dead-draw
@@ -36,26 +49,77 @@ MOSTLY: float = 0.5
 class MatrixPlan:
     """The ladder a page shows: ``rungs`` (weakest first), each against each
     at every count of ``players``, ``games`` games a seating seeded ``seed``;
-    the dead-draw chart shows at most ``top_cards`` cards."""
+    the dead-draw chart shows at most ``top_cards`` cards. With ``steps``,
+    only each rung against the one below it, and the rungs' self-play on
+    ``self_play_games`` games (``games`` when None)."""
 
     rungs: tuple[str, ...]
     players: tuple[int, ...]
     games: int
     seed: int
     top_cards: int = 15
+    steps: bool = False
+    self_play_games: int | None = None
+
+    @property
+    def alone_games(self) -> int:
+        """Games of each self-play cell."""
+        return self.games if self.self_play_games is None else self.self_play_games
 
 
-def command_line(pack_id: str, plan: MatrixPlan) -> str:
-    """The ``stationmaster sweep --matrix`` command that plays the same matrix."""
-    parts = ["stationmaster", "sweep", "--game", pack_id, "--matrix", "--players", ",".join(map(str, plan.players)), "--bot", ",".join(plan.rungs)]
-    return shlex.join([*parts, "--games", str(plan.games), "--seed", str(plan.seed)])
+def command_lines(pack_id: str, plan: MatrixPlan) -> list[str]:
+    """The ``stationmaster sweep`` commands that play the same cells: one
+    matrix, or a ladder's steps and then its rungs' self-play."""
+    counts = ",".join(map(str, plan.players))
+    bots = ",".join(plan.rungs)
+    matrix_line = ["stationmaster", "sweep", "--game", pack_id, "--matrix", *(["--steps"] if plan.steps else []), "--players", counts, "--bot", bots]
+    lines = [shlex.join([*matrix_line, "--games", str(plan.games), "--seed", str(plan.seed)])]
+    if plan.steps:
+        lines.append(shlex.join(["stationmaster", "sweep", "--game", pack_id, "--players", counts, "--bot", bots, "--games", str(plan.alone_games), "--seed", str(plan.seed)]))
+    return lines
 
 
-def play(pack: AnyPack, catalog: Any, plan: MatrixPlan) -> SweepResult:
-    """Play the plan's matrix in this process, every cell (no cache)."""
-    grid = matrix_grid(pack, catalog, plan.rungs, plan.players)
-    runner = pool_runner(pack, catalog, plan.games, plan.seed, 1, None)
-    return sweep(pack, catalog, grid, plan.games, plan.seed, CellStore(None, lambda line: None), runner)
+# Below this many games a cell, starting worker processes costs more than it saves.
+_WORKERS_FROM = 20
+
+
+def _note(line: str) -> None:
+    print(f"stationmaster: {line}", file=sys.stderr)
+
+
+def cell_store(folder: Path | None) -> CellStore:
+    """The cache a matrix's cells are kept in (none for None, or a folder
+    that cannot be used: a cache is never a reason to fail)."""
+    store = CellStore(folder, _note)
+    try:
+        store.open()
+    except UsageError as exc:
+        _note(f"{exc}; measuring without it")
+        return CellStore(None, _note)
+    return store
+
+
+def _play(pack: AnyPack, catalog: Any, grid: Grid, games: int, seed: int, store: CellStore) -> SweepResult:
+    runner = pool_runner(pack, catalog, games, seed, cores() if games >= _WORKERS_FROM else 1, None)
+    # Keyed by what plays the games (``rules_digest``, the figures' own
+    # stamp), not by the whole generator's code: a report laid out anew
+    # after a change to its words finds every cell it played.
+    return sweep(pack, catalog, grid, games, seed, store, runner, engine_code=rules_digest(pack.id))
+
+
+def play(pack: AnyPack, catalog: Any, plan: MatrixPlan, store: CellStore | None = None) -> SweepResult:
+    """Play the plan's matrix, each cell over this machine's cores, the
+    finished cells kept in ``store`` (None: no cache). A ladder's steps and
+    self-play come back as one result: the self-play cells first, then the
+    steps."""
+    store = store or CellStore(None, _note)
+    grid = matrix_grid(pack, catalog, plan.rungs, plan.players, steps=plan.steps)
+    played = _play(pack, catalog, grid, plan.games, plan.seed, store)
+    if not plan.steps:
+        return played
+    alone = _play(pack, catalog, build_grid(pack, catalog, (), plan.players, plan.rungs), plan.alone_games, plan.seed, store)
+    cells = (*alone.grid.cells, *grid.cells)
+    return replace(played, grid=Grid((), grid.players, grid.bots, cells, 0), figures=(*alone.figures, *played.figures), cached=alone.cached + played.cached)
 
 
 def _share(interval: Interval) -> str:
@@ -76,21 +140,36 @@ def _tables(found: Matrix, rungs: tuple[str, ...]) -> list[Context]:
     return tables
 
 
-def _ladder_words(found: Matrix, rungs: tuple[str, ...]) -> list[str]:
+def _points(value: float) -> str:
+    return f"{100 * value:+.1f}".replace("-", "\N{MINUS SIGN}")
+
+
+def _step_row(step: Step) -> Context:
+    difference = step.difference
+    return {
+        "players": step.entry.players, "upper": step.entry.bot, "lower": step.entry.against, "deals": step.entry.deals, "games": step.entry.games,
+        "share": f"{100 * step.entry.interval.value:.1f}%", "fair": f"{100 / step.entry.players:.0f}%",
+        "difference": f"{_points(difference.value)} ({_points(difference.low)} to {_points(difference.high)})", "verdict": step.verdict,
+    }  # fmt: skip
+
+
+def _ladder_words(steps: tuple[Step, ...]) -> list[str]:
     """Each step of the ladder, at each count, in a sentence."""
     words = []
-    for players in dict.fromkeys(m.players for m in found.matchups):
-        for lower, upper in zip(rungs, rungs[1:]):
-            entry = found.entry(players, upper, lower)
-            if entry is None:
-                continue
-            where = f"At {players} players, {upper} in one seat against {lower} in {'the other' if players == 2 else 'every other'} won {_share(entry.interval)} over {entry.games} games (fair {100 / players:.0f}%)"
-            if entry.sure and entry.interval.value > entry.fair:
-                words.append(f"{where}: {upper} is the stronger player, beyond doubt at this many games.")
-            elif entry.sure:
-                words.append(f"{where}: {upper} is the weaker player, beyond doubt at this many games, so this step of the ladder is upside down.")
-            else:
-                words.append(f"{where}: these games cannot tell the two apart, so this step of the ladder is not shown to be real.")
+    for step in steps:
+        entry = step.entry
+        rivals = "the other seat" if entry.players == 2 else "every other seat"
+        where = (
+            f"At {entry.players} players, {entry.bot} in one seat against {entry.against} in {rivals} won {100 * entry.interval.value:.1f}% of the time over "
+            f"{entry.deals} deals, each played from every seat (fair {100 / entry.players:.0f}%; {_points(step.difference.value)} points, {CONFIDENCE:.0%} interval "
+            f"{_points(step.difference.low)} to {_points(step.difference.high)})"
+        )
+        if step.verdict == "stronger":
+            words.append(f"{where}: {entry.bot} is the stronger player, and the interval leaves no room for luck.")
+        elif step.verdict == "weaker":
+            words.append(f"{where}: {entry.bot} is the weaker player, so this step of the ladder is upside down.")
+        else:
+            words.append(f"{where}: these deals cannot tell the two apart, so this step of the ladder is not shown to be real.")
     return words
 
 
@@ -199,22 +278,28 @@ def _measure_chart(result: SweepResult, found: Matrix) -> str | None:
     return grid_svg(rows, heads, values, title.replace("configuration", "rung"), description, lambda v: f"{v:.1f}")
 
 
-def lay_out_matrix(command: str, result: SweepResult, rungs: tuple[str, ...], top_cards: int = 15) -> Context:
-    """The page's context for a played matrix."""
+def lay_out_matrix(commands: list[str], result: SweepResult, rungs: tuple[str, ...], top_cards: int = 15) -> Context:
+    """The page's context for a played matrix (``commands`` play it again)."""
     found = matrix(result.grid, result.figures)
+    steps = found.steps(rungs)
     chart, card_words = _cards(result, found, top_cards)
+    alone = sorted({f.games for cell, f in zip(result.grid.cells, result.figures) if cell.seats is None})
     return {
-        "command": command,
+        "commands": commands,
         "games": result.games,
+        "alone_games": alone[0] if len(alone) == 1 else result.games,
+        # Some rungs two or more steps apart never met: a ladder played as its steps.
+        "apart": any(found.entry(m.players, low, high) is None for m in found.matchups[:1] for i, low in enumerate(rungs) for high in rungs[i + 2 :]),
         "seed": result.seed,
-        "measured": {"games": result.games * len(result.grid.cells), "seeds": [result.seed]},
+        "measured": {"games": sum(f.games for f in result.figures), "seeds": [result.seed]},
         "rungs": list(rungs),
         "confidence": f"{CONFIDENCE:.0%}",
         "verdicts": found.comparisons,
         "verdict_confidence": f"{100 * found.confidence:.2f}%",
+        "steps": [_step_row(step) for step in steps],
         "tables": _tables(found, rungs),
         "first_seats": [{"players": f.players, "bot": f.bot, "games": f.games, "share": _share(f.interval), "fair": f"{100 / f.players:.0f}%", "sure": f.sure} for f in found.first_seats],
-        "conclusions": [*_ladder_words(found, rungs), *_first_words(found), *card_words],
+        "conclusions": [*_ladder_words(steps), *_first_words(found), *card_words],
         "dead_chart": chart,
         "extra_chart": _measure_chart(result, found),
         "extra_measure": None if result.measure is None else result.measure[1],
@@ -222,5 +307,10 @@ def lay_out_matrix(command: str, result: SweepResult, rungs: tuple[str, ...], to
 
 
 def matrix_context(pack: AnyPack, catalog: Any, plan: MatrixPlan) -> Context:
-    """Play the plan and lay it out (a minute at most: the site stamps the result)."""
-    return lay_out_matrix(command_line(pack.id, plan), play(pack, catalog, plan), plan.rungs, plan.top_cards)
+    """Play the plan and lay it out (the site stamps the result). A ladder
+    with search rungs takes CPU-hours over every core, so its cells are
+    kept in the project's sweep cache (run in the project, as ``cards
+    --reports`` is): a measurement stopped part-way resumes, and a report
+    whose words changed is laid out again in seconds."""
+    played = play(pack, catalog, plan, cell_store(Path.cwd() / DEFAULT_CACHE))
+    return lay_out_matrix(command_lines(pack.id, plan), played, plan.rungs, plan.top_cards)

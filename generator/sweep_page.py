@@ -28,9 +28,9 @@ def sweep_page(pack: AnyPack, result: SweepResult, command: str) -> str:
     return environment(table_set(pack.id).templates).get_template(TEMPLATE).render(title=pack.title, **context)
 
 
-def matrix_page(pack: AnyPack, result: SweepResult, command: str) -> str:
-    """The page for a matchup matrix (``sweep --matrix``); ``command`` reproduces it."""
+def matrix_page(pack: AnyPack, result: SweepResult, commands: list[str]) -> str:
+    """The page for a matchup matrix (``sweep --matrix``); ``commands`` reproduce it."""
     from generator.matrix_site import lay_out_matrix
 
-    context = lay_out_matrix(command, result, result.grid.bots)
+    context = lay_out_matrix(commands, result, result.grid.bots)
     return environment(table_set(pack.id).templates).get_template(MATRIX_TEMPLATE).render(title=pack.title, **context)

@@ -78,6 +78,10 @@ class CellFigures:
     # for whichever seat moved first in each game. Empty for solitaire.
     seat_wins: tuple[tuple[int, ...], ...] = ()
     first_wins: tuple[int, ...] = ()
+    # With rivals, game by game: the seats on the top score as a bit mask
+    # (seat s is bit s). A matchup's games are paired across its seatings
+    # by game number (``engine.sweep.matrix``), which the totals above lose.
+    winners: tuple[int, ...] = ()
 
     @classmethod
     def from_report(cls, report: SimulationReport, measure: SweepMeasure | None = None, players: int = 1) -> CellFigures:
@@ -89,6 +93,7 @@ class CellFigures:
         measured = () if measure is None else tuple((row, *totals) for row, totals in measure.totals(report).items())
         seat_wins: tuple[tuple[int, ...], ...] = ()
         first_wins: tuple[int, ...] = ()
+        winners: list[int] = []
         if players > 1:
             seats = [[0] * players for _ in range(players)]
             first = [0] * players
@@ -96,13 +101,19 @@ class CellFigures:
                 scores = values[game : game + players]
                 top = max(scores)
                 tied = scores.count(top)
+                winners.append(sum(1 << seat for seat, score in enumerate(scores) if score == top))
                 for seat, score in enumerate(scores):
                     if score == top:
                         seats[seat][tied - 1] += 1
                 if scores[mover] == top:
                     first[tied - 1] += 1
             seat_wins, first_wins = tuple(tuple(row) for row in seats), tuple(first)
-        return cls(report.games, tuple(sorted(counted.items())), cards, measured, seat_wins, first_wins)
+        return cls(report.games, tuple(sorted(counted.items())), cards, measured, seat_wins, first_wins, tuple(winners))
+
+    def share(self, seat: int) -> list[float]:
+        """The seat's win share game by game: 1 for a win alone, 1/k for a
+        win tied among k seats, 0 for a loss."""
+        return [1 / mask.bit_count() if mask >> seat & 1 else 0.0 for mask in self.winners]
 
     def means(self) -> dict[str, float | None]:
         """The measure's mean by row (None for a row with nothing counted)."""
@@ -136,6 +147,7 @@ class CellFigures:
             "measured": [[row, total, count, squares] for row, total, count, squares in self.measured],
             "seatWins": [list(row) for row in self.seat_wins],
             "firstWins": list(self.first_wins),
+            "winners": list(self.winners),
         }
 
     @classmethod
@@ -145,7 +157,7 @@ class CellFigures:
         listed twice or out of order, a count out of bounds, a card played
         or drawn dead more often than drawn). ``consistent`` checks them
         against the cell they stand for."""
-        if not isinstance(data, dict) or set(data) != {"games", "scores", "cards", "measured", "seatWins", "firstWins"}:
+        if not isinstance(data, dict) or set(data) != {"games", "scores", "cards", "measured", "seatWins", "firstWins", "winners"}:
             raise ValueError("not a cell's figures")
         games = data["games"]
         if not _whole(games) or not 1 <= games <= MAX_COUNT:
@@ -170,6 +182,9 @@ class CellFigures:
             raise ValueError("bad seat wins")
         if not isinstance(first_wins, list) or len(first_wins) != len(seat_wins) or not all(_count(n) for n in first_wins):
             raise ValueError("bad first-seat wins")
+        winners = data["winners"]
+        if not isinstance(winners, list) or not all(_whole(mask) and 0 < mask < 1 << len(seat_wins) for mask in winners):
+            raise ValueError("bad winners")
         return cls(
             games,
             tuple((s[0], s[1]) for s in scores),
@@ -177,6 +192,7 @@ class CellFigures:
             tuple((r[0], r[1], r[2], r[3]) for r in measured),
             tuple(tuple(row) for row in seat_wins),
             tuple(first_wins),
+            tuple(winners),
         )
 
     def inconsistency(self, games: int, players: int) -> str | None:
@@ -198,6 +214,15 @@ class CellFigures:
             return f"wins for {len(self.seat_wins)} seats in games of {players}"
         if any(sum(row) > games for row in self.seat_wins) or sum(self.first_wins) > games:
             return f"a seat won more than the {games:,} games"
+        if self.seat_wins and len(self.winners) != games:
+            return f"winners of {len(self.winners):,} games, not {games:,}"
+        for seat, wins in enumerate(self.seat_wins):
+            by_ties = [0] * players
+            for mask in self.winners:
+                if mask >> seat & 1:
+                    by_ties[mask.bit_count() - 1] += 1
+            if tuple(by_ties) != wins:
+                return f"seat {seat}'s wins do not match the games' winners"
         for row, total, count, squares in self.measured:
             if count > ceiling or abs(total) > MAX_SCORE * max(count, 1) or squares < 0:
                 return f"the measure's row {row!r} counts {count:,} (total {total:,}) in {games:,} games"

@@ -13,7 +13,7 @@ from engine.sim.seat_figures import text_table
 from engine.sweep.differences import RULE_WORDS, number
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import shown
-from engine.sweep.matrix import MATRIX_WORDS, Matrix, is_matrix, matrix
+from engine.sweep.matrix import MATRIX_WORDS, STEP_WORDS, Matrix, is_matrix, matrix
 from engine.sweep.run import SweepResult
 
 FORMAT: Final = "sweep/2"
@@ -113,14 +113,15 @@ def to_dict(result: SweepResult) -> dict[str, Any]:
         "cells": cells,
         "comparisons": result.comparisons,
         "differences": [d.to_dict() for d in result.differences],
-        **({"matrix": _matrix_dict(matrix(grid, result.figures))} if is_matrix(grid) else {}),
+        **({"matrix": _matrix_dict(matrix(grid, result.figures), grid.bots)} if is_matrix(grid) else {}),
         "definitions": DEFINITIONS,
     }
 
 
-def _matrix_dict(found: Matrix) -> dict[str, Any]:
+def _matrix_dict(found: Matrix, rungs: tuple[str, ...]) -> dict[str, Any]:
     return {
         "matchups": [m.to_dict() for m in found.matchups],
+        "steps": [step.to_dict() for step in found.steps(rungs)],
         "firstSeat": [f.to_dict() for f in found.first_seats],
         "verdicts": found.comparisons,
         "verdictConfidence": round(found.confidence, 6),
@@ -155,7 +156,7 @@ def to_text(result: SweepResult) -> str:
         heads = ("", *(str(index + 1) for index in range(len(grid.cells))))
         lines += text_table(heads, [(row, *("-" if row not in by_row or not by_row[row].count else mean_words(mean_interval(by_row[row])) for by_row in moments)) for row in names])
     if is_matrix(grid):
-        lines += ["", *matrix_lines(matrix(grid, result.figures))]
+        lines += ["", *matrix_lines(matrix(grid, result.figures), grid.bots)]
     else:
         lines += ["", f"differences from the baseline that matter ({result.comparisons} comparisons)", f"({RULE_WORDS})"]
         lines += [f"  {d.text}" for d in result.differences] or ["  none"]
@@ -168,11 +169,13 @@ def to_text(result: SweepResult) -> str:
     return "\n".join(lines) + "\n"
 
 
-def matrix_lines(found: Matrix) -> list[str]:
-    """The matrix as a terminal shows it: one table per player count."""
+def matrix_lines(found: Matrix, ladder: tuple[str, ...]) -> list[str]:
+    """The matrix as a terminal shows it: one table per player count, then
+    the ladder's steps."""
     lines = ["matchup matrix", f"({MATRIX_WORDS}; {found.comparisons} verdicts, each at {found.confidence:.2%})"]
     for players in dict.fromkeys(m.players for m in found.matchups):
-        rungs = list(dict.fromkeys(m.bot for m in found.matchups if m.players == players))
+        met = {bot for m in found.matchups if m.players == players for bot in (m.bot, m.against)}
+        rungs = [bot for bot in ladder if bot in met]
         lines += ["", f"{players} players: the row bot's win share against the column bot (fair {1 / players:.0%}); * differs from fair"]
         rows = []
         for bot in rungs:
@@ -182,6 +185,22 @@ def matrix_lines(found: Matrix) -> list[str]:
                 cells.append("-" if entry is None else f"{entry.interval.percent_words()}{' *' if entry.sure else ''} n={entry.games}")
             rows.append((bot, *cells))
         lines += text_table(("", *rungs), rows)
+    steps = found.steps(ladder)
+    if steps:
+        lines += ["", f"the ladder: each bot in one seat against the one before it, its win share less the fair share in points ({STEP_WORDS})"]
+        lines += text_table(
+            ("players", "step", "deals", "points over fair", "verdict"),
+            [
+                (
+                    str(s.entry.players),
+                    f"{s.entry.bot} over {s.entry.against}",
+                    str(s.entry.deals),
+                    f"{100 * s.difference.value:+.1f} ({100 * s.difference.low:+.1f} to {100 * s.difference.high:+.1f})",
+                    s.verdict,
+                )
+                for s in steps
+            ],
+        )
     if found.first_seats:
         lines += ["", f"the first player's win share, the same bot in every seat ({CONFIDENCE:.0%} intervals); * differs from fair"]
         lines += text_table(

@@ -30,7 +30,10 @@ from engine.errors import UsageError
 from engine.sweep.figures import CellFigures
 from engine.sweep.grid import Cell
 
-FORMAT: Final = "sweep-cell/3"
+FORMAT: Final = "sweep-cell/4"
+# Where finished cells are kept unless told otherwise, under the project:
+# ``stationmaster sweep``'s and the skill-ladder reports' cells alike.
+DEFAULT_CACHE: Final = ".sweep-cache"
 # A cell's file is a few kilobytes (a row a card): far more is no cell.
 CELL_LIMIT: Final = 4 * 1024 * 1024
 

@@ -4,7 +4,8 @@ measured again.
 Such a test checks what ``cards --reports`` does with a report (which it
 plays again, what it writes, that ``check --reports`` then passes), never
 the figures; the real plans play some hundreds of games a pack, tens of
-CPU-seconds each time. A plan's stamp is made from the plan module's file,
+CPU-seconds each time (the skill ladders, CPU-hours: they keep only their
+two lowest rungs). A plan's stamp is made from the plan module's file,
 so a report measured with fewer games still stands afterwards, as it would
 with the real ones. Each pack's plans are found as the kit finds them
 (``generator/<pack>/simulation.py``), so a new pack is covered too.
@@ -25,7 +26,14 @@ _GAMES_CONSTANT = re.compile(r"^[A-Z_]*GAMES$")
 
 def _fewer(value: object, games: int) -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type) and any(f.name == "games" for f in dataclasses.fields(value)):
-        return dataclasses.replace(value, games=min(games, value.games))  # type: ignore[attr-defined]
+        fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+        changes: dict[str, object] = {"games": min(games, fields["games"])}
+        if isinstance(fields.get("self_play_games"), int):
+            changes["self_play_games"] = min(games, fields["self_play_games"])
+        # A ladder's two lowest rungs: a search rung's game costs seconds.
+        if isinstance(fields.get("rungs"), tuple):
+            changes["rungs"] = fields["rungs"][:2]
+        return dataclasses.replace(value, **changes)
     if isinstance(value, tuple) and value and all(dataclasses.is_dataclass(v) for v in value):
         return tuple(_fewer(v, games) for v in value)
     return value

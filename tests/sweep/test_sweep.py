@@ -209,7 +209,9 @@ def _plant(victim: Path, how: str) -> None:
     elif how == "4000 digits":
         _forged(victim, lambda f: f["scores"].__setitem__(0, [int("9" * 4000), 1]))
     elif how == "count 10**300":
-        victim.write_text(json.dumps({"format": FORMAT, "key": key, "figures": {"games": 3, "scores": [[1, 10**300]], "cards": [], "measured": [], "seatWins": [], "firstWins": []}}), encoding="utf-8")
+        victim.write_text(
+            json.dumps({"format": FORMAT, "key": key, "figures": {"games": 3, "scores": [[1, 10**300]], "cards": [], "measured": [], "seatWins": [], "firstWins": [], "winners": []}}), encoding="utf-8"
+        )
     elif how == "scores that do not add up":
         _forged(victim, lambda f: f["scores"].__setitem__(0, [f["scores"][0][0], f["scores"][0][1] + 1]))
     elif how == "another game count":
@@ -244,7 +246,7 @@ def test_a_damaged_figures_record_is_refused() -> None:
     good = CellFigures(2, ((1, 2),), (CardCounts("a", "A", 3, 2, 1),), (("B&O", 90, 2, 4050),))
     assert CellFigures.from_dict(good.to_dict()) == good
     bad: object
-    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": [], "seatWins": [], "firstWins": []}
+    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": [], "seatWins": [], "firstWins": [], "winners": []}
     for bad in (
         {**one, "games": 0}, {**one, "scores": []}, {**one, "cards": [["a", "A", -1, 0, 0]]}, [], {**one, "games": True},
         {**one, "measured": [["B&O", 1.5, 1, 1]]}, {**one, "measured": [["B&O", 1, -1, 1]]}, {**one, "measured": [[1, 1, 1, 1]]}, {"games": 1, "scores": [[1, 1]], "cards": []},
@@ -259,7 +261,7 @@ def test_figures_that_do_not_add_up_are_told_from_those_that_do() -> None:
     assert "4 scores for 2 games of 3 seats" in (good.inconsistency(2, 3) or "")
     assert "not the 5 asked for" in (good.inconsistency(5, 2) or "")
     assert "drawn" in (CellFigures(1, ((1, 1),), (CardCounts("a", "A", 10**9, 0, 0),)).inconsistency(1, 1) or "")
-    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": [], "seatWins": [], "firstWins": []}
+    one = {"games": 1, "scores": [[1, 1]], "cards": [], "measured": [], "seatWins": [], "firstWins": [], "winners": []}
     for bad in (
         {**one, "scores": [[2, 1], [1, 1]]}, {**one, "scores": [[1, 1], [1, 1]]}, {**one, "scores": [[1, 10**300]]},
         {**one, "cards": [["a", "A", 1, 1, 1]]}, {**one, "cards": [["a", "A", 1, 1, 0], ["a", "A", 1, 1, 0]]}, {**one, "games": 10**300},
