@@ -120,7 +120,11 @@ def _parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     validate.add_argument("--format", choices=("text", "github", "json"), default="text", help="how to print problems")
     cards = sub.add_parser("cards", help="rewrite the generated tables in site/ from content/, for every pack (in place, atomically)")
     cards.set_defaults(write=True)
-    cards.add_argument("--reports", action="store_true", help="also play again every simulation report measured before the last change to the cards or the engine (seconds of play; `make reports`)")
+    cards.add_argument(
+        "--reports",
+        action="store_true",
+        help="also play again every simulation report measured before the last change to the cards or the engine (minutes of play, hours for the skill ladders, whose cells are cached in .sweep-cache; `make reports`)",
+    )
     check = sub.add_parser("check", help="exit 1 if any generated table in site/ differs from what content/ renders to, for every pack")
     check.set_defaults(write=False)
     check.add_argument("--reports", action="store_true", help="also exit 1 when a simulation report was measured before the last change to the cards or the engine (CI on main uses this)")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from engine.sim.intervals import wilson
-from engine.stationmaster.bots import LADDER, SEARCH_RUNGS
+from engine.stationmaster.bots import LADDER
 from engine.stationmaster.content.model import Catalog
 from engine.stationmaster.rules.houserules import configurations, defaults
 from engine.stationmaster.sim.report import Report
@@ -171,16 +171,16 @@ def simulation_sweep(catalog: Catalog) -> dict[str, Any]:
 
 # -- the rules site's skill ladder -----------------------------------------------------
 
-# The Simulation page's matchup matrix: the bots' ladder (LADDER, weakest
-# first) at two players, each seating a hundred games: a greedy game with a
-# rival takes about a tenth of a CPU second, so the whole matrix plays in
-# under half a minute.
-# The rungs the page's matrix plays: the search rungs are left off. Each of
-# their games costs seconds where greedy's costs a tenth, and over some 200
-# paired games (bench/ladder.py) none has yet beaten greedy by more than
-# chance, so a page matrix of them would cost minutes to say "no better".
-SITE_RUNGS: Final = tuple(rung for rung in LADDER if rung not in SEARCH_RUNGS)
-SITE_MATRIX: Final = MatrixPlan(rungs=SITE_RUNGS, players=(2,), games=100, seed=SITE_SEED)
+# The Simulation page's skill ladder: every rung of the bots' LADDER at two
+# players, as steps (each rung in one seat against the rung below it) on
+# 300 deals, each dealt from both seats (paired-8's edge over greedy is a
+# few points: 200 deals left it at the edge of chance in bench/ladder.py),
+# and each rung against itself on 100 games for the cards' figures rung by
+# rung. The search rungs make this the dearest report the kit measures
+# (about two CPU-hours; bench/matrix.py prints the figure): a paired-8 game
+# costs about 5 CPU-seconds, a deep-6 one about 8, so rungs two steps apart
+# do not meet.
+SITE_MATRIX: Final = MatrixPlan(rungs=LADDER, players=(2,), games=300, seed=SITE_SEED, steps=True, self_play_games=100)
 
 
 def simulation_matrix(catalog: Catalog) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""Trick of the Rails' simulation report on the rules site: which seeded
-games its sweep and its matchup matrix play. Only this module of the pack's site code counts as
+"""Trick of the Rails' simulation reports on the rules site: which seeded
+games its sweep and its skill ladder play. Only this module of the pack's site code counts as
 "what the report measured" (``engine.sources.rules_digest``): a change to a
 table or a picture leaves the figures standing.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.trickoftherails.bots import LADDER, SEARCH_RUNGS
+from engine.trickoftherails.bots import LADDER
 from engine.trickoftherails.content.model import Catalog
 from generator.matrix_site import MatrixPlan
 from generator.simulation_table import cached_context
@@ -27,15 +27,15 @@ def simulation_sweep(catalog: Catalog) -> dict[str, Any]:
     return cached_context(catalog, repr(SITE_SWEEP), lambda: sweep_context(PACK, catalog, SITE_SWEEP))
 
 
-# The Simulation page's matchup matrix: the bots' ladder (LADDER, weakest
-# first) at three and four players, forty games a seating (each pair of
-# rungs is played in every seating, so an entry stands on 120 or 160 games).
-# The rungs the page's matrix plays: the search rungs are left off. Each of
-# their games costs seconds where greedy's costs a tenth, and over some 200
-# paired games (bench/ladder.py) none has yet beaten greedy by more than
-# chance, so a page matrix of them would cost minutes to say "no better".
-SITE_RUNGS: Final = tuple(rung for rung in LADDER if rung not in SEARCH_RUNGS)
-SITE_MATRIX: Final = MatrixPlan(rungs=SITE_RUNGS, players=(3, 4), games=40, seed=2026)
+# The Simulation page's skill ladder: every rung of the bots' LADDER at
+# three and four players, as steps (each rung in one seat against the rung
+# below it in every other) on 400 deals, each dealt once with the upper rung
+# in every seat (at three players 200 deals left the search rungs' steps
+# within chance in bench/ladder.py), and each rung against itself on 100
+# games for the companies' share values and the cards' figures rung by
+# rung. About an hour of CPU (bench/matrix.py): a pimc-48 seat costs about
+# a second a game, so rungs two steps apart do not meet.
+SITE_MATRIX: Final = MatrixPlan(rungs=LADDER, players=(3, 4), games=400, seed=2026, steps=True, self_play_games=100)
 
 
 def simulation_matrix(catalog: Catalog) -> dict[str, Any]:
