@@ -283,13 +283,13 @@ def lay_out_matrix(commands: list[str], result: SweepResult, rungs: tuple[str, .
     found = matrix(result.grid, result.figures)
     steps = found.steps(rungs)
     chart, card_words = _cards(result, found, top_cards)
-    alone = sorted({f.games for cell, f in zip(result.grid.cells, result.figures) if cell.seats is None})
+    met = {frozenset((m.bot, m.against)) for m in found.matchups}
     return {
         "commands": commands,
         "games": result.games,
-        "alone_games": alone[0] if len(alone) == 1 else result.games,
+        "alone_games": next((f.games for cell, f in zip(result.grid.cells, result.figures) if cell.seats is None), result.games),
         # Some rungs two or more steps apart never met: a ladder played as its steps.
-        "apart": any(found.entry(m.players, low, high) is None for m in found.matchups[:1] for i, low in enumerate(rungs) for high in rungs[i + 2 :]),
+        "apart": any(frozenset((low, high)) not in met for i, low in enumerate(rungs) for high in rungs[i + 2 :]),
         "seed": result.seed,
         "measured": {"games": sum(f.games for f in result.figures), "seeds": [result.seed]},
         "rungs": list(rungs),

@@ -67,13 +67,11 @@ def searching(name: str) -> Bot:
 
 # The search rungs and their budgets (engine.stationmaster.bots.search):
 # deals of the hidden cards at most a decision, and how long a playout runs.
-# Measured with bench/ladder.py's paired design (seed 26, 2 players, both
-# seatings of deals 0 to 199): paired-8 over greedy +0.034 [95% -0.001,
-# +0.069], 5.5 CPU-s a game with it in both seats: ahead, on the edge of
-# significance (+0.037 [+0.002, +0.071] on 204 deals). More deals bought
-# nothing (16 over 8: -0.006 [-0.026, +0.014]); longer playouts did:
-# deep-6, 6 deals and playouts of 24 actions, over paired-8 +0.056
-# [+0.022, +0.090], 8.1 CPU-s a game.
+# paired-8 costs 5.5 CPU-s a 2-player game with it in both seats, deep-6
+# (6 deals, playouts of 24 actions) 8.1 (bench/ladder.py). More deals bought
+# nothing (16 over 8 on 200 deals: -0.006 [-0.026, +0.014]); longer
+# playouts did. The Simulation page proves each step on its own deals
+# (SITE_MATRIX in generator/stationmaster/simulation.py).
 SEARCH_RUNGS: Final[dict[str, Rung]] = {"paired-8": Rung(8), "deep-6": Rung(6, horizon=24)}
 BOT_FUNCTIONS: Final[dict[str, Bot]] = {"random": random_bot, "greedy": greedy_bot, **{name: searching(name) for name in SEARCH_RUNGS}}
 # The skill ladder, weakest first: each rung beats the one below (bench/ladder.py).

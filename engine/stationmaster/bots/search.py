@@ -27,13 +27,14 @@ own luck.
 Measured with ``bench/ladder.py``'s paired design (seed 26, 2 players, each
 deal from both seats): ``paired-8`` over greedy +0.034 [95% -0.001,
 +0.069] on 200 deals (+0.037 [+0.002, +0.071] on 204), at 5.5 CPU-s a game
-with it in both seats: ahead of greedy, on the edge of significance.
-Twice the deals (``Rung(16)``, 7.2 CPU-s a game) gained nothing over
-``paired-8``: -0.006 [-0.026, +0.014]. Playouts twice as long did:
-``deep-6`` (6 deals, ``horizon`` 24) over ``paired-8`` +0.056 [+0.022,
-+0.090], at 8.1 CPU-s a game. So what a dozen greedy actions cannot see,
-not the luck of too few deals, was what held the search back. What was tried and failed, on 40 deals from both seats
-against greedy: the shared ISMCTS at turn starts, 8 deals,
+with it in both seats: ahead of greedy, on the edge of significance
+there, and beyond it on the Simulation page's 300 deals. Twice the deals
+(``Rung(16)``, 7.2 CPU-s a game) gained nothing over ``paired-8``:
+-0.006 [-0.026, +0.014]. Playouts twice as long did: ``deep-6`` (6 deals,
+``horizon`` 24) over ``paired-8`` +0.056 [+0.022, +0.090], at 8.1 CPU-s
+a game. So what a dozen greedy actions cannot see, not the luck of too
+few deals, was what held the search back. What was tried and failed, on
+40 deals from both seats against greedy: the shared ISMCTS at turn starts, 8 deals,
 reading the score (-0.043 on 100 deals) or the potential (+0.031
 [-0.060, +0.122]); unpaired flat Monte Carlo at turn starts over the three
 best, 2 or 4 deals and 6 actions (-0.006, +0.000), 12 actions (-0.094
